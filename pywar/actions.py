@@ -1,0 +1,115 @@
+"""Actions: what a player (person or bot) can do, as small immutable values.
+
+Each action turns into a JSON-ready dict with a ``type`` and back:
+
+>>> Action.from_dict(Place("brasil", 3).to_dict())
+Place(territory='brasil', count=3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+from .errors import IllegalAction
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every action; ``type`` names it in JSON."""
+
+    type: ClassVar[str] = ""
+    registry: ClassVar[dict[str, type[Action]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        Action.registry[cls.type] = cls
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as JSON-ready data."""
+        data = {"type": self.type}
+        for key, value in asdict(self).items():
+            if value is not None:
+                data[key] = list(value) if isinstance(value, tuple) else value
+        return data
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> Action:
+        """Parse an action dict, refusing unknown types or fields."""
+        if not isinstance(data, dict):
+            raise IllegalAction("malformed_action", f"an action must be an object, not {data!r}")
+        cls = Action.registry.get(data.get("type", ""))
+        if cls is None:
+            raise IllegalAction("unknown_action", f"unknown action type {data.get('type')!r}")
+        names = {f.name for f in fields(cls)}
+        extra = set(data) - names - {"type"}
+        if extra:
+            raise IllegalAction("malformed_action", f"unknown fields {sorted(extra)} in {data}")
+        kwargs = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in names}
+        try:
+            return cls(**kwargs)
+        except TypeError as exc:
+            raise IllegalAction("malformed_action", f"bad {cls.type} action {data}: {exc}") from None
+
+
+@dataclass(frozen=True)
+class Trade(Action):
+    """Trade three cards (indices into the board's deck) for armies.
+
+    ``bonus_territory`` picks which held card territory gets the +2 when several qualify.
+    """
+
+    type: ClassVar[str] = "trade"
+    cards: tuple[int, ...]
+    bonus_territory: str | None = None
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Place ``count`` armies from the reinforcements on an own territory."""
+
+    type: ClassVar[str] = "place"
+    territory: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """Attack ``target`` from ``source``; ``dice`` defaults to the most allowed."""
+
+    type: ClassVar[str] = "attack"
+    source: str
+    target: str
+    dice: int | None = None
+
+
+@dataclass(frozen=True)
+class Occupy(Action):
+    """After a conquest: how many armies in all move into the conquered territory."""
+
+    type: ClassVar[str] = "occupy"
+    count: int
+
+
+@dataclass(frozen=True)
+class EndAttack(Action):
+    """Stop attacking and go on to regrouping."""
+
+    type: ClassVar[str] = "end_attack"
+
+
+@dataclass(frozen=True)
+class Regroup(Action):
+    """Move ``count`` armies between two adjacent own territories."""
+
+    type: ClassVar[str] = "regroup"
+    source: str
+    target: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End the turn (a card is drawn if a territory was conquered)."""
+
+    type: ClassVar[str] = "end_turn"

@@ -1,0 +1,806 @@
+"""The game: state, legal actions, apply, events, JSON and replay.
+
+One :class:`Game` holds a whole game of a WAR variant. People, bots and tests all drive it
+the same way::
+
+    >>> game = Game.new("classic", [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")], seed=7)
+    >>> game.phase, len(game.legal_actions()) > 0
+    ('reinforce', True)
+    >>> events = game.apply(game.legal_actions()[-1])
+    >>> Game.from_json(game.to_json()).to_json() == game.to_json()
+    True
+
+Dice come from the seeded generator, or explicitly (``game.apply(attack, rolls=([6, 3, 2],
+[5, 4, 2]))``) for tests and teaching scenarios; explicit rolls are kept in the log so a
+replay gives the identical state.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+from typing import Any
+
+from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
+from .board import JOKER, Board
+from .errors import IllegalAction, StateError, WarError
+from .objectives import objective_met
+from .rng import Rng
+from .variants import Variant, get_variant
+
+SCHEMA = "pywar-game"
+SCHEMA_VERSION = 1
+PHASES = ("reinforce", "attack", "occupy", "regroup", "over")
+MAX_DICE = 3
+
+Event = dict[str, Any]
+
+
+def compare_dice(attack: list[int], defend: list[int]) -> tuple[int, int]:
+    """Attacker and defender losses for sorted (highest first) dice; ties to the defence.
+
+    >>> compare_dice([5, 4, 1], [6, 3, 1])
+    (2, 1)
+    """
+    att_loss = def_loss = 0
+    for a, d in zip(attack, defend):  # noqa: B905 - pairs stop at the shorter hand
+        if a > d:
+            def_loss += 1
+        else:
+            att_loss += 1
+    return att_loss, def_loss
+
+
+def is_valid_set(shapes: list[str]) -> bool:
+    """Three equal shapes or three different ones; a joker stands for any shape.
+
+    >>> is_valid_set(["square", "circle", "triangle"]), is_valid_set(["square", "square", "joker"])
+    (True, True)
+    >>> is_valid_set(["square", "square", "circle"])
+    False
+    """
+    if len(shapes) != 3:
+        return False
+    plain = [s for s in shapes if s != JOKER]
+    return len(set(plain)) in (1, len(plain)) or not plain
+
+
+class Player:
+    """One seat: name, colour, secret objective and hand of cards."""
+
+    __slots__ = ("name", "color", "objective", "objective_converted", "cards", "alive",
+                 "eliminated_by")
+
+    def __init__(self, name: str, color: str) -> None:
+        self.name = name
+        self.color = color
+        self.objective: str = ""
+        self.objective_converted = False
+        self.cards: list[int] = []
+        self.alive = True
+        self.eliminated_by: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as JSON-ready data."""
+        return {"name": self.name, "color": self.color, "objective": self.objective,
+                "objective_converted": self.objective_converted, "cards": list(self.cards),
+                "alive": self.alive, "eliminated_by": self.eliminated_by}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Player:
+        """Rebuild a seat from :meth:`to_json` data."""
+        player = cls(str(data["name"]), str(data["color"]))
+        player.objective = str(data["objective"])
+        player.objective_converted = bool(data["objective_converted"])
+        player.cards = [int(c) for c in data["cards"]]
+        player.alive = bool(data["alive"])
+        eliminated_by = data["eliminated_by"]
+        player.eliminated_by = None if eliminated_by is None else int(eliminated_by)
+        return player
+
+
+class Game:
+    """A game of WAR: the whole state, the legal actions and the rules that change it."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.board: Board = variant.board
+        self.options: dict[str, Any] = {}
+        self.setup: dict[str, Any] = {}
+        self.rng = Rng(0)
+        self.players: list[Player] = []
+        self.owner: dict[str, int] = {}
+        self.armies: dict[str, int] = {}
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.trades_done = 0
+        self.dealer = 0
+        self.first_player = 0
+        self.current = 0
+        self.phase = "reinforce"
+        self.round = 1
+        self.turn = 1
+        self.pools: dict[str, int] = {}
+        self.must_trade = False
+        self.conquered = False
+        self.eliminated_someone = False
+        self.moved: dict[str, int] = {}
+        self.occupy: dict[str, Any] | None = None
+        self.winner: int | None = None
+        self.log: list[dict[str, Any]] = []
+        self._objectives = {o["id"]: o for o in self.board.objectives}
+        fallback = self.board.raw.get("fallback_objective")
+        if fallback:
+            self._objectives[fallback["id"]] = fallback
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def new(
+        cls,
+        variant_id: str,
+        players: list[tuple[str, str]],
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+    ) -> Game:
+        """Set a game up as the book says: dealer by die, territories dealt round the table,
+        objectives drawn secretly, the full deck shuffled.
+
+        ``players`` are ``(name, colour)`` pairs in seat order (clockwise).
+        """
+        variant = get_variant(variant_id)
+        game = cls(variant)
+        game._check_setup(players, options or {})
+        game.options = {k: bool(v) for k, v in (options or {}).items()}
+        game.setup = {"variant": variant_id, "players": [list(p) for p in players],
+                      "seed": int(seed), "options": dict(game.options)}
+        game.rng = Rng(seed)
+        game.players = [Player(name, color) for name, color in players]
+        game._deal()
+        game.log = []
+        return game
+
+    def _check_setup(self, players: list[tuple[str, str]], options: dict[str, Any]) -> None:
+        v = self.variant
+        if not v.min_players <= len(players) <= v.max_players:
+            raise WarError(f"{v.id} is played by {v.min_players} to {v.max_players} players, "
+                           f"not {len(players)}")
+        colors = [c for _, c in players]
+        allowed = self.board.raw.get("colors", [])
+        for name, color in players:
+            if not isinstance(name, str) or not name.strip():
+                raise WarError("every player needs a name")
+            if color not in allowed:
+                raise WarError(f"unknown colour {color!r}; colours: {', '.join(allowed)}")
+        if len(set(colors)) != len(colors):
+            raise WarError("two players cannot share a colour")
+        unknown = set(options) - set(v.options)
+        if unknown:
+            raise WarError(f"unknown game options {sorted(unknown)}; known: {list(v.options)}")
+
+    def _deal(self) -> None:
+        n = len(self.players)
+        # Dealer by die: everyone rolls, the tied highest roll again.
+        contenders = list(range(n))
+        while len(contenders) > 1:
+            rolls = {p: self.rng.die() for p in contenders}
+            best = max(rolls.values())
+            contenders = [p for p in contenders if rolls[p] == best]
+        self.dealer = contenders[0]
+        # Territory cards without jokers, dealt from the dealer clockwise: one army each.
+        territory_cards = [c.territory for c in self.board.cards if c.territory]
+        self.rng.shuffle(territory_cards)
+        for i, territory in enumerate(territory_cards):
+            self.owner[territory] = (self.dealer + i) % n
+            self.armies[territory] = 1
+        self.armies = {t: self.armies[t] for t in self.board.territories}
+        self.owner = {t: self.owner[t] for t in self.board.territories}
+        # Objectives: drop "destroy" cards of absent colours, draw one each.
+        colors = {p.color for p in self.players}
+        deck = [o["id"] for o in self.board.objectives
+                if o["kind"] != "destroy" or o["color"] in colors]
+        self.rng.shuffle(deck)
+        for i in range(n):
+            seat = (self.dealer + i) % n
+            player = self.players[seat]
+            player.objective = deck.pop()
+            spec = self._objectives[player.objective]
+            if spec["kind"] == "destroy" and spec["color"] == player.color:
+                player.objective_converted = True
+        # The whole deck, jokers back in, shuffled for play.
+        self.deck = [c.index for c in self.board.cards]
+        self.rng.shuffle(self.deck)
+        self.first_player = (self.dealer + len(territory_cards)) % n
+        self.current = self.first_player
+        self._start_turn([])
+
+    # ------------------------------------------------------------- accessors
+    def objective_of(self, player: int) -> dict[str, Any]:
+        """The objective a player is playing for now (after any ruling's conversion)."""
+        p = self.players[player]
+        if p.objective_converted:
+            return self.board.raw["fallback_objective"]
+        return self._objectives[p.objective]
+
+    def territories_of(self, player: int) -> list[str]:
+        """The territories a player holds, in board order."""
+        return [t for t, p in self.owner.items() if p == player]
+
+    def reinforcements_due(self, player: int) -> dict[str, int]:
+        """Armies received at the start of a turn: ``free`` and one entry per whole continent.
+
+        >>> g = Game.new("classic", [("A", "azul"), ("B", "verde"), ("C", "preto")], seed=1)
+        >>> sum(g.reinforcements_due(0).values()) >= 3
+        True
+        """
+        v = self.variant
+        held = self.territories_of(player)
+        pools = {"free": max(v.min_reinforcement, len(held) // v.territory_divisor)}
+        for cid, continent in self.board.continents.items():
+            if all(self.owner[t] == player for t in continent.territories):
+                pools[f"continent:{cid}"] = continent.bonus
+        return pools
+
+    def available_for(self, territory: str) -> int:
+        """Reinforcements the current player may still place on ``territory``."""
+        pools = self.pools
+        return (pools.get("free", 0)
+                + pools.get(f"continent:{self.board.continent_of(territory)}", 0)
+                + pools.get(f"territory:{territory}", 0))
+
+    @property
+    def pending_armies(self) -> int:
+        """Armies received and not yet placed."""
+        return sum(self.pools.values())
+
+    def next_trade_value(self) -> int:
+        """Armies the next trade of the game is worth."""
+        return self.variant.trade_value(self.trades_done)
+
+    def trade_allowed(self) -> bool:
+        """Whether the current player may trade cards now (before any set check)."""
+        if self.phase == "reinforce":
+            return True
+        return self.phase == "regroup" and self.eliminated_someone
+
+    def valid_trades(self) -> list[tuple[int, ...]]:
+        """Every three-card set the current player could trade now."""
+        if self.phase == "over" or not self.trade_allowed():
+            return []
+        hand = self.players[self.current].cards
+        cards = self.board.cards
+        return [combo for combo in itertools.combinations(hand, 3)
+                if is_valid_set([cards[c].shape for c in combo])]
+
+    def movable_from(self, territory: str) -> int:
+        """Armies that may still leave ``territory`` in the regroup phase."""
+        return max(0, self.armies[territory] - 1 - self.moved.get(territory, 0))
+
+    def attack_dice_max(self, source: str) -> int:
+        """Most dice an attack from ``source`` may roll."""
+        return min(MAX_DICE, self.armies[source] - 1)
+
+    # ------------------------------------------------------------ legal moves
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now (empty when the game is over).
+
+        Counted actions are listed once per allowed count.
+        """
+        if self.phase == "over":
+            return []
+        me = self.current
+        actions: list[Action] = []
+        for combo in self.valid_trades():
+            bonus = self._bonus_choices(combo)
+            actions.extend(Trade(combo, b) for b in (bonus or [None]))
+        if self.must_trade:
+            return actions
+        if self.pending_armies:
+            for t in self.territories_of(me):
+                actions.extend(Place(t, k) for k in range(1, self.available_for(t) + 1))
+            return actions
+        if self.phase == "attack":
+            for source in self.territories_of(me):
+                top = self.attack_dice_max(source)
+                if top < 1:
+                    continue
+                for target in sorted(self.board.neighbors[source]):
+                    if self.owner[target] != me:
+                        actions.extend(Attack(source, target, d) for d in range(1, top + 1))
+            actions += [EndAttack(), EndTurn()]
+        elif self.phase == "occupy":
+            assert self.occupy is not None
+            actions.extend(Occupy(k) for k in range(1, self.occupy["max"] + 1))
+        elif self.phase == "regroup":
+            for source in self.territories_of(me):
+                top = self.movable_from(source)
+                for target in sorted(self.board.neighbors[source]):
+                    if top and self.owner[target] == me:
+                        actions.extend(Regroup(source, target, k) for k in range(1, top + 1))
+            actions.append(EndTurn())
+        return actions
+
+    def _bonus_choices(self, combo: tuple[int, ...]) -> list[str]:
+        cards = self.board.cards
+        return [cards[c].territory for c in combo  # type: ignore[misc]
+                if cards[c].territory and self.owner[cards[c].territory] == self.current]
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` would be accepted now."""
+        try:
+            self._validate(action, None)
+        except IllegalAction:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ apply
+    def apply(
+        self, action: Action | dict[str, Any], rolls: tuple[list[int], list[int]] | None = None
+    ) -> list[Event]:
+        """Validate and apply one action for the current player; return what happened.
+
+        An illegal action raises :class:`IllegalAction` naming the broken rule and leaves the
+        state untouched. ``rolls`` gives the attacker's and defender's dice explicitly.
+        """
+        if isinstance(action, dict):
+            action = Action.from_dict(action)
+        if rolls is not None:
+            rolls = (sorted(rolls[0], reverse=True), sorted(rolls[1], reverse=True))
+        self._validate(action, rolls)
+        entry: dict[str, Any] = {"action": action.to_dict()}
+        if rolls is not None:
+            entry["rolls"] = [list(rolls[0]), list(rolls[1])]
+        self.log.append(entry)
+        events: list[Event] = []
+        handler = getattr(self, f"_do_{action.type}")
+        handler(action, events, rolls)
+        return events
+
+    def _fail(self, rule: str, message: str) -> None:
+        raise IllegalAction(rule, message)
+
+    def _validate(self, action: Action, rolls: tuple[list[int], list[int]] | None) -> None:
+        if self.phase == "over":
+            self._fail("game_over", "the game is over")
+        kind = action.type
+        me = self.current
+        if rolls is not None and kind != "attack":
+            self._fail("rolls_without_attack", "dice can only be given for an attack")
+        if kind == "trade":
+            self._validate_trade(action)  # type: ignore[arg-type]
+            return
+        if self.must_trade:
+            self._fail("forced_trade", "with 5 or more cards you must trade a set first")
+        if self.pending_armies and kind != "place":
+            self._fail("place_first", f"place your {self.pending_armies} armies first")
+        if kind == "place":
+            assert isinstance(action, Place)
+            if not self.pending_armies:
+                self._fail("no_reinforcements", "there are no armies left to place")
+            self._check_own(action.territory, "place armies on")
+            if not isinstance(action.count, int) or action.count < 1:
+                self._fail("bad_count", "place at least 1 army")
+            available = self.available_for(action.territory)
+            if action.count > available:
+                rule = "bound_armies" if action.count <= self.pending_armies else "too_many_armies"
+                self._fail(rule, f"only {available} of your armies may go to "
+                                 f"{self.board.territories[action.territory].name}")
+        elif kind == "attack":
+            assert isinstance(action, Attack)
+            if self.phase != "attack":
+                self._fail("not_attack_phase", f"you cannot attack in the {self.phase} phase")
+            self._check_own(action.source, "attack from")
+            if action.target not in self.board.territories:
+                self._fail("unknown_territory", f"unknown territory {action.target!r}")
+            if self.owner[action.target] == me:
+                self._fail("attack_own_territory", "you cannot attack your own territory")
+            if action.target not in self.board.neighbors[action.source]:
+                self._fail("not_adjacent", f"{action.target} does not border {action.source}")
+            top = self.attack_dice_max(action.source)
+            if top < 1:
+                self._fail("occupation_army", "attacking needs at least 2 armies in the territory")
+            dice = top if action.dice is None else action.dice
+            if not isinstance(dice, int) or not 1 <= dice <= top:
+                self._fail("bad_dice", f"attack with 1 to {top} dice")
+            if rolls is not None:
+                defend = min(MAX_DICE, self.armies[action.target])
+                if (len(rolls[0]) != dice or len(rolls[1]) != defend
+                        or not all(isinstance(x, int) and 1 <= x <= 6 for x in rolls[0] + rolls[1])):
+                    self._fail("bad_rolls", f"this attack rolls {dice} against {defend} dice of 1-6")
+        elif kind == "occupy":
+            assert isinstance(action, Occupy)
+            if self.phase != "occupy" or self.occupy is None:
+                self._fail("nothing_to_occupy", "there is no conquered territory to move into")
+            top = self.occupy["max"]
+            if not isinstance(action.count, int) or not 1 <= action.count <= top:
+                self._fail("occupy_limit", f"move 1 to {top} armies into the conquered territory")
+        elif kind == "end_attack":
+            if self.phase != "attack":
+                self._fail("not_attack_phase", f"you cannot end attacks in the {self.phase} phase")
+        elif kind == "regroup":
+            assert isinstance(action, Regroup)
+            if self.phase != "regroup":
+                self._fail("not_regroup_phase", "regroup after ending your attacks")
+            self._check_own(action.source, "move armies from")
+            self._check_own(action.target, "move armies to")
+            if action.target not in self.board.neighbors[action.source]:
+                self._fail("not_adjacent", f"{action.target} does not border {action.source}")
+            top = self.movable_from(action.source)
+            if not isinstance(action.count, int) or action.count < 1 or action.count > top:
+                self._fail("move_once" if self.moved.get(action.source) else "occupation_army",
+                           f"only {top} armies may leave "
+                           f"{self.board.territories[action.source].name}: one stays and an army "
+                           "moves once per turn")
+        elif kind == "end_turn":
+            if self.phase not in ("attack", "regroup"):
+                self._fail("cannot_end_turn", f"you cannot end the turn in the {self.phase} phase")
+        else:  # pragma: no cover - the registry only holds the kinds above
+            self._fail("unknown_action", f"unknown action {kind}")
+
+    def _check_own(self, territory: str, verb: str) -> None:
+        if territory not in self.board.territories:
+            self._fail("unknown_territory", f"unknown territory {territory!r}")
+        if self.owner[territory] != self.current:
+            self._fail("not_your_territory",
+                       f"you cannot {verb} {self.board.territories[territory].name}: "
+                       "it is not yours")
+
+    def _validate_trade(self, action: Trade) -> None:
+        if not self.trade_allowed():
+            self._fail("trade_timing", "cards are traded at the start of your turn "
+                                       "(or at its end after eliminating a player)")
+        cards = action.cards
+        hand = self.players[self.current].cards
+        if len(cards) != 3 or len(set(cards)) != 3 or not all(c in hand for c in cards):
+            self._fail("cards_not_in_hand", "trade three different cards from your hand")
+        if not is_valid_set([self.board.cards[c].shape for c in cards]):
+            self._fail("invalid_set", "a set is three equal shapes or three different ones")
+        if action.bonus_territory is not None and (
+                action.bonus_territory not in self._bonus_choices(cards)):
+            self._fail("bonus_territory", "the +2 goes on a territory of a traded card you hold")
+
+    # ---------------------------------------------------------------- effects
+    def _do_trade(self, action: Trade, events: list[Event], _rolls: Any) -> None:
+        me = self.players[self.current]
+        armies = self.next_trade_value()
+        self.trades_done += 1
+        for c in action.cards:
+            me.cards.remove(c)
+            self.discard.append(c)
+        self.pools["free"] = self.pools.get("free", 0) + armies
+        choices = self._bonus_choices(action.cards)
+        bonus_on: list[str] = []
+        if choices:
+            if self.variant.owned_card_bonus_mode == "each":
+                bonus_on = choices
+            else:
+                bonus_on = [action.bonus_territory or choices[0]]
+        for t in bonus_on:
+            key = f"territory:{t}"
+            self.pools[key] = self.pools.get(key, 0) + self.variant.owned_card_bonus
+        if self.must_trade and len(me.cards) < self.variant.forced_trade_at:
+            self.must_trade = False
+        events.append({"type": "trade", "player": self.current, "cards": list(action.cards),
+                       "armies": armies, "bonus": {t: self.variant.owned_card_bonus
+                                                   for t in bonus_on}})
+
+    def _do_place(self, action: Place, events: list[Event], _rolls: Any) -> None:
+        t, left = action.territory, action.count
+        for key in (f"territory:{t}", f"continent:{self.board.continent_of(t)}", "free"):
+            take = min(left, self.pools.get(key, 0))
+            if take:
+                left -= take
+                self.pools[key] -= take
+                if not self.pools[key]:
+                    del self.pools[key]
+        self.armies[t] += action.count
+        events.append({"type": "place", "player": self.current, "territory": t,
+                       "count": action.count})
+        if self._check_victory(events):
+            return
+        if not self.pending_armies and self.phase == "reinforce":
+            if self.options.get("first_round_placement_only") and self.round == 1:
+                self._end_turn(events)
+            else:
+                self.phase = "attack"
+                events.append({"type": "phase", "phase": "attack"})
+
+    def _do_attack(self, action: Attack, events: list[Event],
+                   rolls: tuple[list[int], list[int]] | None) -> None:
+        source, target = action.source, action.target
+        armies = self.armies
+        dice = min(MAX_DICE, armies[source] - 1) if action.dice is None else action.dice
+        if rolls is None:
+            rng = self.rng
+            attack = rng.dice(dice)
+            defend = rng.dice(min(MAX_DICE, armies[target]))
+        else:
+            attack, defend = rolls
+        att_loss, def_loss = compare_dice(attack, defend)
+        armies[source] -= att_loss
+        armies[target] -= def_loss
+        defender = self.owner[target]
+        events.append({"type": "battle", "player": self.current, "defender": defender,
+                       "source": source, "target": target, "attack": attack,
+                       "defend": defend, "attacker_losses": att_loss,
+                       "defender_losses": def_loss})
+        if armies[target] == 0:
+            self._conquer(source, target, dice, defender, events)
+
+    def _conquer(self, source: str, target: str, dice: int, defender: int,
+                 events: list[Event]) -> None:
+        me = self.current
+        # At most the dice of the last roll move in, and the occupation army stays behind.
+        top = min(dice, self.armies[source] - 1)
+        self.owner[target] = me
+        self.armies[source] -= 1
+        self.armies[target] = 1
+        self.conquered = True
+        events.append({"type": "conquest", "player": me, "defender": defender,
+                       "source": source, "territory": target, "max_move": top})
+        if not any(p == defender for p in self.owner.values()):
+            self._eliminate(defender, events)
+        if self._check_victory(events):
+            return
+        if top > 1:
+            self.phase = "occupy"
+            self.occupy = {"source": source, "target": target, "max": top}
+        else:
+            events.append({"type": "occupy", "player": me, "source": source,
+                           "territory": target, "count": 1})
+
+    def _eliminate(self, victim: int, events: list[Event]) -> None:
+        me = self.players[self.current]
+        loser = self.players[victim]
+        loser.alive = False
+        loser.eliminated_by = self.current
+        taken = list(loser.cards)
+        loser.cards = []
+        me.cards.extend(taken)
+        cut: list[int] = []
+        while len(me.cards) > self.variant.hand_limit:
+            card = me.cards.pop(self.rng.below(len(me.cards)))
+            self.discard.append(card)
+            cut.append(card)
+        self.eliminated_someone = True
+        events.append({"type": "eliminated", "player": victim, "by": self.current,
+                       "cards_taken": len(taken), "cards_cut": len(cut),
+                       "private": {str(self.current): {"cards_taken": taken, "cut": cut}}})
+        for seat, p in enumerate(self.players):
+            spec = self._objectives[p.objective]
+            if (seat != self.current and not p.objective_converted and spec["kind"] == "destroy"
+                    and spec["color"] == loser.color):
+                p.objective_converted = True
+                events.append({"type": "objective_changed", "player": seat, "private_to": seat})
+
+    def _do_occupy(self, action: Occupy, events: list[Event], _rolls: Any) -> None:
+        assert self.occupy is not None
+        source, target = self.occupy["source"], self.occupy["target"]
+        extra = action.count - 1
+        self.armies[source] -= extra
+        self.armies[target] += extra
+        self.occupy = None
+        self.phase = "attack"
+        events.append({"type": "occupy", "player": self.current, "source": source,
+                       "territory": target, "count": action.count})
+        self._check_victory(events)
+
+    def _do_end_attack(self, _action: Action, events: list[Event], _rolls: Any) -> None:
+        self.phase = "regroup"
+        events.append({"type": "phase", "phase": "regroup"})
+
+    def _do_regroup(self, action: Regroup, events: list[Event], _rolls: Any) -> None:
+        self.armies[action.source] -= action.count
+        self.armies[action.target] += action.count
+        self.moved[action.target] = self.moved.get(action.target, 0) + action.count
+        events.append({"type": "regroup", "player": self.current, "source": action.source,
+                       "target": action.target, "count": action.count})
+        self._check_victory(events)
+
+    def _do_end_turn(self, _action: Action, events: list[Event], _rolls: Any) -> None:
+        self._end_turn(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        me = self.players[self.current]
+        if self.conquered:
+            drawn = []
+            for _ in range(self.variant.cards_per_conquest_turn):
+                if not self.deck and self.discard:
+                    self.deck = self.discard
+                    self.discard = []
+                    self.rng.shuffle(self.deck)
+                    events.append({"type": "reshuffle", "cards": len(self.deck)})
+                if self.deck:
+                    drawn.append(self.deck.pop())
+            me.cards.extend(drawn)
+            events.append({"type": "card", "player": self.current, "count": len(drawn),
+                           "private": {str(self.current): {"cards": drawn}}})
+        events.append({"type": "turn_end", "player": self.current})
+        n = len(self.players)
+        seat = self.current
+        while True:
+            seat = (seat + 1) % n
+            if seat == self.first_player:
+                self.round += 1
+            if self.players[seat].alive:
+                break
+        self.current = seat
+        self.turn += 1
+        self._start_turn(events)
+
+    def _start_turn(self, events: list[Event]) -> None:
+        self.phase = "reinforce"
+        self.conquered = False
+        self.eliminated_someone = False
+        self.moved = {}
+        self.occupy = None
+        self.pools = self.reinforcements_due(self.current)
+        self.must_trade = len(self.players[self.current].cards) >= self.variant.forced_trade_at
+        events.append({"type": "turn", "player": self.current, "round": self.round,
+                       "turn": self.turn, "reinforcements": dict(self.pools)})
+        self._check_victory(events)
+
+    def _check_victory(self, events: list[Event]) -> bool:
+        me = self.current
+        alive = [i for i, p in enumerate(self.players) if p.alive]
+        spec = self.objective_of(me)
+        destroyed = False
+        if spec["kind"] == "destroy":
+            target = next((i for i, p in enumerate(self.players) if p.color == spec["color"]), None)
+            destroyed = target is not None and self.players[target].eliminated_by == me
+        if alive == [me] or objective_met(spec, self.board, self.owner, self.armies, me, destroyed):
+            self.winner = me
+            self.phase = "over"
+            self.pools = {}
+            self.occupy = None
+            events.append({"type": "victory", "player": me, "objective": spec["id"],
+                           "objectives": {str(i): self.objective_of(i)["id"]
+                                          for i in range(len(self.players))}})
+            return True
+        return False
+
+    # ------------------------------------------------------------- views/JSON
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see: the board, own objective and cards, others' card counts.
+
+        When the game is over every objective is revealed.
+        """
+        over = self.phase == "over"
+        players = []
+        for i, p in enumerate(self.players):
+            seat: dict[str, Any] = {"name": p.name, "color": p.color, "alive": p.alive,
+                                    "cards": len(p.cards)}
+            if i == player or over:
+                seat["objective"] = self.objective_of(i)["id"]
+                seat["objective_converted"] = p.objective_converted
+            if i == player:
+                seat["hand"] = list(p.cards)
+            players.append(seat)
+        return {
+            "variant": self.variant.id, "me": player, "players": players,
+            "owner": dict(self.owner), "armies": dict(self.armies), "current": self.current,
+            "phase": self.phase, "round": self.round, "turn": self.turn,
+            "pools": dict(self.pools) if player == self.current else {},
+            "must_trade": self.must_trade and player == self.current,
+            "occupy": dict(self.occupy) if self.occupy else None,
+            "moved": dict(self.moved), "next_trade_value": self.next_trade_value(),
+            "trades_done": self.trades_done, "deck": len(self.deck),
+            "discard": len(self.discard), "winner": self.winner,
+            "conquered": self.conquered,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (with a schema name and version)."""
+        return {
+            "schema": SCHEMA, "version": SCHEMA_VERSION, "variant": self.variant.id,
+            "setup": copy.deepcopy(self.setup), "options": dict(self.options),
+            "rng": self.rng.to_json(),
+            "players": [p.to_json() for p in self.players],
+            "owner": dict(self.owner), "armies": dict(self.armies),
+            "deck": list(self.deck), "discard": list(self.discard),
+            "trades_done": self.trades_done, "dealer": self.dealer,
+            "first_player": self.first_player, "current": self.current, "phase": self.phase,
+            "round": self.round, "turn": self.turn, "pools": dict(self.pools),
+            "must_trade": self.must_trade, "conquered": self.conquered,
+            "eliminated_someone": self.eliminated_someone, "moved": dict(self.moved),
+            "occupy": dict(self.occupy) if self.occupy else None, "winner": self.winner,
+            "log": copy.deepcopy(self.log),
+        }
+
+    def dumps(self) -> str:
+        """The state as a JSON string."""
+        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str) -> Game:
+        """Load a state from a JSON string, refusing anything that is not a sound game."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise StateError(f"not a saved game: the JSON is damaged ({exc})") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Game:
+        """Rebuild a game from :meth:`to_json` data, with a clear error for bad input."""
+        if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+            raise StateError("not a pywar saved game")
+        if data.get("version") != SCHEMA_VERSION:
+            raise StateError(f"saved game version {data.get('version')!r} is not supported "
+                             f"(this pywar reads version {SCHEMA_VERSION})")
+        try:
+            game = cls(get_variant(data["variant"]))
+            game.setup = dict(data["setup"])
+            game.options = {str(k): bool(v) for k, v in data["options"].items()}
+            game.rng = Rng.from_json(data["rng"])
+            game.players = [Player.from_json(p) for p in data["players"]]
+            game.owner = {str(k): int(v) for k, v in data["owner"].items()}
+            game.armies = {str(k): int(v) for k, v in data["armies"].items()}
+            game.deck = [int(c) for c in data["deck"]]
+            game.discard = [int(c) for c in data["discard"]]
+            for name in ("trades_done", "dealer", "first_player", "current", "round", "turn"):
+                setattr(game, name, int(data[name]))
+            game.phase = str(data["phase"])
+            game.pools = {str(k): int(v) for k, v in data["pools"].items()}
+            game.must_trade = bool(data["must_trade"])
+            game.conquered = bool(data["conquered"])
+            game.eliminated_someone = bool(data["eliminated_someone"])
+            game.moved = {str(k): int(v) for k, v in data["moved"].items()}
+            game.occupy = dict(data["occupy"]) if data["occupy"] else None
+            game.winner = None if data["winner"] is None else int(data["winner"])
+            game.log = list(data["log"])
+        except WarError as exc:
+            raise StateError(f"saved game refused: {exc}") from None
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise StateError(f"saved game is damaged or incomplete ({exc!r})") from None
+        problems = game.check()
+        if problems:
+            raise StateError("saved game is inconsistent: " + "; ".join(problems))
+        return game
+
+    def check(self) -> list[str]:
+        """Invariants of a sound state; an empty list when all hold."""
+        problems = []
+        n = len(self.players)
+        if not self.variant.min_players <= n <= self.variant.max_players:
+            problems.append(f"{n} players")
+        if set(self.owner) != set(self.board.territories) or set(self.armies) != set(self.owner):
+            problems.append("territories do not match the board")
+        else:
+            for t, p in self.owner.items():
+                if not 0 <= p < n or not self.players[p].alive:
+                    problems.append(f"{t} has no living owner")
+                if self.armies[t] < 1:
+                    problems.append(f"{t} has fewer than 1 army")
+        cards = self.deck + self.discard + [c for p in self.players for c in p.cards]
+        if sorted(cards) != list(range(len(self.board.cards))):
+            problems.append("the cards are not all in deck, hands or discard exactly once")
+        if self.phase not in PHASES:
+            problems.append(f"unknown phase {self.phase!r}")
+        if not 0 <= self.current < n:
+            problems.append("no current player")
+        for p in self.players:
+            if p.objective not in self._objectives:
+                problems.append(f"unknown objective {p.objective!r}")
+        if any(v < 0 for v in self.pools.values()):
+            problems.append("negative reinforcements")
+        if self.phase == "occupy" and not self.occupy:
+            problems.append("occupy phase without a conquest")
+        return problems
+
+    # ----------------------------------------------------------------- replay
+    @classmethod
+    def replay(cls, setup: dict[str, Any], log: list[dict[str, Any]], upto: int | None = None,
+               ) -> Game:
+        """Rebuild a game from its setup and log (the first ``upto`` entries)."""
+        game = cls.new(setup["variant"], [tuple(p) for p in setup["players"]],
+                       seed=setup["seed"], options=setup.get("options") or {})
+        for entry in log[:upto]:
+            rolls = entry.get("rolls")
+            game.apply(Action.from_dict(entry["action"]),
+                       rolls=(rolls[0], rolls[1]) if rolls else None)
+        return game
+
+    def replayed(self) -> Game:
+        """This game rebuilt from its own log (equal state, for checks and history)."""
+        return Game.replay(self.setup, self.log)

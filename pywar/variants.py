@@ -1,0 +1,71 @@
+"""The rules of each game of the family as data: a board plus rule options.
+
+A new board is a JSON file and a :class:`Variant` here, not new engine code.
+Every number a ruling chose is a named field, recorded in ``docs/rules.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import Board, load_board
+from .errors import WarError
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Rule options of one game of the WAR family."""
+
+    id: str
+    board_id: str
+    min_players: int = 3
+    max_players: int = 6
+    #: Armies for the first trades of the game; after them each trade adds ``trade_step``.
+    trade_values: tuple[int, ...] = (4, 6, 8, 10, 12, 15)
+    trade_step: int = 5
+    #: Extra armies for a traded card whose territory the player holds.
+    owned_card_bonus: int = 2
+    #: ``once``: one owned card per trade earns the bonus; ``each``: every owned card does.
+    owned_card_bonus_mode: str = "once"
+    #: Holding this many cards at the start of a turn forces a trade.
+    forced_trade_at: int = 5
+    #: Most cards kept after taking an eliminated player's hand (the rest are cut at random).
+    hand_limit: int = 5
+    cards_per_conquest_turn: int = 1
+    min_reinforcement: int = 3
+    territory_divisor: int = 2
+    #: The book allows every phase from the first round; the option restricts round 1.
+    first_round_placement_only: bool = False
+    #: Most rounds a simulated game may last before it is called unfinished.
+    round_cap: int = 200
+    options: tuple[str, ...] = field(default=("first_round_placement_only",))
+
+    @property
+    def board(self) -> Board:
+        """The board this variant is played on."""
+        return load_board(self.board_id)
+
+    def trade_value(self, trades_done: int) -> int:
+        """Armies for the next trade when ``trades_done`` trades happened in the game.
+
+        >>> [VARIANTS["classic"].trade_value(i) for i in range(9)]
+        [4, 6, 8, 10, 12, 15, 20, 25, 30]
+        """
+        values = self.trade_values
+        if trades_done < len(values):
+            return values[trades_done]
+        return values[-1] + self.trade_step * (trades_done - len(values) + 1)
+
+
+VARIANTS: dict[str, Variant] = {
+    "classic": Variant(id="classic", board_id="classic"),
+}
+
+
+def get_variant(variant_id: str) -> Variant:
+    """Look a variant up by id, with a clear error for unknown ones."""
+    try:
+        return VARIANTS[variant_id]
+    except KeyError:
+        raise WarError(
+            f"unknown variant {variant_id!r}; known: {', '.join(sorted(VARIANTS))}") from None
