@@ -37,7 +37,8 @@ class Action:
     def from_dict(data: dict[str, Any]) -> Action:
         """Parse an action dict, refusing unknown types or fields."""
         if not isinstance(data, dict):
-            raise IllegalAction("malformed_action", f"an action must be an object, not {data!r}")
+            raise IllegalAction("malformed_action",
+                                f"an action must be an object, not {data!r}")
         cls = Action.registry.get(data.get("type", ""))
         if cls is None:
             raise IllegalAction("unknown_action", f"unknown action type {data.get('type')!r}")
@@ -49,7 +50,8 @@ class Action:
         try:
             return cls(**kwargs)
         except TypeError as exc:
-            raise IllegalAction("malformed_action", f"bad {cls.type} action {data}: {exc}") from None
+            message = f"bad {cls.type} action {data}: {exc}"
+            raise IllegalAction("malformed_action", message) from None
 
 
 @dataclass(frozen=True)

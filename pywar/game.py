@@ -160,6 +160,60 @@ class Game:
         game.log = []
         return game
 
+    @classmethod
+    def scenario(
+        cls,
+        variant_id: str,
+        players: list[tuple[str, str]],
+        owner: dict[str, int],
+        armies: dict[str, int] | None = None,
+        current: int = 0,
+        hands: dict[int, list[int]] | None = None,
+        objectives: dict[int, str] | None = None,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+    ) -> Game:
+        """A game set up at a given position, for rule examples and teaching.
+
+        ``owner`` maps every territory to a seat; ``armies`` defaults to 1 each; ``hands``
+        gives seats card indices (taken out of the deck); ``objectives`` overrides objective
+        ids. The turn of ``current`` starts. The position is part of the setup, so the
+        game still replays from its log.
+        """
+        game = cls.new(variant_id, players, seed=seed, options=options)
+        position = {"owner": dict(owner), "armies": dict(armies or {}), "current": current,
+                    "hands": {str(k): list(v) for k, v in (hands or {}).items()},
+                    "objectives": {str(k): v for k, v in (objectives or {}).items()}}
+        game._apply_position(position)
+        game.setup["scenario"] = position
+        return game
+
+    def _apply_position(self, position: dict[str, Any]) -> None:
+        owner = position["owner"]
+        if set(owner) != set(self.board.territories):
+            missing = sorted(set(self.board.territories) - set(owner))
+            raise WarError(f"a position must give every territory an owner (missing {missing})")
+        n = len(self.players)
+        if not all(isinstance(p, int) and 0 <= p < n for p in owner.values()):
+            raise WarError("owners must be seat numbers")
+        self.owner = {t: owner[t] for t in self.board.territories}
+        self.armies = {t: int(position["armies"].get(t, 1)) for t in self.board.territories}
+        if min(self.armies.values()) < 1:
+            raise WarError("every territory needs at least 1 army")
+        for seat, cards in position["hands"].items():
+            for c in cards:
+                self.deck.remove(c)
+            self.players[int(seat)].cards = list(cards)
+        for seat, objective in position["objectives"].items():
+            if objective not in self._objectives:
+                raise WarError(f"unknown objective {objective!r}")
+            self.players[int(seat)].objective = objective
+            self.players[int(seat)].objective_converted = False
+        for i, p in enumerate(self.players):
+            p.alive = i in self.owner.values()
+        self.first_player = self.current = int(position["current"])
+        self._start_turn([])
+
     def _check_setup(self, players: list[tuple[str, str]], options: dict[str, Any]) -> None:
         v = self.variant
         if not v.min_players <= len(players) <= v.max_players:
@@ -404,9 +458,11 @@ class Game:
                 self._fail("bad_dice", f"attack with 1 to {top} dice")
             if rolls is not None:
                 defend = min(MAX_DICE, self.armies[action.target])
+                faces = rolls[0] + rolls[1]
                 if (len(rolls[0]) != dice or len(rolls[1]) != defend
-                        or not all(isinstance(x, int) and 1 <= x <= 6 for x in rolls[0] + rolls[1])):
-                    self._fail("bad_rolls", f"this attack rolls {dice} against {defend} dice of 1-6")
+                        or not all(isinstance(x, int) and 1 <= x <= 6 for x in faces)):
+                    self._fail("bad_rolls",
+                               f"this attack rolls {dice} against {defend} dice of 1-6")
         elif kind == "occupy":
             assert isinstance(action, Occupy)
             if self.phase != "occupy" or self.occupy is None:
@@ -795,6 +851,9 @@ class Game:
         """Rebuild a game from its setup and log (the first ``upto`` entries)."""
         game = cls.new(setup["variant"], [tuple(p) for p in setup["players"]],
                        seed=setup["seed"], options=setup.get("options") or {})
+        if "scenario" in setup:
+            game._apply_position(setup["scenario"])
+            game.setup["scenario"] = copy.deepcopy(setup["scenario"])
         for entry in log[:upto]:
             rolls = entry.get("rolls")
             game.apply(Action.from_dict(entry["action"]),

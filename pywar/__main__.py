@@ -1,0 +1,60 @@
+"""Command line: ``python -m pywar board|odds|simulate|bench``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .board import load_board
+from .errors import WarError
+
+
+def _print(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m pywar", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    board = sub.add_parser("board", help="print a board")
+    board.add_argument("board_id", nargs="?", default="classic")
+    board.add_argument("--json", action="store_true", help="print JSON (the default)")
+    odds = sub.add_parser("odds", help="exact odds of A armies attacking D until the end")
+    odds.add_argument("attackers", type=int)
+    odds.add_argument("defenders", type=int)
+    odds.add_argument("--stop-at", type=int, default=1,
+                      help="stop when the attacking territory is down to this many armies")
+    sim = sub.add_parser("simulate", help="play whole games between simple bots")
+    sim.add_argument("--variant", default="classic")
+    sim.add_argument("--players", type=int, default=6)
+    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--seed", type=int, default=0)
+    bench = sub.add_parser("bench", help="print speed figures")
+    bench.add_argument("--games", type=int, default=20)
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "board":
+            _print(load_board(args.board_id).to_summary())
+        elif args.command == "odds":
+            from .odds import odds_report
+
+            _print(odds_report(args.attackers, args.defenders, stop_at=args.stop_at))
+        elif args.command == "simulate":
+            from .simulate import simulate
+
+            _print(simulate(args.variant, args.players, args.games, args.seed))
+        elif args.command == "bench":
+            from .bench import bench as run_bench
+
+            _print(run_bench(args.games))
+    except (WarError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

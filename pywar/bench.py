@@ -1,0 +1,70 @@
+"""Speed figures of the engine, printed by ``python -m pywar bench``.
+
+Figures, never pass/fail: the goal for ``attack_over_dice_ratio`` is at most 3.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .actions import Attack
+from .game import MAX_DICE, Game, compare_dice
+from .rng import Rng
+from .simulate import play_game
+
+
+def _best_of(runs: int, fn: Any, n: int) -> float:
+    """Best time per call in microseconds over ``runs`` repetitions of ``n`` calls."""
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn(n)
+        best = min(best, (time.perf_counter() - start) / n)
+    return best * 1e6
+
+
+def bare_dice(n: int) -> None:
+    """Roll 3 against 3 dice and compare them, ``n`` times: the floor for an attack."""
+    rng = Rng(1)
+    for _ in range(n):
+        compare_dice(rng.dice(MAX_DICE), rng.dice(MAX_DICE))
+
+
+def _attack_game() -> tuple[Game, Attack]:
+    game = Game.new("classic", [("A", "azul"), ("B", "verde"), ("C", "preto")], seed=1)
+    me = game.current
+    game.pools = {}
+    game.phase = "attack"
+    source = game.territories_of(me)[0]
+    target = next(t for t in game.board.territories if game.owner[t] != me)
+    game.owner[target] = (me + 1) % 3
+    neighbor = next(iter(game.board.neighbors[source]))
+    game.owner[neighbor] = (me + 1) % 3
+    game.armies[source] = game.armies[neighbor] = 10**9
+    return game, Attack(source, neighbor)
+
+
+def full_attacks(n: int) -> None:
+    """Apply ``n`` validated attack actions (rolls, losses, events, log)."""
+    game, attack = _attack_game()
+    for _ in range(n):
+        game.apply(attack)
+
+
+def bench(games: int = 20, seed: int = 0) -> dict[str, Any]:
+    """Measure dice, attacks and whole games; return the figures."""
+    n = 20000
+    dice_us = _best_of(5, bare_dice, n)
+    attack_us = _best_of(5, full_attacks, n)
+    start = time.perf_counter()
+    for i in range(games):
+        play_game("classic", 6, seed + i)
+    elapsed = time.perf_counter() - start
+    return {
+        "dice_roll_compare_us": round(dice_us, 3),
+        "attack_action_us": round(attack_us, 3),
+        "attack_over_dice_ratio": round(attack_us / dice_us, 2),
+        "games_6p_per_second": round(games / elapsed, 2),
+        "games": games,
+    }
