@@ -207,8 +207,12 @@ class Game:
         for seat, objective in position["objectives"].items():
             if objective not in self._objectives:
                 raise WarError(f"unknown objective {objective!r}")
-            self.players[int(seat)].objective = objective
-            self.players[int(seat)].objective_converted = False
+            player = self.players[int(seat)]
+            spec = self._objectives[objective]
+            player.objective = objective
+            # Ruling: "destroy" of one's own colour plays as the fallback objective.
+            player.objective_converted = (spec["kind"] == "destroy"
+                                          and spec["color"] == player.color)
         for i, p in enumerate(self.players):
             p.alive = i in self.owner.values()
         self.first_player = self.current = int(position["current"])
