@@ -1,0 +1,101 @@
+"""Shared helpers for the engine tests: seats, named positions and quick phase changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pywar import Game, IllegalAction, load_board
+from pywar.actions import EndAttack, Place
+
+SEATS = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto"), ("Duda", "vermelho"),
+         ("Edu", "amarelo"), ("Fia", "branco")]
+
+BOARD = load_board("classic")
+TERRITORIES = list(BOARD.territories)
+#: Card index of each territory (card i is the i-th territory of the board file).
+CARD = {t: i for i, t in enumerate(TERRITORIES)}
+JOKERS = (42, 43)
+#: An objective nobody reaches by accident in these positions (armies default to 1).
+SAFE_OBJECTIVE = "territories_18_x2"
+
+
+def seats(n: int) -> list[tuple[str, str]]:
+    """The first ``n`` seats (name, colour)."""
+    return SEATS[:n]
+
+
+def continent(cid: str) -> list[str]:
+    """The territories of a continent, in board order."""
+    return list(BOARD.continents[cid].territories)
+
+
+def make(
+    held: dict[int, list[str]],
+    players: int = 3,
+    armies: dict[str, int] | None = None,
+    current: int = 0,
+    hands: dict[int, list[int]] | None = None,
+    objectives: dict[int, str] | None = None,
+    rest: list[int] | None = None,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+) -> Game:
+    """A classic game at a given position.
+
+    ``held`` names the territories of some seats; every other territory goes round the seats
+    in ``rest`` (default: every seat not in ``held``, else all seats but the current one).
+    Seats get a harmless objective unless ``objectives`` says otherwise.
+    """
+    owner: dict[str, int] = {}
+    for seat, names in held.items():
+        for t in names:
+            assert t in BOARD.territories, t
+            assert t not in owner, f"{t} given twice"
+            owner[t] = seat
+    if rest is None:
+        rest = [s for s in range(players) if s not in held] or [
+            s for s in range(players) if s != current]
+    others = [t for t in TERRITORIES if t not in owner]
+    for i, t in enumerate(others):
+        owner[t] = rest[i % len(rest)]
+    goals = {s: SAFE_OBJECTIVE for s in range(players)}
+    goals.update(objectives or {})
+    return Game.scenario("classic", seats(players), owner, armies=armies, current=current,
+                         hands=hands, objectives=goals, seed=seed, options=options)
+
+
+def place_all(game: Game, territory: str) -> None:
+    """Place every pending army: as many as allowed on ``territory``, bound ones where bound."""
+    me = game.current
+    if game.available_for(territory):
+        game.apply(Place(territory, game.available_for(territory)))
+    while game.pending_armies and game.phase != "over" and game.current == me:
+        key = next(iter(game.pools))
+        where = key.split(":", 1)[1]
+        if key.startswith("continent:"):
+            where = next(t for t in game.territories_of(game.current)
+                         if BOARD.continent_of(t) == where)
+        game.apply(Place(where, game.available_for(where)))
+
+
+def to_regroup(game: Game, territory: str) -> None:
+    """Place everything on ``territory`` and end the attacks."""
+    place_all(game, territory)
+    game.apply(EndAttack())
+
+
+@pytest.fixture
+def scenario():
+    """The :func:`make` builder as a fixture."""
+    return make
+
+
+def refused(game: Game, action: Any, rule: str, rolls: Any = None) -> None:
+    """Assert ``action`` is refused naming ``rule`` and leaves the whole state unchanged."""
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as info:
+        game.apply(action, rolls=rolls)
+    assert info.value.rule == rule, info.value
+    assert game.to_json() == before
