@@ -448,7 +448,7 @@ class Game:
             if self.phase != "attack":
                 self._fail("not_attack_phase", f"you cannot attack in the {self.phase} phase")
             self._check_own(action.source, "attack from")
-            if action.target not in self.board.territories:
+            if not isinstance(action.target, str) or action.target not in self.board.territories:
                 self._fail("unknown_territory", f"unknown territory {action.target!r}")
             if self.owner[action.target] == me:
                 self._fail("attack_own_territory", "you cannot attack your own territory")
@@ -498,7 +498,7 @@ class Game:
             self._fail("unknown_action", f"unknown action {kind}")
 
     def _check_own(self, territory: str, verb: str) -> None:
-        if territory not in self.board.territories:
+        if not isinstance(territory, str) or territory not in self.board.territories:
             self._fail("unknown_territory", f"unknown territory {territory!r}")
         if self.owner[territory] != self.current:
             self._fail("not_your_territory",
@@ -511,7 +511,9 @@ class Game:
                                        "(or at its end after eliminating a player)")
         cards = action.cards
         hand = self.players[self.current].cards
-        if len(cards) != 3 or len(set(cards)) != 3 or not all(c in hand for c in cards):
+        if (not isinstance(cards, tuple) or len(cards) != 3
+                or not all(type(c) is int for c in cards)  # ints only: no bools, no lists
+                or len(set(cards)) != 3 or not all(c in hand for c in cards)):
             self._fail("cards_not_in_hand", "trade three different cards from your hand")
         if not is_valid_set([self.board.cards[c].shape for c in cards]):
             self._fail("invalid_set", "a set is three equal shapes or three different ones")
