@@ -1,0 +1,260 @@
+"""The DOM adapter: writes :class:`viewmodel.App`'s view to the page and sends it taps.
+
+Everything the page decides lives in ``viewmodel.py`` (tested under pytest); this module
+only touches the DOM: one delegated event handler, text set as text nodes, attributes
+updated only where they changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
+
+from viewmodel import App
+
+BOT_DELAYS = {"slow": 600, "normal": 250, "fast": 0}
+
+
+def present(value: Any) -> bool:
+    """False for Python None and for JS null/undefined (``jsnull`` in Pyodide)."""
+    return value is not None and type(value).__name__ not in ("JsNull", "JsUndefined")
+
+
+def text_or_none(value: Any) -> str | None:
+    """A JS string as ``str``; JS null/undefined (``jsnull`` in Pyodide) as None."""
+    return value if isinstance(value, str) else None
+
+
+class LocalStorage:
+    """:class:`saves.Storage` over the browser's localStorage (memory if it is blocked)."""
+
+    def __init__(self) -> None:
+        try:
+            self.ls = window.localStorage
+            self.ls.getItem("pywar:probe")
+        except Exception:  # noqa: BLE001 - storage can be disabled in iframes/private mode
+            self.ls = None
+        self.memory: dict[str, str] = {}
+
+    def get(self, key: str) -> str | None:
+        if self.ls is None:
+            return self.memory.get(key)
+        return text_or_none(self.ls.getItem(key))
+
+    def set(self, key: str, value: str) -> None:
+        if self.ls is None:
+            self.memory[key] = value
+        else:
+            self.ls.setItem(key, value)
+
+    def remove(self, key: str) -> None:
+        if self.ls is None:
+            self.memory.pop(key, None)
+        else:
+            self.ls.removeItem(key)
+
+    def all_keys(self) -> list[str]:
+        if self.ls is None:
+            return list(self.memory)
+        return [str(self.ls.key(i)) for i in range(self.ls.length)]
+
+
+def build(node: Any) -> Any:
+    """A DOM node from a view node; strings become text nodes, never HTML."""
+    if isinstance(node, str):
+        return document.createTextNode(node)
+    el = document.createElement(node["tag"])
+    for key, value in node["attrs"].items():
+        el.setAttribute(key, str(value))
+    for child in node["children"]:
+        el.appendChild(build(child))
+    return el
+
+
+class Page:
+    """Binds one :class:`App` to the document."""
+
+    def __init__(self) -> None:
+        params = window.URLSearchParams.new(window.location.search)
+        self.bot_delay = BOT_DELAYS.get(text_or_none(params.get("speed")) or "normal", 250)
+        self.app = App(LocalStorage(), namespace=text_or_none(params.get("ns")) or "",
+                       lang=text_or_none(params.get("lang")))
+        self.slots = {name: document.getElementById(f"{name}-slot")
+                      for name in ("header", "panel", "overlay", "curtain")}
+        self.overlay = document.getElementById("overlay")
+        self.curtain = document.getElementById("curtain")
+        self.message = document.getElementById("message")
+        self.previous: dict[str, str] = {}
+        self.board_cache: dict[str, tuple[Any, ...]] = {}
+        self.paths = {}
+        self.badges = {}
+        for el in document.querySelectorAll("[data-territory]"):
+            self.paths[str(el.dataset.territory)] = el
+        for el in document.querySelectorAll("[data-badge]"):
+            self.badges[str(el.dataset.badge)] = (el, el.querySelector("text"))
+        self.bot_timer = None
+        self.handler = create_proxy(self.on_event)
+        self.bot_tick = create_proxy(self.on_bot_tick)
+        for kind in ("click", "change", "input", "keydown"):
+            document.addEventListener(kind, self.handler)
+
+    # ---------------------------------------------------------------- events
+    def on_event(self, evt: Any) -> None:
+        kind = str(evt.type)
+        target = evt.target
+        if not present(target) or not hasattr(target, "closest"):
+            return
+        el = target.closest("[data-action],[data-territory]")
+        if not present(el):
+            return
+        territory = text_or_none(el.getAttribute("data-territory"))
+        if territory is not None:
+            if kind == "click" or (kind == "keydown" and str(evt.key) in ("Enter", " ")):
+                if kind == "keydown":
+                    evt.preventDefault()
+                self.send("territory", territory)
+            return
+        action = text_or_none(el.getAttribute("data-action")) or ""
+        arg = text_or_none(el.getAttribute("data-arg"))
+        tag = str(el.tagName).lower()
+        if tag == "button":
+            if kind == "click":
+                self.send(action, arg)
+        elif tag == "input" and str(el.type) == "file":
+            if kind == "change" and el.files.length:
+                asyncio.ensure_future(self.import_file(action, el.files.item(0)))
+        elif tag == "input" and str(el.type) == "checkbox":
+            if kind == "change":
+                self.send(action, arg, "true" if el.checked else "false")
+        elif tag == "input":
+            if kind == "input":  # typing: keep the model current, don't redraw under the caret
+                self.app.dispatch(action, arg, str(el.value))
+        elif tag == "select" and kind == "change":
+            self.send(action, arg, str(el.value))
+
+    async def import_file(self, action: str, file: Any) -> None:
+        text = await file.text()
+        self.send(action, None, str(text))
+
+    def send(self, action: str, arg: str | None = None, value: str | None = None) -> None:
+        try:
+            effect = self.app.dispatch(action, arg, value)
+        except Exception as exc:  # noqa: BLE001 - a full storage must not kill the page
+            self.app.message = ("error", str(exc))
+            effect = None
+        if effect and "download" in effect:
+            self.download(effect["download"], effect["text"])
+        self.render()
+
+    def download(self, filename: str, text: str) -> None:
+        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
+                                                    dict_converter=window.Object.fromEntries))
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = filename
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.URL.revokeObjectURL(url)
+
+    def on_bot_tick(self) -> None:
+        self.bot_timer = None
+        try:
+            self.app.bot_step()
+        except Exception as exc:  # noqa: BLE001 - show, don't freeze
+            self.app.message = ("error", str(exc))
+        self.render()
+
+    # ---------------------------------------------------------------- render
+    def render(self) -> None:
+        view = self.app.render()
+        root = document.documentElement
+        if root.getAttribute("lang") != view["html_lang"]:
+            root.setAttribute("lang", view["html_lang"])
+            document.title = view["title"]
+        self.fill("header", view["header"])
+        self.fill("panel", view["panel"])
+        self.fill("overlay", view["overlay"])
+        self.fill("curtain", view["curtain"])
+        self.overlay.hidden = view["overlay"] is None
+        self.curtain.hidden = view["curtain"] is None
+        self.render_board(view["board"]["territories"])
+        message = view["message"]
+        self.message.hidden = message is None
+        if message is not None:
+            self.message.className = "message " + message["kind"]
+            self.message.textContent = message["text"]
+        root.dataset.screen = view["screen"]
+        if self.app.bot_to_move and self.bot_timer is None:
+            self.bot_timer = window.setTimeout(self.bot_tick, self.bot_delay)
+
+    def fill(self, slot: str, node: Any) -> None:
+        key = json.dumps(node, sort_keys=True)
+        if self.previous.get(slot) == key:
+            return
+        self.previous[slot] = key
+        el = self.slots[slot]
+        focused = document.activeElement
+        focus_key = None
+        if present(focused) and el.contains(focused):
+            focus_key = (text_or_none(focused.getAttribute("data-action")),
+                         text_or_none(focused.getAttribute("data-arg")))
+        el.replaceChildren()
+        if node is not None:
+            el.appendChild(build(node))
+        if focus_key and focus_key[0]:
+            selector = f'[data-action="{focus_key[0]}"]'
+            if focus_key[1] is not None:
+                selector += f'[data-arg="{focus_key[1]}"]'
+            again = el.querySelector(selector)
+            if present(again):
+                again.focus()
+
+    def render_board(self, territories: dict[str, dict[str, Any]]) -> None:
+        for tid, path in self.paths.items():
+            info = territories.get(tid)
+            state = (None if info is None else
+                     (info["owner"], info["armies"], info["state"], info["label"]))
+            if self.board_cache.get(tid) == state:
+                continue
+            self.board_cache[tid] = state
+            badge, text = self.badges.get(tid, (None, None))
+            if info is None:
+                path.removeAttribute("data-owner")
+                path.removeAttribute("data-state")
+                if badge is not None:
+                    badge.removeAttribute("data-owner")
+                continue
+            path.setAttribute("data-owner", info["owner"])
+            path.setAttribute("data-state", info["state"])
+            path.setAttribute("aria-label", info["label"])
+            if badge is not None:
+                badge.setAttribute("data-owner", info["owner"])
+                text.textContent = str(info["armies"])
+
+
+def bench_new_game() -> Any:
+    """Benchmark hook: a fresh 3-person game; returns the current player's territories."""
+    app = page.app
+    app.form = app._default_form()
+    for seat in app.form["seats"]:
+        seat["kind"] = "human"
+    app.form["seed"] = "1"
+    app.dispatch("start")
+    app.dispatch("curtain-open")
+    app.dispatch("amount", "1")
+    page.render()
+    game = app.game
+    return to_js(game.territories_of(game.current) if game else [])
+
+
+page = Page()
+page.render()
+window.pywarBench = to_js({"newGame": create_proxy(bench_new_game)},
+                          dict_converter=window.Object.fromEntries)
+document.documentElement.dataset.ready = "1"

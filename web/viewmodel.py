@@ -1,0 +1,872 @@
+"""What the page shows and what a tap does, in plain Python (tested without a browser).
+
+:class:`App` holds the page state (screen, game, selection, language). The DOM adapter
+(``main.py``) sends it intents with :meth:`App.dispatch` and writes :meth:`App.render`'s
+result to the page. Text from players (names) only ever travels as text nodes.
+
+>>> from saves import MemoryStorage
+>>> app = App(MemoryStorage())
+>>> app.render()["screen"]
+'setup'
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from pywar.actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
+from pywar.bot import SimpleBot
+from pywar.errors import IllegalAction, WarError
+from pywar.game import Game, is_valid_set
+from pywar.objectives import describe
+from pywar.odds import battle_odds
+
+from i18n import CATALOGUE, t
+from saves import SaveError, SaveStore, Storage, make_record
+
+COLORS = ("azul", "vermelho", "verde", "amarelo", "preto", "branco")
+DEFAULT_NAMES = ("Ana", "Bruno", "Carla", "Davi", "Elisa", "Fábio")
+AMOUNTS = ("1", "5", "all")
+SHAPE_SYMBOLS = {"square": "■", "triangle": "▲", "circle": "●", "joker": "★"}
+LOG_LINES = 8
+
+Node = dict[str, Any]
+
+
+def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Node:
+    """A view node: tag, attributes and children (nodes or plain text)."""
+    kids = []
+    for child in children:
+        if child is None or child is False:
+            continue
+        if isinstance(child, list):
+            kids.extend(c for c in child if c is not None)
+        else:
+            kids.append(child)
+    return {"tag": tag, "attrs": {k: v for k, v in (attrs or {}).items() if v is not None},
+            "children": kids}
+
+
+def button(label: str, action: str, arg: Any = None, *, cls: str = "btn",
+           disabled: bool = False, pressed: bool | None = None, title: str | None = None) -> Node:
+    """A button that sends ``action`` (and ``arg``) to :meth:`App.dispatch` when tapped."""
+    attrs: dict[str, Any] = {"type": "button", "class": cls, "data-action": action,
+                             "data-arg": None if arg is None else str(arg), "title": title}
+    if disabled:
+        attrs["disabled"] = "disabled"
+    if pressed is not None:
+        attrs["aria-pressed"] = "true" if pressed else "false"
+    return h("button", attrs, label)
+
+
+def text_of(node: Any) -> str:
+    """All the text of a view node (for tests)."""
+    if isinstance(node, str):
+        return node
+    if node is None:
+        return ""
+    return " ".join(filter(None, (text_of(c) for c in node["children"])))
+
+
+def find(node: Any, pred: Any) -> list[Node]:
+    """Every node under ``node`` for which ``pred(node)`` holds."""
+    if not isinstance(node, dict):
+        return []
+    found = [node] if pred(node) else []
+    for child in node["children"]:
+        found.extend(find(child, pred))
+    return found
+
+
+class App:
+    """The page: setup, saved games, the game itself, the curtain and the winner's screen."""
+
+    def __init__(self, storage: Storage, namespace: str = "", lang: str | None = None) -> None:
+        self.store = SaveStore(storage, namespace)
+        self.lang = lang or self.store.get_pref("lang") or "pt"
+        if self.lang not in CATALOGUE:
+            self.lang = "pt"
+        self.screen = "setup"
+        self.game: Game | None = None
+        self.record: dict[str, Any] | None = None
+        self.seats: list[dict[str, str]] = []
+        self.message: tuple[str, str] | None = None
+        self.curtain: int | None = None
+        self.last_human: int | None = None
+        self.revealed = False
+        self.amount = "1"
+        self.source: str | None = None
+        self.target: str | None = None
+        self.dice_choice: int | None = None
+        self.move_count: int | None = None
+        self.picked: list[int] = []
+        self.battle: dict[str, Any] | None = None
+        self.log: list[str] = []
+        self.bot = SimpleBot()
+        self.form = self._default_form()
+        self._resume_current()
+
+    # ---------------------------------------------------------------- helpers
+    def tr(self, key: str, **kw: Any) -> str:
+        """Translate ``key`` into the page language."""
+        return t(self.lang, key, **kw)
+
+    def _default_form(self) -> dict[str, Any]:
+        seats = [{"name": DEFAULT_NAMES[i], "color": COLORS[i],
+                  "kind": "human" if i == 0 else "bot"} for i in range(3)]
+        return {"seats": seats, "first_round_placement_only": False, "seed": ""}
+
+    def _resume_current(self) -> None:
+        save_id = self.store.current()
+        if not save_id:
+            return
+        try:
+            self._open(save_id)
+        except SaveError as exc:
+            self.store.set_current(None)
+            self.message = ("error", self.tr(exc.reason))
+
+    def _open(self, save_id: str) -> None:
+        record, game = self.store.load(save_id)
+        self.record, self.game, self.seats = record, game, record["seats"]
+        self.store.set_current(save_id)
+        self._clear_selection()
+        self.battle = None
+        self.log = []
+        self.revealed = False
+        self.last_human = None
+        self.screen = "over" if game.phase == "over" else "play"
+        self._maybe_curtain()
+
+    def _clear_selection(self) -> None:
+        self.source = self.target = None
+        self.dice_choice = self.move_count = None
+        self.picked = []
+
+    def name(self, seat: int) -> str:
+        """A player's name (plain text)."""
+        assert self.game is not None
+        return self.game.players[seat].name
+
+    def tname(self, territory: str) -> str:
+        """A territory's name in the page language."""
+        assert self.game is not None
+        terr = self.game.board.territories[territory]
+        return terr.name if self.lang == "pt" else terr.name_en
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether a seat is played by the computer."""
+        return self.seats[seat]["kind"] == "bot"
+
+    def humans(self) -> list[int]:
+        """Seats played by people."""
+        return [i for i, s in enumerate(self.seats) if s["kind"] == "human"]
+
+    @property
+    def bot_to_move(self) -> bool:
+        """True when the adapter should schedule a bot step."""
+        g = self.game
+        return (self.screen == "play" and g is not None and g.phase != "over"
+                and self.curtain is None and self.is_bot(g.current))
+
+    # ---------------------------------------------------------------- intents
+    def dispatch(self, action: str, arg: str | None = None, value: str | None = None
+                 ) -> dict[str, Any] | None:
+        """Handle one intent from the page; may return an effect (a file to download)."""
+        self.message = None
+        handler = getattr(self, "on_" + action.replace("-", "_"), None)
+        if handler is None:
+            return None
+        try:
+            return handler(arg, value)
+        except IllegalAction as exc:
+            self.message = ("error", self.refusal(exc))
+        except SaveError as exc:
+            self.message = ("error", self.tr(exc.reason))
+        except WarError as exc:
+            self.message = ("error", str(exc))
+        return None
+
+    def refusal(self, exc: IllegalAction) -> str:
+        """An engine refusal in words of the page language."""
+        key = "rule_" + exc.rule
+        return self.tr(key) if key in CATALOGUE[self.lang] else exc.message
+
+    def on_lang(self, arg: str | None, _v: str | None) -> None:
+        if arg in CATALOGUE:
+            self.lang = arg
+            self.store.set_pref("lang", arg)
+
+    def on_screen(self, arg: str | None, _v: str | None) -> None:
+        if arg == "setup":
+            self.screen = "setup"
+        elif arg == "saves":
+            self.screen = "saves"
+        elif arg == "play" and self.game is not None:
+            self.screen = "over" if self.game.phase == "over" else "play"
+
+    # setup form
+    def on_seat_add(self, _a: str | None, _v: str | None) -> None:
+        seats = self.form["seats"]
+        if len(seats) < 6:
+            used = {s["color"] for s in seats}
+            color = next(c for c in COLORS if c not in used)
+            names = {s["name"] for s in seats}
+            name = next((n for n in DEFAULT_NAMES if n not in names), f"P{len(seats) + 1}")
+            seats.append({"name": name, "color": color, "kind": "bot"})
+
+    def on_seat_remove(self, arg: str | None, _v: str | None) -> None:
+        seats = self.form["seats"]
+        if len(seats) > 3 and arg is not None and 0 <= int(arg) < len(seats):
+            seats.pop(int(arg))
+
+    def _seat_field(self, arg: str | None, field: str, value: str | None) -> None:
+        if arg is not None and value is not None and 0 <= int(arg) < len(self.form["seats"]):
+            self.form["seats"][int(arg)][field] = value
+
+    def on_seat_name(self, arg: str | None, value: str | None) -> None:
+        self._seat_field(arg, "name", (value or "")[:24])
+
+    def on_seat_color(self, arg: str | None, value: str | None) -> None:
+        if value in COLORS:
+            self._seat_field(arg, "color", value)
+
+    def on_seat_kind(self, arg: str | None, value: str | None) -> None:
+        if value in ("human", "bot"):
+            self._seat_field(arg, "kind", value)
+
+    def on_opt_first_round(self, _a: str | None, value: str | None) -> None:
+        self.form["first_round_placement_only"] = value in ("true", "1", "on")
+
+    def on_seed(self, _a: str | None, value: str | None) -> None:
+        self.form["seed"] = (value or "").strip()[:18]
+
+    def on_start(self, _a: str | None, _v: str | None) -> None:
+        seats = [dict(s, name=s["name"].strip()) for s in self.form["seats"]]
+        if any(not s["name"] for s in seats):
+            self.message = ("error", self.tr("setup_need_names"))
+            return
+        if len({s["color"] for s in seats}) != len(seats):
+            self.message = ("error", self.tr("setup_colors_clash"))
+            return
+        seed_text = self.form["seed"]
+        if seed_text and not seed_text.isdigit():
+            self.message = ("error", self.tr("setup_bad_seed"))
+            return
+        seed = int(seed_text) if seed_text else int(time.time() * 1000) % 2**32
+        options = {"first_round_placement_only": True} if self.form[
+            "first_round_placement_only"] else {}
+        game = Game.new("classic", [(s["name"], s["color"]) for s in seats], seed=seed,
+                        options=options)
+        save_id = self.store.new_id()
+        self.record = make_record(save_id, game, seats)
+        self.game, self.seats = game, seats
+        self.store.save(self.record)
+        self.store.set_current(save_id)
+        self.screen = "play"
+        self.log = []
+        self.battle = None
+        self.last_human = None
+        self.revealed = False
+        self._clear_selection()
+        self._note_events([{"type": "turn", "player": game.current, "round": game.round}])
+        self._maybe_curtain()
+
+    # saved games
+    def on_resume(self, arg: str | None, _v: str | None) -> None:
+        if arg:
+            self._open(arg)
+
+    def on_delete(self, arg: str | None, _v: str | None) -> None:
+        if arg:
+            self.store.delete(arg)
+            if self.record and self.record["id"] == arg:
+                self.game = self.record = None
+            self.message = ("info", self.tr("save_deleted"))
+
+    def on_export(self, arg: str | None, _v: str | None) -> dict[str, Any] | None:
+        if not arg:
+            return None
+        return {"download": f"pywar-{arg}.json", "text": self.store.export(arg)}
+
+    def on_import(self, _a: str | None, value: str | None) -> None:
+        save_id = self.store.import_text(value or "")
+        self.message = ("info", self.tr("save_imported"))
+        self._open(save_id)
+
+    def on_new(self, _a: str | None, _v: str | None) -> None:
+        self.screen = "setup"
+
+    # the curtain and secrets
+    def on_curtain_open(self, _a: str | None, _v: str | None) -> None:
+        if self.curtain is not None:
+            self.last_human = self.curtain
+        self.curtain = None
+
+    def on_reveal(self, _a: str | None, _v: str | None) -> None:
+        if self.game and not self.is_bot(self.game.current):
+            self.revealed = True
+
+    def on_hide(self, _a: str | None, _v: str | None) -> None:
+        self.revealed = False
+        self.picked = []
+
+    # play
+    def on_amount(self, arg: str | None, _v: str | None) -> None:
+        if arg in AMOUNTS:
+            self.amount = arg
+
+    def on_territory(self, arg: str | None, _v: str | None) -> None:
+        g = self.game
+        if g is None or arg not in g.board.territories or self.screen != "play":
+            return
+        if self.curtain is not None or self.is_bot(g.current):
+            return
+        me = g.current
+        mine = g.owner[arg] == me
+        if g.must_trade:
+            self.message = ("error", self.tr("rule_forced_trade"))
+        elif g.pending_armies:
+            if not mine:
+                self.message = ("error", self.tr("rule_not_your_territory"))
+                return
+            available = g.available_for(arg)
+            count = available if self.amount == "all" else min(int(self.amount), available)
+            self._act(Place(arg, max(count, 1)))
+        elif g.phase == "attack":
+            if mine:
+                if g.armies[arg] < 2:
+                    self.message = ("error", self.tr("rule_occupation_army"))
+                    self.source = self.target = None
+                else:
+                    self.source = None if self.source == arg else arg
+                    self.target = None
+                    self.dice_choice = None
+            elif self.source is None:
+                self.message = ("info", self.tr("pick_source_first"))
+            elif arg not in g.board.neighbors[self.source]:
+                self.message = ("error", self.tr("rule_not_adjacent"))
+            else:
+                self.target = arg
+        elif g.phase == "regroup":
+            if not mine:
+                self.message = ("error", self.tr("rule_not_your_territory"))
+            elif self.source and arg in g.board.neighbors[self.source] and arg != self.source:
+                self.target = arg
+                self.move_count = g.movable_from(self.source)
+            elif g.movable_from(arg) > 0:
+                self.source = None if self.source == arg else arg
+                self.target = None
+            else:
+                self.message = ("error", self.tr("nothing_to_move"))
+
+    def on_dice(self, arg: str | None, _v: str | None) -> None:
+        if arg and arg.isdigit():
+            self.dice_choice = int(arg)
+
+    def on_attack(self, _a: str | None, _v: str | None) -> None:
+        if self.game and self.source and self.target:
+            top = self.game.attack_dice_max(self.source)
+            dice = min(self.dice_choice or top, top) if top else None
+            self._act(Attack(self.source, self.target, dice))
+
+    def on_cancel(self, _a: str | None, _v: str | None) -> None:
+        self._clear_selection()
+
+    def on_end_attack(self, _a: str | None, _v: str | None) -> None:
+        self._act(EndAttack())
+
+    def on_end_turn(self, _a: str | None, _v: str | None) -> None:
+        self._act(EndTurn())
+
+    def on_occupy(self, arg: str | None, _v: str | None) -> None:
+        if arg and arg.isdigit():
+            self._act(Occupy(int(arg)))
+
+    def on_move_count(self, arg: str | None, _v: str | None) -> None:
+        if arg and arg.isdigit():
+            self.move_count = int(arg)
+
+    def on_regroup(self, _a: str | None, _v: str | None) -> None:
+        if self.game and self.source and self.target:
+            self._act(Regroup(self.source, self.target, self.move_count or 1))
+
+    def on_card(self, arg: str | None, _v: str | None) -> None:
+        if not (self.revealed and arg and arg.isdigit()):
+            return
+        card = int(arg)
+        if card in self.picked:
+            self.picked.remove(card)
+        elif len(self.picked) < 3:
+            self.picked.append(card)
+
+    def on_trade(self, _a: str | None, _v: str | None) -> None:
+        if self.game and self.revealed and len(self.picked) == 3:
+            self._act(Trade(tuple(sorted(self.picked))))
+
+    # ------------------------------------------------------------------- acts
+    def _act(self, action: Action) -> None:
+        g = self.game
+        assert g is not None
+        before = g.current
+        events = g.apply(action)
+        self._after(events, before)
+
+    def bot_step(self) -> bool:
+        """Play one action of the bot whose turn it is; True while bots still have to move."""
+        g = self.game
+        if not self.bot_to_move or g is None:
+            return False
+        before = g.current
+        events = g.apply(self.bot.choose(g))
+        self._after(events, before)
+        return self.bot_to_move
+
+    def _after(self, events: list[dict[str, Any]], before: int) -> None:
+        g = self.game
+        assert g is not None and self.record is not None
+        self._note_events(events)
+        for e in events:
+            if e["type"] == "battle":
+                self.battle = e
+        if g.phase == "over":
+            self.screen = "over"
+        if g.current != before or g.phase == "over":
+            self._clear_selection()
+            self.revealed = False
+            self.battle = None if g.current != before else self.battle
+            self.amount = "1"
+        else:
+            if self.source and (g.owner[self.source] != g.current or
+                                (g.phase == "attack" and g.armies[self.source] < 2) or
+                                (g.phase == "regroup" and not g.movable_from(self.source))):
+                self.source = self.target = None
+            if self.target and g.owner.get(self.target) == g.current and g.phase == "attack":
+                self.target = None
+            if g.phase not in ("attack", "regroup"):
+                self.source = self.target = None
+            self.picked = [c for c in self.picked if c in g.players[g.current].cards]
+        self.record = make_record(self.record["id"], g, self.seats, self.record.get("created"))
+        self.store.save(self.record)
+        if g.current != before:
+            self._maybe_curtain()
+
+    def _maybe_curtain(self) -> None:
+        g = self.game
+        if g is None or g.phase == "over" or self.is_bot(g.current):
+            return
+        if len(self.humans()) > 1 and self.last_human != g.current:
+            self.curtain = g.current
+        else:
+            self.last_human = g.current
+
+    # -------------------------------------------------------------------- log
+    def _note_events(self, events: list[dict[str, Any]]) -> None:
+        for e in events:
+            line = self.describe_event(e)
+            if line:
+                self.log.append(line)
+        del self.log[:-LOG_LINES]
+
+    def describe_event(self, e: dict[str, Any]) -> str | None:
+        """One event in words (public information only)."""
+        kind = e["type"]
+        if kind == "turn":
+            return self.tr("ev_turn", round=e["round"], name=self.name(e["player"]))
+        if kind == "trade":
+            return self.tr("ev_trade", name=self.name(e["player"]), armies=e["armies"])
+        if kind == "battle":
+            return self.tr("ev_battle", name=self.name(e["player"]),
+                           source=self.tname(e["source"]), target=self.tname(e["target"]),
+                           attack=" ".join(map(str, e["attack"])),
+                           defend=" ".join(map(str, e["defend"])),
+                           lost=e["attacker_losses"], killed=e["defender_losses"])
+        if kind == "conquest":
+            return self.tr("ev_conquest", name=self.name(e["player"]),
+                           territory=self.tname(e["territory"]))
+        if kind == "eliminated":
+            return self.tr("ev_eliminated", name=self.name(e["player"]), by=self.name(e["by"]))
+        if kind == "card":
+            return self.tr("ev_card", name=self.name(e["player"])) if e["count"] else None
+        if kind == "victory":
+            return self.tr("ev_victory", name=self.name(e["player"]))
+        return None
+
+    # ----------------------------------------------------------------- render
+    def render(self) -> dict[str, Any]:
+        """Everything the page shows now, as plain data."""
+        view: dict[str, Any] = {
+            "lang": self.lang, "screen": self.screen,
+            "html_lang": "pt-BR" if self.lang == "pt" else "en",
+            "title": self.tr("app_title"),
+            "header": self._header(),
+            "message": None if self.message is None else {
+                "kind": self.message[0], "text": self.message[1]},
+            "board": self._board(),
+            "curtain": None, "panel": None, "overlay": None,
+        }
+        if self.screen == "setup":
+            view["overlay"] = self._setup_screen()
+        elif self.screen == "saves":
+            view["overlay"] = self._saves_screen()
+        elif self.screen == "over":
+            view["overlay"] = self._over_screen()
+            view["panel"] = self._log_panel()
+        elif self.curtain is not None:
+            view["curtain"] = self._curtain()
+            view["panel"] = self._log_panel()
+        else:
+            view["panel"] = self._play_panel()
+        return view
+
+    def _header(self) -> Node:
+        other = "en" if self.lang == "pt" else "pt"
+        return h("div", {"class": "header-actions"},
+                 button(self.tr("menu_new"), "screen", "setup", cls="btn small"),
+                 button(self.tr("menu_saves"), "screen", "saves", cls="btn small"),
+                 button(self.tr("menu_back"), "screen", "play", cls="btn small")
+                 if self.game is not None and self.screen in ("setup", "saves") else None,
+                 button(self.tr("lang_switch"), "lang", other, cls="btn small lang",
+                        title=self.tr("lang_switch_title")))
+
+    def _board(self) -> dict[str, Any]:
+        g = self.game
+        if g is None:
+            return {"territories": {}}
+        me = g.current
+        human_turn = (self.screen == "play" and self.curtain is None and not self.is_bot(me)
+                      and g.phase != "over")
+        out = {}
+        targets: set[str] = set()
+        if human_turn and self.source:
+            targets = {n for n in g.board.neighbors[self.source]
+                       if (g.owner[n] != me) == (g.phase == "attack")}
+        for tid in g.board.territories:
+            owner = g.owner[tid]
+            state = ""
+            if human_turn:
+                if tid == self.source:
+                    state = "source"
+                elif tid == self.target:
+                    state = "target"
+                elif tid in targets or (
+                        g.pending_armies and owner == me and g.available_for(tid)):
+                    state = "option"
+            armies = g.armies[tid]
+            out[tid] = {
+                "owner": g.players[owner].color, "armies": armies, "state": state,
+                "label": self.tr("territory_label", territory=self.tname(tid),
+                                 name=self.name(owner),
+                                 color=self.tr("color_" + g.players[owner].color),
+                                 armies=armies),
+            }
+        return {"territories": out}
+
+    # setup
+    def _setup_screen(self) -> Node:
+        f = self.form
+        rows = []
+        for i, seat in enumerate(f["seats"]):
+            rows.append(h(
+                "div", {"class": "seat", "data-seat": str(i)},
+                h("span", {"class": f"swatch c-{seat['color']}", "aria-hidden": "true"}),
+                h("input", {"type": "text", "class": "seat-name", "value": seat["name"],
+                            "maxlength": "24", "data-action": "seat-name", "data-arg": str(i),
+                            "aria-label": self.tr("seat_name", n=i + 1)}),
+                h("select", {"class": "seat-color", "data-action": "seat-color",
+                             "data-arg": str(i), "aria-label": self.tr("seat_color", n=i + 1)},
+                  [h("option", {"value": c, "selected": "selected" if c == seat["color"]
+                                 else None}, self.tr("color_" + c)) for c in COLORS]),
+                h("select", {"class": "seat-kind", "data-action": "seat-kind",
+                             "data-arg": str(i), "aria-label": self.tr("seat_kind", n=i + 1)},
+                  [h("option", {"value": k, "selected": "selected" if k == seat["kind"]
+                                 else None}, self.tr("kind_" + k)) for k in ("human", "bot")]),
+                button("✕", "seat-remove", i, cls="btn icon", disabled=len(f["seats"]) <= 3,
+                       title=self.tr("seat_remove"))))
+        checkbox = {"type": "checkbox", "id": "opt-first-round", "data-action": "opt-first-round"}
+        if f["first_round_placement_only"]:
+            checkbox["checked"] = "checked"
+        return h("section", {"class": "screen setup", "aria-labelledby": "setup-title"},
+                 h("h2", {"id": "setup-title"}, self.tr("setup_title")),
+                 h("p", {"class": "hint"}, self.tr("setup_hint")),
+                 h("div", {"class": "seats"}, rows),
+                 button(self.tr("seat_add"), "seat-add", cls="btn",
+                        disabled=len(f["seats"]) >= 6),
+                 h("fieldset", {"class": "options"},
+                   h("legend", {}, self.tr("options")),
+                   h("label", {}, h("input", checkbox), self.tr("opt_first_round")),
+                   h("label", {}, self.tr("seed_label"),
+                     h("input", {"type": "text", "inputmode": "numeric", "id": "seed",
+                                 "value": f["seed"], "data-action": "seed",
+                                 "placeholder": self.tr("seed_placeholder")}))),
+                 button(self.tr("start"), "start", cls="btn primary big"))
+
+    # saves
+    def _saves_screen(self) -> Node:
+        items = []
+        for s in self.store.list():
+            if s.damaged:
+                items.append(h("li", {"class": "save damaged", "data-save": s.id},
+                               h("span", {"class": "save-info"},
+                                 self.tr("save_damaged_line", reason=self.tr(s.damaged))),
+                               button(self.tr("delete"), "delete", s.id, cls="btn small")))
+                continue
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.updated))
+            info = self.tr("save_line", date=when, variant=self.tr("variant_" + s.variant),
+                           players=", ".join(s.players or []), round=s.round)
+            items.append(h("li", {"class": "save", "data-save": s.id},
+                           h("span", {"class": "save-info"}, info,
+                             h("em", {}, self.tr("save_over")) if s.over else None),
+                           button(self.tr("resume"), "resume", s.id, cls="btn small primary"),
+                           button(self.tr("export"), "export", s.id, cls="btn small"),
+                           button(self.tr("delete"), "delete", s.id, cls="btn small")))
+        return h("section", {"class": "screen saves", "aria-labelledby": "saves-title"},
+                 h("h2", {"id": "saves-title"}, self.tr("saves_title")),
+                 h("ul", {"class": "save-list"}, items) if items
+                 else h("p", {"class": "hint"}, self.tr("saves_empty")),
+                 h("label", {"class": "btn import"}, self.tr("import"),
+                   h("input", {"type": "file", "accept": ".json,application/json",
+                               "data-action": "import", "class": "visually-hidden"})))
+
+    # curtain
+    def _curtain(self) -> Node:
+        assert self.curtain is not None
+        name = self.name(self.curtain)
+        return h("div", {"class": "curtain-box"},
+                 h("p", {"class": "curtain-text"}, self.tr("curtain_pass", name=name)),
+                 h("p", {"class": "hint"}, self.tr("curtain_hint")),
+                 button(self.tr("curtain_ready", name=name), "curtain-open",
+                        cls="btn primary big"))
+
+    # the game panel
+    def _turn_header(self) -> Node:
+        g = self.game
+        assert g is not None
+        seat = g.players[g.current]
+        return h("div", {"class": "turn"},
+                 h("span", {"class": f"swatch c-{seat.color}", "aria-hidden": "true"}),
+                 h("span", {"class": "turn-name"}, seat.name),
+                 h("span", {"class": "turn-meta"},
+                   self.tr("round_n", n=g.round) + " · " + self.tr("phase_" + g.phase)
+                   + (" · " + self.tr("bot_thinking") if self.is_bot(g.current) else "")))
+
+    def _play_panel(self) -> Node:
+        g = self.game
+        assert g is not None
+        parts: list[Any] = [self._turn_header()]
+        if self.is_bot(g.current):
+            parts.append(h("p", {"class": "hint"}, self.tr("bot_playing", name=self.name(
+                g.current))))
+        else:
+            parts.append(self._phase_controls())
+            parts.append(self._secrets())
+        if self.battle:
+            parts.append(self._dice_view(self.battle))
+        parts.append(self._players_table())
+        parts.append(self._log_panel())
+        return h("div", {"class": "panel-inner"}, parts)
+
+    def _phase_controls(self) -> Node:
+        g = self.game
+        assert g is not None
+        if g.must_trade:
+            return h("div", {"class": "phase"}, h("p", {"class": "alert"},
+                                                  self.tr("must_trade")))
+        if g.pending_armies:
+            return self._placement_controls()
+        if g.phase == "attack":
+            return self._attack_controls()
+        if g.phase == "occupy":
+            assert g.occupy is not None
+            top = g.occupy["max"]
+            return h("div", {"class": "phase occupy"},
+                     h("p", {}, self.tr("occupy_prompt", territory=self.tname(
+                         g.occupy["target"]), max=top)),
+                     h("div", {"class": "btn-row"},
+                       [button(str(k), "occupy", k, cls="btn big") for k in range(1, top + 1)]))
+        if g.phase == "regroup":
+            return self._regroup_controls()
+        return h("div", {})
+
+    def _placement_controls(self) -> Node:
+        g = self.game
+        assert g is not None
+        lines = [h("li", {"class": "pool-free"},
+                   self.tr("pool_free", n=g.pools.get("free", 0)))]
+        for key, n in sorted(g.pools.items()):
+            kind, _, ident = key.partition(":")
+            if kind == "continent":
+                cont = g.board.continents[ident]
+                lines.append(h("li", {"class": "pool-bound"}, self.tr(
+                    "pool_continent", n=n,
+                    continent=cont.name if self.lang == "pt" else cont.name_en)))
+            elif kind == "territory":
+                lines.append(h("li", {"class": "pool-bound"},
+                               self.tr("pool_territory", n=n, territory=self.tname(ident))))
+        return h("div", {"class": "phase place"},
+                 h("p", {"class": "big-number", "id": "pending"},
+                   self.tr("to_place", n=g.pending_armies)),
+                 h("ul", {"class": "pools"}, lines),
+                 h("div", {"class": "btn-row", "role": "group",
+                           "aria-label": self.tr("amount_label")},
+                   [button(self.tr("amount_" + a), "amount", a, cls="btn amount",
+                           pressed=self.amount == a) for a in AMOUNTS]),
+                 h("p", {"class": "hint"}, self.tr("place_hint")))
+
+    def _attack_controls(self) -> Node:
+        g = self.game
+        assert g is not None
+        parts: list[Any] = []
+        if self.source is None:
+            parts.append(h("p", {"class": "hint"}, self.tr("attack_pick_source")))
+        elif self.target is None:
+            parts.append(h("p", {"class": "hint"}, self.tr(
+                "attack_pick_target", source=self.tname(self.source))))
+            parts.append(button(self.tr("cancel"), "cancel", cls="btn small"))
+        else:
+            top = g.attack_dice_max(self.source)
+            dice = min(self.dice_choice or top, top)
+            odds = battle_odds(g.armies[self.source], g.armies[self.target])
+            parts.append(h("p", {"class": "matchup"}, self.tr(
+                "attack_matchup", source=self.tname(self.source), target=self.tname(self.target),
+                a=g.armies[self.source], d=g.armies[self.target])))
+            parts.append(h("p", {"class": "odds"}, self.tr(
+                "odds_line", pct=round(odds.p_conquer * 100))))
+            parts.append(h("div", {"class": "btn-row", "role": "group",
+                                   "aria-label": self.tr("dice_label")},
+                           [button(self.tr("dice_n", n=k), "dice", k, cls="btn small",
+                                   pressed=k == dice) for k in range(1, top + 1)]))
+            parts.append(h("div", {"class": "btn-row"},
+                           button(self.tr("attack"), "attack", cls="btn primary big"),
+                           button(self.tr("cancel"), "cancel", cls="btn")))
+        parts.append(h("div", {"class": "btn-row end"},
+                       button(self.tr("end_attack"), "end-attack", cls="btn"),
+                       button(self.tr("end_turn"), "end-turn", cls="btn")))
+        return h("div", {"class": "phase attack"}, parts)
+
+    def _regroup_controls(self) -> Node:
+        g = self.game
+        assert g is not None
+        parts: list[Any] = []
+        if self.source is None:
+            parts.append(h("p", {"class": "hint"}, self.tr("regroup_pick_source")))
+        elif self.target is None:
+            parts.append(h("p", {"class": "hint"}, self.tr(
+                "regroup_pick_target", source=self.tname(self.source),
+                n=g.movable_from(self.source))))
+            parts.append(button(self.tr("cancel"), "cancel", cls="btn small"))
+        else:
+            top = g.movable_from(self.source)
+            count = min(self.move_count or top, top)
+            parts.append(h("p", {}, self.tr("regroup_prompt", source=self.tname(self.source),
+                                            target=self.tname(self.target))))
+            parts.append(h("div", {"class": "btn-row counts", "role": "group",
+                                   "aria-label": self.tr("count_label")},
+                           [button(str(k), "move-count", k, cls="btn small",
+                                   pressed=k == count) for k in range(1, top + 1)]))
+            parts.append(h("div", {"class": "btn-row"},
+                           button(self.tr("regroup_go", n=count), "regroup",
+                                  cls="btn primary big"),
+                           button(self.tr("cancel"), "cancel", cls="btn")))
+        parts.append(h("div", {"class": "btn-row end"},
+                       button(self.tr("end_turn"), "end-turn", cls="btn primary")))
+        return h("div", {"class": "phase regroup"}, parts)
+
+    def _secrets(self) -> Node:
+        g = self.game
+        assert g is not None
+        me = g.players[g.current]
+        if not self.revealed:
+            return h("div", {"class": "secrets"},
+                     h("p", {}, self.tr("cards_count", n=len(me.cards),
+                                        value=g.next_trade_value())),
+                     button(self.tr("reveal"), "reveal", cls="btn"))
+        cards = []
+        for c in me.cards:
+            card = g.board.cards[c]
+            label = self.tr("joker") if card.territory is None else self.tname(card.territory)
+            cards.append(button(f"{SHAPE_SYMBOLS[card.shape]} {label}", "card", c,
+                                cls="btn card shape-" + card.shape, pressed=c in self.picked))
+        shapes = [g.board.cards[c].shape for c in self.picked]
+        can_trade = g.trade_allowed() and len(self.picked) == 3 and is_valid_set(shapes)
+        objective = describe(g.objective_of(g.current), g.board, self.lang)
+        return h("div", {"class": "secrets open"},
+                 h("p", {"class": "objective"}, h("strong", {}, self.tr("objective")), " ",
+                   objective),
+                 h("p", {}, self.tr("cards_count", n=len(me.cards), value=g.next_trade_value())),
+                 h("div", {"class": "cards", "role": "group",
+                           "aria-label": self.tr("cards")}, cards),
+                 button(self.tr("trade"), "trade", cls="btn primary", disabled=not can_trade)
+                 if g.trade_allowed() and len(me.cards) >= 3 else None,
+                 button(self.tr("hide"), "hide", cls="btn small"))
+
+    def _dice_view(self, battle: dict[str, Any]) -> Node:
+        pairs = []
+        for i in range(max(len(battle["attack"]), len(battle["defend"]))):
+            a = battle["attack"][i] if i < len(battle["attack"]) else None
+            d = battle["defend"][i] if i < len(battle["defend"]) else None
+            verdict = ""
+            if a is not None and d is not None:
+                verdict = self.tr("wins_attack") if a > d else self.tr("wins_defence")
+            pairs.append(h("div", {"class": "dice-pair"},
+                           h("span", {"class": "die red"}, str(a)) if a else
+                           h("span", {"class": "die empty"}),
+                           h("span", {"class": "vs"}, verdict),
+                           h("span", {"class": "die yellow"}, str(d)) if d else
+                           h("span", {"class": "die empty"})))
+        return h("div", {"class": "dice", "aria-live": "polite"},
+                 h("p", {"class": "dice-title"}, self.tr(
+                     "battle_title", source=self.tname(battle["source"]),
+                     target=self.tname(battle["target"]))),
+                 pairs,
+                 h("p", {"class": "dice-result"}, self.tr(
+                     "battle_result", lost=battle["attacker_losses"],
+                     killed=battle["defender_losses"])))
+
+    def _players_table(self) -> Node:
+        g = self.game
+        assert g is not None
+        rows = []
+        for i, p in enumerate(g.players):
+            held = g.territories_of(i)
+            armies = sum(g.armies[t] for t in held)
+            rows.append(h("tr", {"class": ("current " if i == g.current else "")
+                                 + ("" if p.alive else "out")},
+                          h("td", {}, h("span", {"class": f"swatch c-{p.color}",
+                                                 "aria-hidden": "true"}), p.name,
+                            " " + self.tr("bot_tag") if self.is_bot(i) else ""),
+                          h("td", {}, str(len(held))), h("td", {}, str(armies)),
+                          h("td", {}, str(len(p.cards)))))
+        return h("table", {"class": "players"},
+                 h("thead", {}, h("tr", {}, h("th", {}, self.tr("th_player")),
+                                  h("th", {}, self.tr("th_territories")),
+                                  h("th", {}, self.tr("th_armies")),
+                                  h("th", {}, self.tr("th_cards")))),
+                 h("tbody", {}, rows))
+
+    def _log_panel(self) -> Node:
+        return h("div", {"class": "log"},
+                 h("h3", {}, self.tr("log_title")),
+                 h("ol", {"class": "log-lines"}, [h("li", {}, line) for line in self.log]))
+
+    def _over_screen(self) -> Node:
+        g = self.game
+        assert g is not None and g.winner is not None
+        rows = []
+        for i, p in enumerate(g.players):
+            rows.append(h("li", {"class": "winner" if i == g.winner else ""},
+                          h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
+                          h("strong", {}, p.name), ": ",
+                          describe(g.objective_of(i), g.board, self.lang)))
+        return h("section", {"class": "screen over", "aria-labelledby": "over-title"},
+                 h("h2", {"id": "over-title"}, self.tr("winner", name=self.name(g.winner))),
+                 h("p", {}, self.tr("winner_objective")),
+                 h("ul", {"class": "objectives"}, rows),
+                 button(self.tr("menu_new"), "screen", "setup", cls="btn primary big"))
+
+
+def dumps_view(view: dict[str, Any]) -> str:
+    """The view as JSON (handy for debugging from the browser console)."""
+    return json.dumps(view, ensure_ascii=False)
