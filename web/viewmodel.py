@@ -31,6 +31,7 @@ DEFAULT_NAMES = ("Ana", "Bruno", "Carla", "Davi", "Elisa", "Fábio")
 AMOUNTS = ("1", "5", "all")
 SHAPE_SYMBOLS = {"square": "■", "triangle": "▲", "circle": "●", "joker": "★"}
 LOG_LINES = 8
+NAME_MAX = 40
 
 Node = dict[str, Any]
 
@@ -227,7 +228,7 @@ class App:
             self.form["seats"][int(arg)][field] = value
 
     def on_seat_name(self, arg: str | None, value: str | None) -> None:
-        self._seat_field(arg, "name", (value or "")[:24])
+        self._seat_field(arg, "name", (value or "")[:NAME_MAX])
 
     def on_seat_color(self, arg: str | None, value: str | None) -> None:
         if value in COLORS:
@@ -573,7 +574,8 @@ class App:
                 "div", {"class": "seat", "data-seat": str(i)},
                 h("span", {"class": f"swatch c-{seat['color']}", "aria-hidden": "true"}),
                 h("input", {"type": "text", "class": "seat-name", "value": seat["name"],
-                            "maxlength": "24", "data-action": "seat-name", "data-arg": str(i),
+                            "maxlength": str(NAME_MAX), "data-action": "seat-name",
+                            "data-arg": str(i),
                             "aria-label": self.tr("seat_name", n=i + 1)}),
                 h("select", {"class": "seat-color", "data-action": "seat-color",
                              "data-arg": str(i), "aria-label": self.tr("seat_color", n=i + 1)},

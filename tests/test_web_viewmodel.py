@@ -1,0 +1,291 @@
+"""The page's view model: what a player sees and what a tap does, without a browser."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pywar.board import load_board
+from pywar.game import Game
+from pywar.objectives import describe
+
+from i18n import CATALOGUE
+from saves import MemoryStorage, make_record
+from viewmodel import App, find, text_of
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+BOARD = load_board("classic")
+SA = ["venezuela", "peru", "brasil", "argentina"]
+
+
+def scenario_app(owner_of: dict[int, list[str]], kinds: list[str], armies=None, current=0,
+                 hands=None, storage=None) -> App:
+    """An App playing a game set at a given position (seat 0 gets every unnamed territory)."""
+    owner = {t: 0 for t in BOARD.territories}
+    for seat, ts in owner_of.items():
+        for t in ts:
+            owner[t] = seat
+    seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")][:len(kinds)]
+    game = Game.scenario("classic", seats, owner, armies=armies, current=current, hands=hands,
+                         seed=3)
+    app = App(storage or MemoryStorage())
+    app.game = game
+    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(seats, kinds,
+                                                                         strict=True)]
+    app.record = make_record(app.store.new_id(), game, app.seats)
+    app.store.save(app.record)
+    app.store.set_current(app.record["id"])
+    app.screen = "play"
+    return app
+
+
+def buttons(view_node, action: str) -> list[dict]:
+    return find(view_node, lambda n: n["attrs"].get("data-action") == action)
+
+
+def test_first_screen_is_setup_with_three_seats():
+    app = App(MemoryStorage())
+    view = app.render()
+    assert view["screen"] == "setup"
+    assert len(find(view["overlay"], lambda n: n["attrs"].get("class") == "seat")) == 3
+    assert "Novo jogo" in text_of(view["overlay"])
+
+
+def test_setup_validates_and_starts_a_game():
+    app = App(MemoryStorage())
+    app.dispatch("seat-add")
+    app.dispatch("seat-color", "3", "azul")
+    app.dispatch("start")
+    assert app.game is None
+    assert app.render()["message"]["text"] == CATALOGUE["pt"]["setup_colors_clash"]
+    app.dispatch("seat-color", "3", "amarelo")
+    app.dispatch("seat-name", "1", "   ")
+    app.dispatch("start")
+    assert app.render()["message"]["text"] == CATALOGUE["pt"]["setup_need_names"]
+    app.dispatch("seat-name", "1", "Bruna")
+    app.dispatch("seed", None, "42")
+    app.dispatch("opt-first-round", None, "true")
+    app.dispatch("start")
+    assert app.game is not None and len(app.game.players) == 4
+    assert app.game.setup["seed"] == 42
+    assert app.game.options == {"first_round_placement_only": True}
+    assert app.render()["screen"] == "play"
+
+
+def test_a_hostile_name_is_only_ever_text():
+    app = App(MemoryStorage())
+    evil = "<img src=x onerror=alert(1)>"
+    app.dispatch("seat-name", "0", evil)
+    app.dispatch("start")
+    view = app.render()
+    blob = json.dumps(view, ensure_ascii=False)
+    assert evil in blob
+    texts = find(view["panel"], lambda n: evil in [c for c in n["children"] if isinstance(c, str)])
+    assert texts, "the name appears as a text child"
+    assert not find(view["panel"], lambda n: n["tag"] == "img")
+
+
+SPREAD = {1: ["peru", "mexico", "franca", "egito"], 2: ["china", "australia"]}
+
+
+def test_placement_by_taps_with_amounts():
+    app = scenario_app(SPREAD, ["human", "bot", "bot"])
+    g = app.game
+    start = g.pending_armies
+    app.dispatch("territory", "brasil")
+    assert g.armies["brasil"] == 2 and g.pending_armies == start - 1
+    app.dispatch("amount", "5")
+    app.dispatch("territory", "brasil")
+    assert g.armies["brasil"] == 7
+    app.dispatch("territory", "peru")
+    assert app.render()["message"]["text"] == CATALOGUE["pt"]["rule_not_your_territory"]
+    app.dispatch("amount", "all")
+    app.dispatch("territory", "argentina")
+    assert g.pending_armies == 0
+    assert g.phase == "attack"
+
+
+def test_continent_armies_are_shown_apart_and_bound():
+    # Ana holds 19 territories with all of South America: 9 + 2, the 2 only there.
+    na = [t for t in BOARD.continents["north_america"].territories if t != "mexico"]
+    eu = [t for t in BOARD.continents["europe"].territories if t != "moscou"]
+    ana = SA + na + eu + ["egito"]
+    assert len(ana) == 19
+    rest = [t for t in BOARD.territories if t not in ana]
+    app = scenario_app({0: ana, 1: rest[:12], 2: rest[12:]}, ["human", "bot", "bot"])
+    panel = text_of(app.render()["panel"])
+    assert "Exércitos a colocar: 11" in panel
+    assert "9 em qualquer território seu" in panel
+    assert "2 só na América do Sul" in panel
+    outside = next(t for t in ana if t not in SA)
+    app.dispatch("amount", "all")
+    app.dispatch("territory", outside)
+    assert app.game.armies[outside] == 10 and app.game.pending_armies == 2
+    app.dispatch("territory", "brasil")
+    assert app.game.armies["brasil"] == 3 and app.game.phase == "attack"
+
+
+def test_attack_conquest_occupy_and_regroup_by_taps():
+    armies = {"brasil": 10, "peru": 1, "argentina": 1}
+    app = scenario_app(SPREAD, ["human", "bot", "bot"], armies=armies)
+    g = app.game
+    app.dispatch("amount", "all")
+    app.dispatch("territory", "venezuela")
+    assert g.phase == "attack"
+    app.dispatch("territory", "peru")
+    assert app.render()["message"]["text"] == CATALOGUE["pt"]["pick_source_first"]
+    app.dispatch("territory", "brasil")
+    board = app.render()["board"]["territories"]
+    assert board["brasil"]["state"] == "source" and board["peru"]["state"] == "option"
+    app.dispatch("territory", "peru")
+    view = app.render()
+    assert "Chance de conquistar" in text_of(view["panel"])
+    while g.owner["peru"] != 0:
+        app.dispatch("attack")
+        panel = app.render()["panel"]
+        assert find(panel, lambda n: "die" in n["attrs"].get("class", ""))
+    assert g.phase == "occupy"
+    choices = [b["attrs"]["data-arg"] for b in buttons(app.render()["panel"], "occupy")]
+    assert choices == [str(k) for k in range(1, g.occupy["max"] + 1)]
+    before = g.armies["brasil"]
+    app.dispatch("occupy", choices[-1])
+    assert g.armies["peru"] == int(choices[-1])
+    assert g.armies["brasil"] == before - int(choices[-1]) + 1
+    app.dispatch("end-attack")
+    assert g.phase == "regroup"
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argentina")
+    app.dispatch("move-count", "2")
+    app.dispatch("regroup")
+    assert g.armies["argentina"] == 3
+    app.dispatch("end-turn")
+    assert g.current != 0
+    assert len(g.players[0].cards) == 1
+
+
+def test_curtain_hides_the_next_players_secrets():
+    app = scenario_app(SPREAD, ["human", "human", "bot"])
+    g = app.game
+    app.on_curtain_open(None, None)
+    app.dispatch("amount", "all")
+    app.dispatch("territory", "brasil")
+    app.dispatch("end-turn")
+    assert g.current == 1
+    view = app.render()
+    assert view["curtain"] is not None
+    assert "Passe para Bia" in text_of(view["curtain"])
+    bia_objective = describe(g.objective_of(1), g.board, "pt")
+    assert bia_objective not in json.dumps(view, ensure_ascii=False)
+    app.dispatch("curtain-open")
+    view = app.render()
+    assert view["curtain"] is None
+    assert bia_objective not in json.dumps(view, ensure_ascii=False)
+    app.dispatch("reveal")
+    assert bia_objective in text_of(app.render()["panel"])
+    ana_objective = describe(g.objective_of(0), g.board, "pt")
+    if ana_objective != bia_objective:
+        assert ana_objective not in json.dumps(app.render(), ensure_ascii=False)
+
+
+def test_forced_trade_then_trade_picker():
+    hand = [0, 1, 2, 3, 4]  # five cards: a set always exists
+    app = scenario_app({1: ["peru"], 2: ["china"]}, ["human", "bot", "bot"], hands={0: hand})
+    g = app.game
+    assert g.must_trade
+    app.dispatch("territory", "brasil")
+    assert app.render()["message"]["text"] == CATALOGUE["pt"]["rule_forced_trade"]
+    app.dispatch("reveal")
+    trade = g.valid_trades()[0]
+    for c in trade:
+        app.dispatch("card", str(c))
+    assert not buttons(app.render()["panel"], "trade")[0]["attrs"].get("disabled")
+    app.dispatch("trade")
+    assert len(g.players[0].cards) == 2 and not g.must_trade
+    assert g.trades_done == 1
+
+
+def test_autosave_and_resume_exactly():
+    storage = MemoryStorage()
+    app = App(storage)
+    app.dispatch("start")
+    steps = 0
+    while app.bot_to_move and steps < 300:
+        app.bot_step()
+        steps += 1
+    g = app.game
+    if g.pending_armies:
+        app.dispatch("amount", "all")
+        app.dispatch("territory", g.territories_of(g.current)[0])
+    again = App(storage)
+    assert again.game.to_json() == app.game.to_json()
+    # the dice still to come are the same
+    assert again.game.rng.to_json() == app.game.rng.to_json()
+
+
+def test_saved_games_list_damaged_and_import_export():
+    storage = MemoryStorage()
+    app = App(storage)
+    app.dispatch("start")
+    good = app.record["id"]
+    storage.set("pywar:v1:save:broken", '{"format": "pywar-save", "version": 1, "game": {')
+    storage.set("pywar:v1:save:foreign", json.dumps({"hello": "world"}))
+    app.dispatch("screen", "saves")
+    overlay = app.render()["overlay"]
+    lines = find(overlay, lambda n: n["tag"] == "li")
+    assert len(lines) == 3
+    damaged = [n for n in lines if "damaged" in n["attrs"]["class"]]
+    assert {n["attrs"]["data-save"] for n in damaged} == {"broken", "foreign"}
+    assert "danificado" in text_of(overlay) and "não é um jogo salvo" in text_of(overlay)
+    exported = app.dispatch("export", good)
+    assert exported["download"].endswith(".json")
+    app.dispatch("import", None, exported["text"])
+    assert app.game.to_json() == App(storage).game.to_json()
+    assert len([s for s in app.store.list() if not s.damaged]) == 2
+    app.dispatch("import", None, "not json at all")
+    assert app.render()["message"]["kind"] == "error"
+    app.dispatch("delete", "broken")
+    assert len(app.store.list()) == 3
+
+
+def test_a_damaged_current_save_is_reported_not_fatal():
+    storage = MemoryStorage()
+    app = App(storage)
+    app.dispatch("start")
+    storage.set(f"pywar:v1:save:{app.record['id']}", "{truncated")
+    again = App(storage)
+    assert again.screen == "setup" and again.game is None
+    assert again.render()["message"]["kind"] == "error"
+
+
+def test_language_switch_and_catalogue_complete():
+    assert set(CATALOGUE["pt"]) == set(CATALOGUE["en"])
+    source = (WEB / "viewmodel.py").read_text(encoding="utf-8")
+    used = set(re.findall(r'tr\(\s*"([a-z_0-9]+)"\s*[,)]', source))
+    missing = sorted(k for k in used if k not in CATALOGUE["pt"])
+    assert not missing
+    app = App(MemoryStorage())
+    app.dispatch("lang", "en")
+    assert "New game" in text_of(app.render()["overlay"])
+    assert App(app.store.storage).lang == "en"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_game_of_bots_reaches_the_winners_screen(seed):
+    app = App(MemoryStorage())
+    for seat in app.form["seats"]:
+        seat["kind"] = "bot"
+    app.dispatch("seed", None, str(seed))
+    app.dispatch("start")
+    steps = 0
+    while app.bot_to_move and steps < 20000:
+        app.bot_step()
+        steps += 1
+    assert app.screen == "over"
+    overlay = text_of(app.render()["overlay"])
+    g = app.game
+    assert f"{g.players[g.winner].name} venceu!" in overlay
+    for i in range(3):
+        assert describe(g.objective_of(i), g.board, "pt") in overlay
