@@ -1,0 +1,919 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark pywar's static web app (stdlib only).
+
+    python3 build.py                 build dist/ (runs `npm ci` first when node_modules is stale)
+    python3 build.py serve [--port]  build, then serve dist/ on http://127.0.0.1:8000
+    python3 build.py test            install what's missing, then ruff + pytest (CPython and
+                                     Chromium) + the engine tests inside Pyodide under Node
+    python3 build.py bench           one JSON object of load-time and tap-latency figures
+    python3 build.py wheels          fetch the pinned pure-Python wheels the Pyodide tests use
+
+dist/ is a self-contained static site: the page, the pywar package, and a vendored Pyodide +
+PyScript runtime under dist/runtime/. It makes no request outside its own origin and works
+from any sub-path (GitHub Pages). See docs/build.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import hashlib
+import http.server
+import json
+import math
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import sysconfig
+import threading
+import time
+import tomllib
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+PKG = ROOT / "pywar"
+TESTS = ROOT / "tests"
+E2E = ROOT / "e2e"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
+CACHE = ROOT / ".cache"
+WHEEL_DIR = CACHE / "wheels"
+NPM_STAMP = NODE_MODULES / ".pywar-npm-stamp"
+
+CHROMIUM = Path(os.environ.get("PYWAR_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+#: Replaced in index.html by the board SVG, so the board paints before Python starts.
+BOARD_MARKER = "<!-- BOARD_SVG -->"
+BOARD_SVG = WEB / "maps" / "classic.svg"
+
+#: Files Pyodide fetches at start-up (pyodide.asm.js instead of .mjs before version 314).
+PYODIDE_RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+#: Lazily imported @pyscript/core chunks that a page of plain `<script type="py">` loads:
+#: the error and deprecation helpers, and the four plugins that core imports at start-up
+#: for each interpreter type (a config's `"plugins": ["!name"]` only applies to its own type,
+#: and the `mpy` type has no config, so they always load; each is a few KiB and pulls in its
+#: heavy parts only when its element is on the page). Not shipped: codemirror, xterm, the
+#: terminal's py/mpy chunks, toml (we use JSON configs), zip (`files` maps no archives), the
+#: packages graph (no `packages`: nothing may be fetched from outside).
+PYSCRIPT_LAZY_CHUNKS = frozenset(
+    {"error", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal"}
+)
+
+#: Pure-Python wheels from PyPI that run the engine tests inside Pyodide (see
+#: tools/pyodide_tests.mjs). hypothesis after 6.155.7 ships compiled wheels only.
+PYODIDE_TEST_WHEELS = {
+    "pytest": "9.2.0",
+    "pluggy": "1.7.0",
+    "iniconfig": "2.3.1",
+    "packaging": "26.3",
+    "pygments": "2.21.0",
+    "hypothesis": "6.155.7",
+    "attrs": "26.1.0",
+    "sortedcontainers": "2.4.0",
+}
+PYODIDE_PYTHON = "3.14"
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webp": "image/webp",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/markdown; charset=utf-8",
+    "": "application/octet-stream",
+}
+
+
+def log(msg: str) -> None:
+    print(f"[build.py] {msg}", file=sys.stderr, flush=True)
+
+
+class BuildError(RuntimeError):
+    """A problem in the inputs that makes the build unusable."""
+
+
+# --------------------------------------------------------------------------- npm
+
+
+def _npm_fingerprint() -> str:
+    h = hashlib.sha256()
+    for name in ("package.json", "package-lock.json"):
+        h.update((ROOT / name).read_bytes())
+    return h.hexdigest()
+
+
+def node_modules_ok() -> bool:
+    """True when node_modules was installed by `npm ci` from the current lock file."""
+    if not NPM_STAMP.is_file():
+        return False
+    if NPM_STAMP.read_text().strip() != _npm_fingerprint():
+        return False
+    return (PYODIDE_DIR / "pyodide.mjs").is_file() and (PYSCRIPT_DIR / "core.js").is_file()
+
+
+def ensure_node_modules() -> None:
+    if node_modules_ok():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm not found: install Node.js 18+ and npm (apt-get install nodejs npm)")
+    log("node_modules missing or stale: npm ci")
+    subprocess.run(
+        [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+        cwd=ROOT,
+        check=True,
+        stdin=subprocess.DEVNULL,
+    )
+    NPM_STAMP.write_text(_npm_fingerprint() + "\n")
+
+
+def package_version(pkg_dir: Path) -> str:
+    return str(json.loads((pkg_dir / "package.json").read_text())["version"])
+
+
+# ------------------------------------------------------------------------ build
+
+_IMPORT_RE = re.compile(r"""(?:\bfrom\s*|\bimport\s*)(\()?\s*["'](\./[^"']+\.js)["']""")
+_CHUNK_RE = re.compile(r"^(?P<stem>.+)-[A-Za-z0-9_-]{8}\.js$")
+
+
+def pyscript_runtime_files() -> list[str]:
+    """core.js, core.css and the chunks core.js loads for plain `<script type="py">` pages.
+
+    Static imports are always followed; dynamic `import("./x.js")` only for the chunks in
+    PYSCRIPT_LAZY_CHUNKS.
+    """
+    wanted: list[str] = []
+    todo = ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in wanted:
+            continue
+        path = PYSCRIPT_DIR / name
+        if not path.is_file():
+            raise BuildError(f"@pyscript/core is missing {name}")
+        wanted.append(name)
+        for m in _IMPORT_RE.finditer(path.read_text(encoding="utf-8")):
+            dynamic, target = m.group(1) is not None, m.group(2)[2:]
+            stem_match = _CHUNK_RE.match(target)
+            stem = stem_match.group("stem") if stem_match else target.removesuffix(".js")
+            if not dynamic or stem in PYSCRIPT_LAZY_CHUNKS:
+                todo.append(target)
+    return sorted(wanted) + ["core.css"]
+
+
+class _ScriptFinder(HTMLParser):
+    """Collects the `src` of every `<script type="py">` (the pages' main scripts)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.main_scripts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        is_py_script = tag == "script" and (a.get("type") or "") in {"py", "mpy"}
+        if (is_py_script or tag in {"py-script", "mpy-script"}) and a.get("src"):
+            self.main_scripts.append(str(a["src"]))
+
+
+def main_scripts(web: Path) -> set[str]:
+    """web/-relative paths of the Python files that pages run directly (not imported)."""
+    found: set[str] = set()
+    for page in web.glob("*.html"):
+        finder = _ScriptFinder()
+        finder.feed(page.read_text(encoding="utf-8"))
+        for src in finder.main_scripts:
+            found.add(os.path.normpath(src.split("?")[0].removeprefix("./")))
+    return found
+
+
+def _copy(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, dst)
+
+
+def _web_files(web: Path) -> Iterator[Path]:
+    for path in sorted(web.rglob("*")):
+        rel = path.relative_to(web)
+        if not path.is_file() or "__pycache__" in rel.parts or path.suffix == ".pyc":
+            continue
+        if rel.parts[0] == "maps" and path.suffix == ".md":
+            continue
+        yield path
+
+
+def _package_files(pkg: Path) -> Iterator[Path]:
+    for path in sorted(pkg.rglob("*")):
+        rel = path.relative_to(pkg)
+        if "__pycache__" in rel.parts or not path.is_file():
+            continue
+        if path.suffix == ".py" or (rel.parts[0] == "boards" and path.suffix == ".json"):
+            yield path
+
+
+_TAG_RE = re.compile(r"<(script|link|img|source|iframe|audio|video)\b[^>]*>", re.IGNORECASE)
+_ATTR_RE = re.compile(r"""\b(src|href|config)\s*=\s*(["'])(.*?)\2""", re.IGNORECASE)
+_CSS_URL_RE = re.compile(r"""url\(\s*(["']?)(.*?)\1\s*\)|@import\s+(["'])(.*?)\3""")
+_EXTERNAL_RE = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
+
+
+def _relativize(value: str, doc: Path, out: Path, where: str) -> str:
+    """Root-absolute `/x` becomes `./x` relative to `doc`; outside URLs are an error."""
+    if value.startswith(("data:", "blob:", "#", "about:")) or not value:
+        return value
+    if _EXTERNAL_RE.match(value):
+        raise BuildError(f"{where}: outside URL {value!r} (the game must load only its own files)")
+    if value.startswith("/"):
+        rel = os.path.relpath(out / value.lstrip("/"), doc.parent)
+        return rel if rel.startswith("../") else f"./{rel}"
+    return value
+
+
+def relativize_html(text: str, doc: Path, out: Path) -> str:
+    def fix_tag(tag: re.Match[str]) -> str:
+        def fix_attr(m: re.Match[str]) -> str:
+            if tag.group(1).lower() == "link" and m.group(1).lower() == "href":
+                rel = re.search(r"""\brel\s*=\s*["']?([^"'>]*)""", tag.group(0), re.IGNORECASE)
+                kinds = set((rel.group(1) if rel else "").lower().split())
+                if not kinds & {"stylesheet", "modulepreload", "preload", "icon", "manifest"}:
+                    return m.group(0)  # e.g. rel="license": a link, not a request
+            new = _relativize(m.group(3), doc, out, f"{doc.name} <{tag.group(1)}>")
+            return f"{m.group(1)}={m.group(2)}{new}{m.group(2)}"
+
+        return _ATTR_RE.sub(fix_attr, tag.group(0))
+
+    return _TAG_RE.sub(fix_tag, text)
+
+
+def relativize_css(text: str, doc: Path, out: Path) -> str:
+    def fix(m: re.Match[str]) -> str:
+        quote, value = (
+            (m.group(1), m.group(2)) if m.group(2) is not None else (m.group(3), m.group(4))
+        )
+        new = _relativize(value, doc, out, doc.name)
+        return m.group(0).replace(f"{quote}{value}{quote}", f"{quote}{new}{quote}", 1)
+
+    return _CSS_URL_RE.sub(fix, text)
+
+
+def inline_board(html_text: str) -> str:
+    if BOARD_MARKER not in html_text:
+        return html_text
+    if not BOARD_SVG.is_file():
+        raise BuildError(f"web/index.html has {BOARD_MARKER} but {BOARD_SVG} does not exist")
+    svg = BOARD_SVG.read_text(encoding="utf-8")
+    svg = re.sub(r"^\s*<\?xml[^>]*\?>\s*", "", svg)
+    svg = re.sub(r"^\s*<!DOCTYPE[^>]*>\s*", "", svg, flags=re.IGNORECASE)
+    return html_text.replace(BOARD_MARKER, svg.strip(), 1)
+
+
+def git_describe() -> dict[str, Any]:
+    def git(*args: str) -> str:
+        return subprocess.run(
+            ["git", *args], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
+
+    try:
+        return {"hash": git("rev-parse", "HEAD"), "dirty": bool(git("status", "--porcelain"))}
+    except (OSError, subprocess.CalledProcessError):
+        return {"hash": None, "dirty": None}
+
+
+def dir_bytes(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def build(out: Path = DIST, *, install: bool = True) -> Path:
+    """Build the static site into `out` (replaced atomically). Returns `out`."""
+    if install:
+        ensure_node_modules()
+    elif not (PYODIDE_DIR / "pyodide.mjs").is_file():
+        raise BuildError("node_modules is missing: run `npm ci`")
+    t0 = time.perf_counter()
+    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    try:
+        _build_into(tmp)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    old = out.with_name(f".{out.name}.old-{os.getpid()}")
+    if out.exists():
+        out.rename(old)
+    tmp.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+    info = json.loads((out / "build-info.json").read_text())
+    log(
+        f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} in "
+        f"{time.perf_counter() - t0:.1f} s: {len(info['files'])} files, "
+        f"{info['bytes_without_runtime'] / 1024:.0f} KiB + runtime "
+        f"{info['bytes_runtime'] / 1024 / 1024:.1f} MiB"
+    )
+    return out
+
+
+def _build_into(out: Path) -> None:
+    # 1. Runtime: Pyodide and PyScript, only the files a page requests.
+    rt_py = out / "runtime" / "pyodide"
+    for name in PYODIDE_RUNTIME_FILES:
+        if (PYODIDE_DIR / name).is_file():
+            _copy(PYODIDE_DIR / name, rt_py / name)
+    for required in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        if not (rt_py / required).is_file():
+            raise BuildError(f"pyodide package lacks {required}")
+    rt_ps = out / "runtime" / "pyscript"
+    for name in pyscript_runtime_files():
+        _copy(PYSCRIPT_DIR / name, rt_ps / name)
+
+    # 2. The page (web/), minus the map sources' notes.
+    web_out: list[Path] = []
+    if WEB.is_dir():
+        for src in _web_files(WEB):
+            dst = out / src.relative_to(WEB)
+            _copy(src, dst)
+            web_out.append(dst)
+
+    # 3. The engine package: sources and board data only.
+    pkg_files: list[str] = []
+    if PKG.is_dir():
+        for src in _package_files(PKG):
+            rel = src.relative_to(ROOT).as_posix()
+            _copy(src, out / rel)
+            pkg_files.append(rel)
+
+    # 4. PyScript configs: the game's (pywar + web/*.py helper modules) and hello's (bare).
+    mains = main_scripts(WEB) if WEB.is_dir() else set()
+    helpers = sorted(
+        p.name for p in (WEB.glob("*.py") if WEB.is_dir() else []) if p.name not in mains
+    )
+    files = {f"./{rel}": f"./{rel}" for rel in [*pkg_files, *helpers]}
+    base = {"interpreter": "./runtime/pyodide/pyodide.mjs"}
+    (out / "pyscript.json").write_text(json.dumps({**base, "files": files}, indent=2) + "\n")
+    (out / "hello.json").write_text(json.dumps(base, indent=2) + "\n")
+
+    # 5. Pages and stylesheets: inline the board, make every own reference relative.
+    for path in web_out:
+        if path.suffix == ".html":
+            text = path.read_text(encoding="utf-8")
+            if path.name == "index.html" and path.parent == out:
+                text = inline_board(text)
+            path.write_text(relativize_html(text, path, out), encoding="utf-8")
+        elif path.suffix == ".css":
+            text = path.read_text(encoding="utf-8")
+            path.write_text(relativize_css(text, path, out), encoding="utf-8")
+
+    (out / ".nojekyll").write_text("")
+
+    # 6. build-info.json
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+    listing = sorted(
+        (p.relative_to(out).as_posix(), p.stat().st_size) for p in out.rglob("*") if p.is_file()
+    )
+    runtime = sum(size for rel, size in listing if rel.startswith("runtime/"))
+    info = {
+        "name": project["name"],
+        "version": project["version"],
+        "git": git_describe(),
+        "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "pyodide": package_version(PYODIDE_DIR),
+        "python": lock.get("info", {}).get("python"),
+        "pyscript": package_version(PYSCRIPT_DIR.parent),
+        "main_scripts": sorted(mains),
+        "bytes_runtime": runtime,
+        "bytes_without_runtime": sum(size for _, size in listing) - runtime,
+        "files": [{"path": rel, "bytes": size} for rel, size in listing],
+    }
+    (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
+
+
+# ------------------------------------------------------------------------ serve
+
+
+class DistHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right MIME types and no caching; optional sub-path prefix."""
+
+    extensions_map = MIME_TYPES
+    prefix = ""  # e.g. "/pywar" to test serving from a sub-path, as on GitHub Pages
+    quiet = True
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def translate_path(self, path: str) -> str:
+        if self.prefix:
+            if not (path == self.prefix or path.startswith(self.prefix + "/")):
+                return str(Path(self.directory) / ".no-such-file")
+            path = path[len(self.prefix) :] or "/"
+        return super().translate_path(path)
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class DistServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the browser gave up on a response (navigation, test teardown)
+        super().handle_error(request, client_address)
+
+
+def make_server(
+    directory: Path = DIST,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    *,
+    prefix: str = "",
+    quiet: bool = True,
+) -> DistServer:
+    """An HTTP server for `directory`; port 0 picks a free port (see `server.server_port`)."""
+    handler = type("Handler", (DistHandler,), {"prefix": prefix.rstrip("/"), "quiet": quiet})
+    return DistServer((host, port), functools.partial(handler, directory=str(directory)))
+
+
+@contextlib.contextmanager
+def serving(directory: Path = DIST, *, prefix: str = "") -> Iterator[str]:
+    """Serve `directory` on a free localhost port in a thread; yields the base URL (with /)."""
+    server = make_server(directory, prefix=prefix)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}{prefix.rstrip('/')}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    if not args.no_build:
+        build()
+    server = make_server(DIST, args.host, args.port, quiet=False)
+    print(
+        f"Serving dist/ on http://{args.host}:{server.server_port}/  (Ctrl-C to stop)", flush=True
+    )
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+# ------------------------------------------------------------------------- test
+
+
+def _run(cmd: Sequence[str], **kw: Any) -> int:
+    log("$ " + " ".join(str(c) for c in cmd))
+    return subprocess.run(list(cmd), cwd=ROOT, stdin=subprocess.DEVNULL, **kw).returncode
+
+
+def ensure_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    apt = shutil.which("apt-get")
+    if apt is None or os.geteuid() != 0:
+        raise BuildError(f"{CHROMIUM} is missing: install Chromium (apt-get install chromium)")
+    log(f"{CHROMIUM} missing: installing Debian's chromium")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    lock = ["-o", "DPkg::Lock::Timeout=600"]
+    subprocess.run([apt, *lock, "update", "-qq"], check=True, env=env, stdin=subprocess.DEVNULL)
+    subprocess.run(
+        [
+            apt,
+            *lock,
+            "install",
+            "-y",
+            "-qq",
+            "--no-install-recommends",
+            "chromium",
+            "fonts-dejavu-core",
+        ],
+        check=True,
+        env=env,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+def _pip_flags() -> list[str]:
+    externally_managed = Path(sysconfig.get_path("stdlib")) / "EXTERNALLY-MANAGED"
+    in_venv = sys.prefix != sys.base_prefix
+    return ["--break-system-packages"] if externally_managed.exists() and not in_venv else []
+
+
+def python_deps_ok() -> bool:
+    from importlib import metadata, util
+
+    try:
+        metadata.distribution("pywar")
+    except metadata.PackageNotFoundError:
+        return False
+    modules = ("pytest", "hypothesis", "playwright", "ruff")
+    return all(util.find_spec(m) is not None for m in modules)
+
+
+def ensure_python_deps() -> None:
+    if python_deps_ok():
+        return
+    log("installing the project with its test extras: pip install -e '.[test]'")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--disable-pip-version-check",
+            *_pip_flags(),
+            "-e",
+            ".[test]",
+        ],
+        cwd=ROOT,
+        check=True,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+def _wheel_matches(filename: str, name: str, version: str) -> bool:
+    dist_name, _, rest = filename.partition("-")
+    return dist_name.lower().replace("_", "-") == name and rest.startswith(f"{version}-")
+
+
+def ensure_wheels() -> None:
+    """Download the pinned pure-Python wheels for the Pyodide test run into .cache/wheels."""
+    WHEEL_DIR.mkdir(parents=True, exist_ok=True)
+    (CACHE / ".gitignore").write_text("*\n")
+    present = [p.name for p in WHEEL_DIR.glob("*.whl")]
+    for fn in present:  # drop wheels of other versions: the test runner unpacks them all
+        if not any(_wheel_matches(fn, n, v) for n, v in PYODIDE_TEST_WHEELS.items()):
+            (WHEEL_DIR / fn).unlink()
+    missing = [
+        f"{n}=={v}"
+        for n, v in PYODIDE_TEST_WHEELS.items()
+        if not any(_wheel_matches(fn, n, v) for fn in present)
+    ]
+    if not missing:
+        return
+    log(f"downloading wheels for the Pyodide test run: {' '.join(missing)}")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "-q",
+            "--disable-pip-version-check",
+            "--only-binary=:all:",
+            "--no-deps",
+            "--python-version",
+            PYODIDE_PYTHON,
+            "--implementation",
+            "py",
+            "--abi",
+            "none",
+            "--platform",
+            "any",
+            "--dest",
+            str(WHEEL_DIR),
+            *missing,
+        ],
+        cwd=ROOT,
+        check=True,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+def cmd_wheels(args: argparse.Namespace) -> int:
+    ensure_wheels()
+    return 0
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    t0 = time.perf_counter()
+    if not args.no_install:
+        ensure_chromium()
+        ensure_python_deps()
+        ensure_node_modules()
+        ensure_wheels()
+    results: dict[str, int] = {}
+    results["ruff"] = _run([sys.executable, "-m", "ruff", "check", "."])
+
+    build(install=False)
+    paths = [str(p.relative_to(ROOT)) for p in (TESTS, E2E) if p.is_dir()]
+    env = {**os.environ, "PYWAR_DIST_READY": "1"}
+    code = _run([sys.executable, "-m", "pytest", *paths, "-q", *args.pytest_args], env=env)
+    results["pytest"] = 0 if code == 5 else code  # 5: nothing collected
+
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node not found: install Node.js 18+")
+    results["pyodide-pytest"] = _run([node, "tools/pyodide_tests.mjs"])
+
+    failed = [name for name, code in results.items() if code != 0]
+    summary = ", ".join(
+        f"{n} {'ok' if c == 0 else f'FAILED (exit {c})'}" for n, c in results.items()
+    )
+    log(f"test: {summary} in {time.perf_counter() - t0:.0f} s")
+    return 1 if failed else 0
+
+
+# ------------------------------------------------------------------------ bench
+
+#: Records when `data-ready` first appears on <html> (ms since navigation start).
+READY_PROBE_JS = """
+(() => {
+  const mark = () => {
+    const html = document.documentElement;
+    if (window.__pywarReadyAt === undefined && html && html.hasAttribute('data-ready')) {
+      window.__pywarReadyAt = performance.now();
+    }
+  };
+  new MutationObserver(mark).observe(document, {
+    attributes: true, subtree: true, attributeFilter: ['data-ready'],
+  });
+})();
+"""
+
+_FCP_JS = """
+() => {
+  const e = performance.getEntriesByType('paint')
+    .find((p) => p.name === 'first-contentful-paint');
+  return e ? e.startTime : null;
+}
+"""
+
+
+def _median(values: Sequence[float | None]) -> float | None:
+    got = [v for v in values if v is not None]
+    return round(statistics.median(got), 1) if got else None
+
+
+def _percentile(values: Sequence[float], pct: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[max(0, math.ceil(pct / 100 * len(ordered)) - 1)], 2)
+
+
+def _load_once(browser: Any, url: str) -> dict[str, float | None]:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.add_init_script(READY_PROBE_JS)
+        page.goto(url, wait_until="commit")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        with contextlib.suppress(Exception):
+            page.wait_for_function(f"({_FCP_JS})() !== null", timeout=5_000)
+        return {
+            "ready": page.evaluate("() => window.__pywarReadyAt ?? null"),
+            "fcp": page.evaluate(_FCP_JS),
+        }
+    finally:
+        context.close()
+
+
+#: In-page half of `measure_tap_latency`.
+TAP_JS = """
+async ({timeoutMs}) => {
+  const bench = window.pywarBench;
+  const targets = typeof bench.tapTargets === 'function'
+    ? await bench.tapTargets()
+    : [...document.querySelectorAll('[data-territory]')]
+        .map((el) => el.getAttribute('data-territory'))
+        .filter((id) => document.querySelector(`[data-badge="${CSS.escape(id)}"]`))
+        .map((id) => ({click: `[data-territory="${CSS.escape(id)}"]`,
+                       badge: `[data-badge="${CSS.escape(id)}"]`}));
+  return targets;
+}
+"""
+
+#: Arms one tap measurement: pointerdown time, then the badge's text change.
+TAP_ARM_JS = """
+({badge, click, timeoutMs}) => {
+  const text = () => (document.querySelector(badge) || {}).textContent;
+  const before = text();
+  const tap = window.__pywarTap = {t0: null, t1: null};
+  window.addEventListener('pointerdown', () => { tap.t0 ??= performance.now(); },
+                          {capture: true, once: true});
+  tap.done = new Promise((resolve) => {
+    const mo = new MutationObserver(() => {
+      if (text() !== before) { tap.t1 = performance.now(); mo.disconnect(); resolve(true); }
+    });
+    mo.observe(document.body, {subtree: true, childList: true, characterData: true,
+                               attributes: true});
+    setTimeout(() => { mo.disconnect(); resolve(false); }, timeoutMs);
+  });
+  // A point inside the target's own shape (SVG territories are irregular).
+  const el = document.querySelector(click);
+  if (!el) return null;
+  el.scrollIntoView({block: 'center', inline: 'center'});
+  const hits = (x, y) => {
+    const h = document.elementFromPoint(x, y);
+    return h && (h === el || el.contains(h));
+  };
+  const r = el.getBoundingClientRect();
+  const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+  if (hits(cx, cy)) return {x: cx, y: cy};
+  for (let n = 4; n <= 32; n *= 2) {
+    for (let i = 1; i < n; i++) for (let j = 1; j < n; j++) {
+      const x = r.left + r.width * i / n, y = r.top + r.height * j / n;
+      if (hits(x, y)) return {x, y};
+    }
+  }
+  return {x: cx, y: cy};
+}
+"""
+
+
+def measure_tap_latency(page: Any, taps: int = 30, timeout_ms: int = 3000) -> list[float] | None:
+    """Tap-latency hook: click → army-badge text change, in ms, for up to `taps` taps.
+
+    Needs the page to expose `window.pywarBench` (returns None otherwise):
+      - `newGame()` (optional, may return a Promise): start a fresh game where the human
+        player is placing armies with the "+1" placement armed and enough armies to place;
+        called first, and again whenever a tap changes nothing (armies used up);
+      - `tapTargets()` (optional, may return a Promise): `[{click, badge}, ...]`, CSS selectors
+        of a territory the human may place on and of the element showing its army count.
+        Without it: every `[data-territory="ID"]` that has a `[data-badge="ID"]`.
+    Latency runs from the pointerdown (seen in a capturing listener) to the DOM mutation that
+    changes the badge's text, both on the page's clock.
+    """
+    if not page.evaluate("() => typeof window.pywarBench === 'object' && !!window.pywarBench"):
+        return None
+    has_new_game = page.evaluate("() => typeof window.pywarBench.newGame === 'function'")
+
+    def new_game() -> list[dict[str, str]]:
+        if has_new_game:
+            page.evaluate("async () => { await window.pywarBench.newGame(); }")
+        return page.evaluate(TAP_JS, {"timeoutMs": timeout_ms}) or []
+
+    targets = new_game()
+    if not targets:
+        log("bench: window.pywarBench gave no tap targets")
+        return None
+    samples: list[float] = []
+    stalls = 0
+    i = 0
+    while len(samples) < taps and stalls < 5:
+        target = targets[i % len(targets)]
+        i += 1
+        point = page.evaluate(TAP_ARM_JS, {**target, "timeoutMs": timeout_ms})
+        if point is None:
+            stalls += 1
+            continue
+        page.mouse.click(point["x"], point["y"])
+        if page.evaluate("() => window.__pywarTap.done"):
+            tap = page.evaluate("() => ({t0: window.__pywarTap.t0, t1: window.__pywarTap.t1})")
+            if tap["t0"] is not None:
+                samples.append(tap["t1"] - tap["t0"])
+                continue
+        stalls += 1
+        targets = new_game() or targets
+    return samples
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:
+        raise BuildError("Playwright is missing: pip install -e '.[test]'") from exc
+    if not args.no_build:
+        build()
+    has_index = (DIST / "index.html").is_file()
+    runs: dict[str, list[dict[str, float | None]]] = {"index": [], "hello": []}
+    taps: list[float] | None = None
+    with serving(DIST) as base, sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        chromium_version = browser.version
+        for n in range(args.runs):
+            runs["hello"].append(_load_once(browser, base + "hello.html"))
+            if has_index:
+                runs["index"].append(_load_once(browser, base + "index.html"))
+            log(
+                f"bench run {n + 1}/{args.runs}: "
+                + json.dumps({k: v[-1:] for k, v in runs.items()})
+            )
+        if has_index:
+            context = browser.new_context()
+            page = context.new_page()
+            page.goto(base + "index.html")
+            page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+            taps = measure_tap_latency(page, args.taps)
+            context.close()
+        browser.close()
+
+    interactive = _median([r["ready"] for r in runs["index"]])
+    hello = _median([r["ready"] for r in runs["hello"]])
+    result = {
+        "first_paint_ms": _median([r["fcp"] for r in runs["index"]]),
+        "interactive_ms": interactive,
+        "hello_ready_ms": hello,
+        "interactive_over_hello": round(interactive / hello, 3) if interactive and hello else None,
+        "tap_latency_ms_p50": _percentile(taps, 50) if taps else None,
+        "tap_latency_ms_p95": _percentile(taps, 95) if taps else None,
+        "tap_samples": len(taps) if taps else 0,
+        "dist_bytes_without_runtime": dir_bytes(DIST) - dir_bytes(DIST / "runtime"),
+        "dist_bytes_runtime": dir_bytes(DIST / "runtime"),
+        "runs": args.runs,
+        "chromium": chromium_version,
+        "pyodide": package_version(PYODIDE_DIR),
+    }
+    print(json.dumps(result))
+    return 0
+
+
+# ------------------------------------------------------------------------- main
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    build(Path(args.out).resolve() if args.out else DIST)
+    return 0
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.set_defaults(func=cmd_build, out=None)
+    sub = parser.add_subparsers(title="commands")
+
+    p = sub.add_parser("build", help="build dist/ (the default)")
+    p.add_argument("--out", help="output directory (default: dist/)")
+    p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("serve", help="build, then serve dist/ on localhost")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--no-build", action="store_true", help="serve the existing dist/")
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("test", help="install what's missing, then run every test")
+    p.add_argument("--no-install", action="store_true", help="skip the install checks")
+    p.add_argument("pytest_args", nargs="*", help="extra arguments for the CPython pytest run")
+    p.set_defaults(func=cmd_test)
+
+    p = sub.add_parser("bench", help="print one JSON object of performance figures")
+    p.add_argument("--runs", type=int, default=3, help="page loads per page (median)")
+    p.add_argument("--taps", type=int, default=30, help="taps for the latency figures")
+    p.add_argument("--no-build", action="store_true", help="measure the existing dist/")
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("wheels", help="download the wheels for the Pyodide test run")
+    p.set_defaults(func=cmd_wheels)
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        return int(args.func(args))
+    except BuildError as exc:
+        log(f"error: {exc}")
+        return 2
+    except subprocess.CalledProcessError as exc:
+        log(f"error: {exc}")
+        return exc.returncode or 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
