@@ -103,7 +103,7 @@ class SimpleBot:
             mine = game.armies[source]
             if mine < 2:
                 continue
-            for target in game.board.neighbors[source]:
+            for target in sorted(game.board.neighbors[source]):
                 if game.owner[target] == me:
                     continue
                 theirs = game.armies[target]
@@ -123,7 +123,7 @@ class SimpleBot:
             movable = game.movable_from(source)
             if not movable or self._front(game, me, source):
                 continue
-            neighbors = [n for n in game.board.neighbors[source] if game.owner[n] == me]
+            neighbors = [n for n in sorted(game.board.neighbors[source]) if game.owner[n] == me]
             fronts = [n for n in neighbors if self._front(game, me, n)]
             if fronts:
                 return Regroup(source, max(fronts, key=lambda n: self._front(game, me, n)),
