@@ -146,6 +146,11 @@ class App:
         self.dice_choice = self.move_count = None
         self.picked = []
 
+    def percent(self, p: float) -> str:
+        """A probability as a percentage with one decimal, in the page's number style."""
+        text = f"{p * 100:.1f}"
+        return text.replace(".", ",") if self.lang == "pt" else text
+
     def name(self, seat: int) -> str:
         """A player's name (plain text)."""
         assert self.game is not None
@@ -735,7 +740,7 @@ class App:
                 "attack_matchup", source=self.tname(self.source), target=self.tname(self.target),
                 a=g.armies[self.source], d=g.armies[self.target])))
             parts.append(h("p", {"class": "odds"}, self.tr(
-                "odds_line", pct=round(odds.p_conquer * 100))))
+                "odds_line", pct=self.percent(odds.p_conquer))))
             parts.append(h("div", {"class": "btn-row", "role": "group",
                                    "aria-label": self.tr("dice_label")},
                            [button(self.tr("dice_n", n=k), "dice", k, cls="btn small",
