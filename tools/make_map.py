@@ -5,9 +5,10 @@ Build-time only. Needs ``shapely`` and ``topojson`` (``pip install -e .[map]``) 
 
 Country shapes (Natural Earth 1:50m, via world-atlas) are grouped into the 42 WAR territories;
 countries the board splits (USA, Canada, Russia, ...) are cut with longitude/latitude polygons.
-The result is projected (Miller-like cylindrical), simplified along shared borders so
-neighbours still meet, rounded to 0.1 px and written as an SVG with paths, labels, army
-badges and dotted sea links. The output is deterministic.
+The result is projected (cropped Mercator with gentle magnifying lenses on Europe and
+Indonesia), simplified along shared borders so neighbours still meet, rounded to 0.1 units
+and written as an SVG with paths, labels, army badges and dotted sea links. The output is
+deterministic.
 """
 
 from __future__ import annotations
@@ -181,6 +182,7 @@ COUNTRIES: dict[str, list[str]] = {
 
 
 def _poly(*pts: tuple[float, float]) -> Polygon:
+    """A lon/lat polygon from its corners."""
     return Polygon(pts)
 
 
@@ -425,6 +427,8 @@ def build_territories(
                 dest += [t for t, region in regions if region.contains(rp)]
                 if dest:
                     place(dest[0], p, name)
+                elif p.area > 0.5:
+                    log.append(f"dropped {name} part at {rp.x:.1f},{rp.y:.1f} (no region)")
         else:
             unused.append(name)
     log.append("countries left off the board: " + ", ".join(unused))
@@ -526,6 +530,8 @@ SIDES: dict[str, float] = {"below": 0.0, "above": 60.0, "right": 90.0, "left": 9
 # Manual placements for crowded spots: territory -> (lon, lat of the badge, side of label).
 FIXED: dict[str, tuple[float, float, str]] = {
     "madagascar": (46.8, -19.3, "right"),
+    "egito": (26.5, 28.0, "below"),
+    "africa_do_sul": (24.5, -16.5, "below"),
 }
 
 Rect = tuple[float, float, float, float]
@@ -699,8 +705,8 @@ def sea_link_lines(
             west, east = (a, b) if ca.x < cb.x else (b, a)
             _, y = project_point(0.0, WRAP_LAT)
             row = LineString([(-10, y), (WIDTH + 10, y)])
-            wx = min(c[0] for c in polygons_of_line(row.intersection(geoms[west])))
-            ex = max(c[0] for c in polygons_of_line(row.intersection(geoms[east])))
+            wx = min(c[0] for c in line_coords(row.intersection(geoms[west])))
+            ex = max(c[0] for c in line_coords(row.intersection(geoms[east])))
             lines.append((a, b, (wx - 3, y, 0.0, y)))
             lines.append((a, b, (ex + 3, y, WIDTH, y)))
             continue
@@ -721,7 +727,7 @@ def sea_link_lines(
     return lines
 
 
-def polygons_of_line(geom: shapely.Geometry) -> list[tuple[float, float]]:
+def line_coords(geom: shapely.Geometry) -> list[tuple[float, float]]:
     """All coordinates of a (multi)line geometry."""
     return [tuple(c) for c in shapely.get_coordinates(geom)]
 
@@ -897,10 +903,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = {t["id"]: t["name"] for t in board["territories"]}
     log: list[str] = []
     countries = load_countries(args.atlas)
-    missing = sorted(
-        {n for ns in COUNTRIES.values() for n in ns} | set(SPLITS) - set(countries)
-    )
-    missing = [n for n in missing if n not in countries]
+    wanted = {n for ns in COUNTRIES.values() for n in ns} | set(SPLITS)
+    missing = sorted(wanted - set(countries))
     if missing:
         print("unknown country names: " + ", ".join(missing), file=sys.stderr)
         return 1
