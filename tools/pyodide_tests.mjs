@@ -12,8 +12,11 @@
 // build.py); nothing is fetched from the Pyodide CDN. Each wheel is unpacked with Python's
 // zipfile straight into Pyodide's site-packages.
 //
+// Copied into Pyodide's file system: pywar/, web/, tests/ and pyproject.toml (so pytest's
+// ini options apply, e.g. `pythonpath`).
 // Skipped test files: names starting with `test_map` (they need shapely etc.) and any
-// test file that imports playwright (browser tests). Exit status: pytest's own.
+// test file that imports playwright (browser tests). A test that fails only because it
+// starts a subprocess (Pyodide has none) is reported as skipped. Exit status: pytest's own.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -122,9 +125,12 @@ async function main() {
   py.setStderr({ write: (buf) => { process.stderr.write(buf); return buf.length; } });
 
   for (const w of wheels) copyIn(py, path.join(opts.wheels, w), `/tmp/wheels/${w}`);
-  const pkgDir = path.join(opts.root, "pywar");
-  if (fs.existsSync(pkgDir)) {
-    for (const rel of walk(pkgDir)) copyIn(py, path.join(pkgDir, rel), `${WORK}/pywar/${rel}`);
+  // The engine, and web/ (its Python modules run in the browser too; pyproject's
+  // `pythonpath` puts web/ on sys.path, as for the CPython run).
+  for (const dir of ["pywar", "web"]) {
+    const abs = path.join(opts.root, dir);
+    if (!fs.existsSync(abs)) continue;
+    for (const rel of walk(abs)) copyIn(py, path.join(abs, rel), `${WORK}/${dir}/${rel}`);
   }
   for (const rel of testFiles) copyIn(py, path.join(opts.tests, rel), `${WORK}/tests/${rel}`);
   const pyproject = path.join(opts.root, "pyproject.toml");
@@ -146,11 +152,38 @@ import pytest
 
 print(f"pyodide-tests: Pyodide {pyodide.__version__}, Python {sys.version.split()[0]} "
       f"({sys.platform}), pytest {pytest.__version__}", flush=True)
+
+
+def _needs_processes(exc):
+    # Pyodide has no subprocess: "OSError: [Errno 138] emscripten does not support processes".
+    while exc is not None:
+        if isinstance(exc, OSError) and "does not support processes" in str(exc):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
+class PyodideLimits:
+    """Reports a test that failed only because it starts a process as skipped."""
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        outcome = yield
+        report = outcome.get_result()
+        if report.failed and call.excinfo is not None and _needs_processes(call.excinfo.value):
+            report.outcome = "skipped"
+            report.longrepr = (
+                str(item.path), (item.location[1] or 0) + 1,
+                "Skipped: starts a process (Pyodide has no subprocess)",
+            )
+
+
 os.chdir(WORK)
 sys.path.insert(0, WORK)
 sys.dont_write_bytecode = True
 os.environ.setdefault("PYWAR_PYODIDE", "1")
-int(pytest.main(["-q", "-p", "no:cacheprovider", "tests", *PYTEST_EXTRA]))
+int(pytest.main(["-q", "-p", "no:cacheprovider", "tests", *PYTEST_EXTRA],
+                plugins=[PyodideLimits()]))
 `);
   console.log(`pyodide-tests: finished in ${((Date.now() - t0) / 1000).toFixed(1)} s, exit ${code}`);
   return code;

@@ -5,9 +5,8 @@ It deliberately imports nothing from pywar (its config, hello.json, maps no file
 
 import sys
 
-from pyscript import document
-
 import pyodide
+from pyscript import document
 
 message = f"hello from Python {sys.version.split()[0]} on Pyodide {pyodide.__version__}"
 print(message)
