@@ -207,8 +207,8 @@ def test_sea_links_can_be_attacked_both_ways(link):
 # ------------------------------------------------------------------ cards and trades
 def test_trade_values_are_global_to_the_game():
     # Four players, each with two sets of three equal shapes: eight trades round the table.
-    squares = [c for c in of_shape("square")][:12]
-    triangles = [c for c in of_shape("triangle")][:12]
+    squares = of_shape("square")[:12]
+    triangles = of_shape("triangle")[:12]
     sets = [squares[i:i + 3] for i in range(0, 12, 3)] + [triangles[i:i + 3]
                                                           for i in range(0, 12, 3)]
     hands = {seat: sets[seat] + sets[seat + 4] for seat in range(4)}
