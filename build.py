@@ -712,18 +712,22 @@ def _load_once(browser: Any, url: str) -> dict[str, float | None]:
         context.close()
 
 
-#: In-page half of `measure_tap_latency`.
-TAP_JS = """
-async ({timeoutMs}) => {
+#: In-page half of `measure_tap_latency`: start a game, list `{click, badge}` selectors.
+TAP_TARGETS_JS = """
+async () => {
   const bench = window.pywarBench;
-  const targets = typeof bench.tapTargets === 'function'
-    ? await bench.tapTargets()
-    : [...document.querySelectorAll('[data-territory]')]
-        .map((el) => el.getAttribute('data-territory'))
-        .filter((id) => document.querySelector(`[data-badge="${CSS.escape(id)}"]`))
-        .map((id) => ({click: `[data-territory="${CSS.escape(id)}"]`,
-                       badge: `[data-badge="${CSS.escape(id)}"]`}));
-  return targets;
+  let ids = null;
+  if (typeof bench.newGame === 'function') {
+    const got = await bench.newGame();
+    if (got && typeof got.length === 'number' && typeof got !== 'string') ids = [...got];
+  }
+  if (typeof bench.tapTargets === 'function') return [...(await bench.tapTargets())];
+  ids ??= [...document.querySelectorAll('[data-territory]')]
+    .map((el) => el.getAttribute('data-territory'));
+  const sel = (attr, id) => `[${attr}="${CSS.escape(String(id))}"]`;
+  return ids
+    .filter((id) => document.querySelector(sel('data-badge', id)))
+    .map((id) => ({click: sel('data-territory', id), badge: sel('data-badge', id)}));
 }
 """
 
@@ -765,50 +769,44 @@ TAP_ARM_JS = """
 """
 
 
-def measure_tap_latency(page: Any, taps: int = 30, timeout_ms: int = 3000) -> list[float] | None:
+def measure_tap_latency(page: Any, taps: int = 30, timeout_ms: int = 2000) -> list[float] | None:
     """Tap-latency hook: click → army-badge text change, in ms, for up to `taps` taps.
 
     Needs the page to expose `window.pywarBench` (returns None otherwise):
       - `newGame()` (optional, may return a Promise): start a fresh game where the human
-        player is placing armies with the "+1" placement armed and enough armies to place;
-        called first, and again whenever a tap changes nothing (armies used up);
+        player is placing armies with the "+1" placement armed. It may return the territory
+        ids that player owns (the tap targets). Called first, and again whenever a tap
+        changes nothing (armies used up);
       - `tapTargets()` (optional, may return a Promise): `[{click, badge}, ...]`, CSS selectors
-        of a territory the human may place on and of the element showing its army count.
-        Without it: every `[data-territory="ID"]` that has a `[data-badge="ID"]`.
-    Latency runs from the pointerdown (seen in a capturing listener) to the DOM mutation that
-    changes the badge's text, both on the page's clock.
+        of a territory to tap and of the element showing its army count.
+    Without either list: every `[data-territory="ID"]` that has a `[data-badge="ID"]`.
+    Latency runs from the pointerdown (seen by a capturing listener) to the DOM mutation that
+    changes the badge's text, both on the page's clock; taps are real mouse clicks at a
+    point inside the territory's shape.
     """
     if not page.evaluate("() => typeof window.pywarBench === 'object' && !!window.pywarBench"):
         return None
-    has_new_game = page.evaluate("() => typeof window.pywarBench.newGame === 'function'")
-
-    def new_game() -> list[dict[str, str]]:
-        if has_new_game:
-            page.evaluate("async () => { await window.pywarBench.newGame(); }")
-        return page.evaluate(TAP_JS, {"timeoutMs": timeout_ms}) or []
-
-    targets = new_game()
+    targets = page.evaluate(TAP_TARGETS_JS) or []
     if not targets:
         log("bench: window.pywarBench gave no tap targets")
         return None
     samples: list[float] = []
-    stalls = 0
+    stalls = 0  # consecutive taps that changed nothing
     i = 0
-    while len(samples) < taps and stalls < 5:
+    while len(samples) < taps and stalls < 3:
         target = targets[i % len(targets)]
         i += 1
         point = page.evaluate(TAP_ARM_JS, {**target, "timeoutMs": timeout_ms})
-        if point is None:
-            stalls += 1
-            continue
-        page.mouse.click(point["x"], point["y"])
-        if page.evaluate("() => window.__pywarTap.done"):
-            tap = page.evaluate("() => ({t0: window.__pywarTap.t0, t1: window.__pywarTap.t1})")
-            if tap["t0"] is not None:
-                samples.append(tap["t1"] - tap["t0"])
-                continue
+        if point is not None:
+            page.mouse.click(point["x"], point["y"])
+            if page.evaluate("() => window.__pywarTap.done"):
+                tap = page.evaluate("() => [window.__pywarTap.t0, window.__pywarTap.t1]")
+                if tap[0] is not None:
+                    samples.append(tap[1] - tap[0])
+                    stalls = 0
+                    continue
         stalls += 1
-        targets = new_game() or targets
+        targets = page.evaluate(TAP_TARGETS_JS) or targets
     return samples
 
 
