@@ -44,10 +44,13 @@ MILLER_K = 1.0  # 0.8 = Miller cylindrical, 1.0 = Mercator
 SIMPLIFY_PX = 0.45  # Douglas-Peucker tolerance along shared arcs, in SVG units
 MIN_PART_PX2 = 6.0  # drop islands smaller than this (px^2) unless it is a territory's only part
 
-FONT_PX = 12.0
-BADGE_R = 13.0
-LABEL_GAP = 4.0  # gap between badge circle and label box
-CHAR_W = 0.6  # average glyph advance, em (bold sans, generous)
+BADGE_R = 13.0  # the circle as written in the SVG
+FONT_PX = 12.0  # default label size written in the SVG (CSS may override)
+# Layout room: the page's CSS enlarges labels (14 px) and badges (r 15) on tablet widths, so
+# labels are placed for those sizes and stay clear at both.
+LAYOUT_FONT = 14.0
+LAYOUT_R = 15.0
+LABEL_GAP = 2.0  # gap between badge circle and label box
 
 
 def _merc_y(lat_deg: np.ndarray | float) -> np.ndarray | float:
@@ -519,13 +522,24 @@ class Placement:
     ly: float
 
 
+# Approximate advance widths (em) of DejaVu Sans Bold, the widest of the page's fonts.
+_GLYPH_EM = {
+    **dict.fromkeys("abdeghnopqu", 0.70), **dict.fromkeys("ckvxyz", 0.65), "s": 0.60,
+    "f": 0.44, "r": 0.50, "t": 0.48, **dict.fromkeys("ijl", 0.35), "m": 1.07, "w": 0.92,
+    " ": 0.35, **dict.fromkeys("ABCDGHKNOPRUVXY", 0.82), **dict.fromkeys("EFLSTZ", 0.72),
+    **dict.fromkeys("IJ", 0.38), "M": 0.99, "W": 1.10,
+}
+_PLAIN = str.maketrans("áâãàéêíóôõúçÁÂÃÉÍÓÔÚÇ", "aaaaeeiooouc" + "AAAEIOOUC")
+
+
 def label_width(text: str) -> float:
-    """Rough rendered width of a label in SVG units."""
-    return CHAR_W * FONT_PX * len(text)
+    """Rendered width of a label at the layout font size, with its halo."""
+    em = sum(_GLYPH_EM.get(ch, 0.72) for ch in text.translate(_PLAIN))
+    return em * LAYOUT_FONT + 3.0
 
 
 # Where the label goes relative to the badge, in order of preference (penalty in score units).
-SIDES: dict[str, float] = {"below": 0.0, "above": 60.0, "right": 90.0, "left": 90.0}
+SIDES: dict[str, float] = {"below": 0.0, "above": 150.0, "right": 200.0, "left": 200.0}
 
 # Manual placements for crowded spots: territory -> (lon, lat of the badge, side of label).
 FIXED: dict[str, tuple[float, float, str]] = {
@@ -540,10 +554,10 @@ Rect = tuple[float, float, float, float]
 def label_offset(text: str, side: str) -> tuple[float, float]:
     """Centre of the label box relative to the badge centre."""
     w = label_width(text)
-    off = BADGE_R + LABEL_GAP
+    off = LAYOUT_R + LABEL_GAP
     return {
-        "below": (0.0, off + FONT_PX / 2),
-        "above": (0.0, -off - FONT_PX / 2),
+        "below": (0.0, off + LAYOUT_FONT / 2),
+        "above": (0.0, -off - LAYOUT_FONT / 2),
         "right": (off + w / 2, 0.0),
         "left": (-off - w / 2, 0.0),
     }[side]
@@ -552,9 +566,9 @@ def label_offset(text: str, side: str) -> tuple[float, float]:
 def footprint_samples(text: str, side: str) -> np.ndarray:
     """Offsets (relative to the badge centre) outlining the badge circle and the label box."""
     ang = np.linspace(0, 2 * np.pi, 16, endpoint=False)
-    circle = np.column_stack([np.cos(ang), np.sin(ang)]) * (BADGE_R + 1.5)
+    circle = np.column_stack([np.cos(ang), np.sin(ang)]) * (LAYOUT_R + 1.0)
     ox, oy = label_offset(text, side)
-    w, h = label_width(text) / 2, FONT_PX / 2
+    w, h = label_width(text) / 2, LAYOUT_FONT / 2
     xs = np.linspace(ox - w, ox + w, 7)
     rect = np.concatenate([
         np.column_stack([xs, np.full(7, oy - h)]),
@@ -567,8 +581,8 @@ def footprint_samples(text: str, side: str) -> np.ndarray:
 def block_rects(x: float, y: float, text: str, side: str) -> tuple[Rect, Rect]:
     """Bounding boxes of the badge and of the label for a badge centre."""
     ox, oy = label_offset(text, side)
-    w, h = label_width(text) / 2, FONT_PX / 2
-    badge = (x - BADGE_R, y - BADGE_R, x + BADGE_R, y + BADGE_R)
+    w, h = label_width(text) / 2, LAYOUT_FONT / 2
+    badge = (x - LAYOUT_R, y - LAYOUT_R, x + LAYOUT_R, y + LAYOUT_R)
     return badge, (x + ox - w, y + oy - h, x + ox + w, y + oy + h)
 
 
@@ -640,7 +654,7 @@ def place_labels(
         badge, label = block_rects(x, y, names[tid], side)
         taken.extend([(tid, badge), (tid, label)])
         ox, oy = label_offset(names[tid], side)
-        out[tid] = Placement(x, y, x + ox, y + oy + FONT_PX * 0.35)
+        out[tid] = Placement(x, y, x + ox, y + oy + LAYOUT_FONT * 0.35)
 
     for tid, (lon, lat, side) in FIXED.items():
         x, y = project_point(lon, lat)
