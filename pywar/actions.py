@@ -39,7 +39,8 @@ class Action:
         if not isinstance(data, dict):
             raise IllegalAction("malformed_action",
                                 f"an action must be an object, not {data!r}")
-        cls = Action.registry.get(data.get("type", ""))
+        kind = data.get("type")
+        cls = Action.registry.get(kind) if isinstance(kind, str) else None
         if cls is None:
             raise IllegalAction("unknown_action", f"unknown action type {data.get('type')!r}")
         names = {f.name for f in fields(cls)}

@@ -39,7 +39,7 @@ def _attack_game() -> tuple[Game, Attack]:
     source = game.territories_of(me)[0]
     target = next(t for t in game.board.territories if game.owner[t] != me)
     game.owner[target] = (me + 1) % 3
-    neighbor = next(iter(game.board.neighbors[source]))
+    neighbor = sorted(game.board.neighbors[source])[0]
     game.owner[neighbor] = (me + 1) % 3
     game.armies[source] = game.armies[neighbor] = 10**9
     return game, Attack(source, neighbor)

@@ -436,7 +436,7 @@ class Game:
             if not self.pending_armies:
                 self._fail("no_reinforcements", "there are no armies left to place")
             self._check_own(action.territory, "place armies on")
-            if not isinstance(action.count, int) or action.count < 1:
+            if type(action.count) is not int or action.count < 1:
                 self._fail("bad_count", "place at least 1 army")
             available = self.available_for(action.territory)
             if action.count > available:
@@ -600,9 +600,10 @@ class Game:
         self.conquered = True
         events.append({"type": "conquest", "player": me, "defender": defender,
                        "source": source, "territory": target, "max_move": top})
-        if not any(p == defender for p in self.owner.values()):
+        eliminated = not any(p == defender for p in self.owner.values())
+        if eliminated:
             self._eliminate(defender, events)
-        if self._check_victory(events):
+        if self._check_victory(events, others=eliminated):
             return
         if top > 1:
             self.phase = "occupy"
@@ -702,15 +703,26 @@ class Game:
                        "turn": self.turn, "reinforcements": dict(self.pools)})
         self._check_victory(events)
 
-    def _check_victory(self, events: list[Event]) -> bool:
-        me = self.current
-        alive = [i for i, p in enumerate(self.players) if p.alive]
-        spec = self.objective_of(me)
+    def _achieved(self, seat: int) -> bool:
+        spec = self.objective_of(seat)
         destroyed = False
         if spec["kind"] == "destroy":
             target = next((i for i, p in enumerate(self.players) if p.color == spec["color"]), None)
-            destroyed = target is not None and self.players[target].eliminated_by == me
-        if alive == [me] or objective_met(spec, self.board, self.owner, self.armies, me, destroyed):
+            destroyed = target is not None and self.players[target].eliminated_by == seat
+        return objective_met(spec, self.board, self.owner, self.armies, seat, destroyed)
+
+    def _check_victory(self, events: list[Event], others: bool = False) -> bool:
+        """End the game if the acting player (or, after an elimination, a player whose
+        "destroy" objective just turned into territories) has achieved their objective."""
+        me = self.current
+        alive = [i for i, p in enumerate(self.players) if p.alive]
+        winner = me if alive == [me] or self._achieved(me) else None
+        if winner is None and others:
+            winner = next((i for i in alive if self.players[i].objective_converted
+                           and self._achieved(i)), None)
+        if winner is not None:
+            me = winner
+            spec = self.objective_of(me)
             self.winner = me
             self.phase = "over"
             self.pools = {}

@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 from .bot import SimpleBot
+from .errors import WarError
 from .game import Game
 from .variants import get_variant
 
@@ -16,9 +17,13 @@ DEFAULT_COLORS = ("azul", "vermelho", "verde", "amarelo", "preto", "branco")
 def play_game(variant: str = "classic", players: int = 6, seed: int = 0,
               round_cap: int | None = None) -> Game:
     """Play one game of simple bots to its end (or the round cap) and return it."""
+    rules = get_variant(variant)
+    if not rules.min_players <= players <= min(rules.max_players, len(DEFAULT_COLORS)):
+        raise WarError(f"{variant} is played by {rules.min_players} to {rules.max_players} "
+                       f"players, not {players}")
     seats = [(f"Bot {i + 1}", DEFAULT_COLORS[i]) for i in range(players)]
     game = Game.new(variant, seats, seed=seed)
-    cap = round_cap or get_variant(variant).round_cap
+    cap = round_cap or rules.round_cap
     bot = SimpleBot()
     while game.phase != "over" and game.round <= cap:
         game.apply(bot.choose(game))

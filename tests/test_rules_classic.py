@@ -592,7 +592,7 @@ def test_destroy_own_colour_at_setup_becomes_24_territories():
     assert found > 0
 
 
-def test_destroyed_by_someone_else_becomes_24_territories_and_wins_at_turn_start():
+def test_destroyed_by_someone_else_becomes_24_territories_and_wins_at_once():
     # Seat 0 wants verde destroyed and already holds 24 territories; seat 2 destroys verde.
     held0 = [t for t in TERRITORIES if t not in ("brasil", "argentina")][:24]
     rest = [t for t in TERRITORIES if t not in held0 and t != "argentina"]
@@ -603,11 +603,20 @@ def test_destroyed_by_someone_else_becomes_24_territories_and_wins_at_turn_start
     events = game.apply(Attack("brasil", "argentina"), rolls=([6, 5, 4], [1]))
     changed = [e for e in events if e["type"] == "objective_changed"]
     assert [e["player"] for e in changed] == [0]
-    assert game.phase == "occupy" and game.winner is None  # seat 2 did not win by it
     assert game.objective_of(0)["count"] == 24
-    game.apply(Occupy(1))
-    game.apply(EndTurn())
+    # victory is checked after the elimination: the changed objective is already met
     assert_won(game, 0, game.board.raw["fallback_objective"]["id"])
+
+
+def test_changed_objective_not_yet_met_waits():
+    held0 = [t for t in TERRITORIES if t not in ("brasil", "argentina")][:20]
+    rest = [t for t in TERRITORIES if t not in held0 and t != "argentina"]
+    game = make({0: held0, 1: ["argentina"], 2: rest}, current=2, armies={"brasil": 4},
+                objectives={0: "destroy_verde"})
+    place_all(game, "brasil")
+    game.apply(Attack("brasil", "argentina"), rolls=([6, 5, 4], [1]))
+    assert game.winner is None and game.phase == "occupy"
+    assert game.players[0].objective_converted
 
 
 def test_destroy_objectives_of_absent_colours_are_removed_at_setup():
