@@ -430,6 +430,7 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the right MIME types and no caching; optional sub-path prefix."""
 
     extensions_map = MIME_TYPES
+    protocol_version = "HTTP/1.1"  # keep-alive: the page makes ~40 requests
     prefix = ""  # e.g. "/pywar" to test serving from a sub-path, as on GitHub Pages
     quiet = True
 
