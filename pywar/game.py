@@ -248,8 +248,9 @@ class Game:
         # Territory cards without jokers, dealt from the dealer clockwise: one army each.
         territory_cards = [c.territory for c in self.board.cards if c.territory]
         self.rng.shuffle(territory_cards)
+        first = self.dealer + (1 if self.variant.deal_starts_with == "left" else 0)
         for i, territory in enumerate(territory_cards):
-            self.owner[territory] = (self.dealer + i) % n
+            self.owner[territory] = (first + i) % n
             self.armies[territory] = 1
         self.armies = {t: self.armies[t] for t in self.board.territories}
         self.owner = {t: self.owner[t] for t in self.board.territories}
@@ -268,7 +269,7 @@ class Game:
         # The whole deck, jokers back in, shuffled for play.
         self.deck = [c.index for c in self.board.cards]
         self.rng.shuffle(self.deck)
-        self.first_player = (self.dealer + len(territory_cards)) % n
+        self.first_player = (first + len(territory_cards)) % n
         self.current = self.first_player
         self._start_turn([])
 
@@ -561,7 +562,8 @@ class Game:
         if self._check_victory(events):
             return
         if not self.pending_armies and self.phase == "reinforce":
-            if self.options.get("first_round_placement_only") and self.round == 1:
+            if self.round == 1 and (self.variant.first_round_placement_only
+                                    or self.options.get("first_round_placement_only")):
                 self._end_turn(events)
             else:
                 self.phase = "attack"

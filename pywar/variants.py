@@ -35,7 +35,12 @@ class Variant:
     min_reinforcement: int = 3
     territory_divisor: int = 2
     #: The book allows every phase from the first round; the option restricts round 1.
+    #: A variant whose book says so sets this field: round 1 is then placement only as a
+    #: rule of that game, whatever the options say.
     first_round_placement_only: bool = False
+    #: Who gets the first territory card of the deal: ``dealer`` (classic: "começando por si
+    #: próprio") or ``left`` (the player after the dealer, clockwise).
+    deal_starts_with: str = "dealer"
     #: Most rounds a simulated game may last before it is called unfinished.
     round_cap: int = 200
     options: tuple[str, ...] = field(default=("first_round_placement_only",))
