@@ -62,8 +62,18 @@ def objective_met(
 
 
 def describe(objective: Mapping[str, Any], board: Board, lang: str = "pt") -> str:
-    """The objective's card text in Portuguese (``pt``) or English (``en``)."""
+    """The objective's card text in Portuguese (``pt``) or English (``en``).
+
+    A board may word its cards itself: templates under ``terms[lang]["objectives"]`` (keys
+    ``continents``, ``continents_extra``, ``territories``, ``territories_armies``,
+    ``destroy``; fields ``{names}``, ``{count}``, ``{armies}``, ``{color}``) replace the
+    classic wording, e.g. for a game whose continents are called regions.
+    """
     kind = objective["kind"]
+    terms = board.raw.get("terms", {}).get(lang, {})
+    templates = terms.get("objectives", {})
+    if templates:
+        return _describe_with(templates, terms, objective, board, lang)
     if kind == "continents":
         attr = "name" if lang == "pt" else "name_en"
         names = [getattr(board.continents[c], attr).upper() for c in objective["continents"]]
@@ -89,4 +99,25 @@ def describe(objective: Mapping[str, Any], board: Board, lang: str = "pt") -> st
         if lang == "pt":
             return f"Destruir totalmente OS EXÉRCITOS {color}."
         return f"Destroy the {color} armies completely."
+    raise ValueError(f"unknown objective kind {kind!r}")
+
+
+def _describe_with(templates: Mapping[str, str], terms: Mapping[str, Any],
+                   objective: Mapping[str, Any], board: Board, lang: str) -> str:
+    """The card text from a board's own templates."""
+    kind = objective["kind"]
+    if kind == "continents":
+        attr = "name" if lang == "pt" else "name_en"
+        names = [getattr(board.continents[c], attr).upper() for c in objective["continents"]]
+        last = terms.get("and", " e " if lang == "pt" else " and ")
+        joined = ", ".join(names[:-1]) + last + names[-1] if len(names) > 1 else names[0]
+        key = "continents_extra" if objective.get("extra", 0) else "continents"
+        return templates[key].format(names=joined)
+    if kind == "territories":
+        count, floor = objective["count"], objective.get("min_armies", 1)
+        key = "territories_armies" if floor > 1 else "territories"
+        return templates[key].format(count=count, armies=floor)
+    if kind == "destroy":
+        color = COLOR_NAMES[lang].get(objective["color"], objective["color"].upper())
+        return templates["destroy"].format(color=color)
     raise ValueError(f"unknown objective kind {kind!r}")
