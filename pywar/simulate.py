@@ -21,7 +21,10 @@ def play_game(variant: str = "classic", players: int = 6, seed: int = 0,
     if not rules.min_players <= players <= min(rules.max_players, len(DEFAULT_COLORS)):
         raise WarError(f"{variant} is played by {rules.min_players} to {rules.max_players} "
                        f"players, not {players}")
-    seats = [(f"Bot {i + 1}", DEFAULT_COLORS[i]) for i in range(players)]
+    # The default colours in their order, less any the board does not have (a 4-colour game).
+    allowed = rules.board.raw.get("colors") or DEFAULT_COLORS
+    colors = [c for c in DEFAULT_COLORS if c in allowed] or list(allowed)
+    seats = [(f"Bot {i + 1}", colors[i]) for i in range(players)]
     game = Game.new(variant, seats, seed=seed)
     cap = round_cap or rules.round_cap
     bot = SimpleBot()
