@@ -526,7 +526,6 @@ def ensure_chromium() -> None:
             "install",
             "-y",
             "-qq",
-            "--no-install-recommends",
             "chromium",
             "fonts-dejavu-core",
         ],
@@ -543,14 +542,18 @@ def _pip_flags() -> list[str]:
 
 
 def python_deps_ok() -> bool:
-    from importlib import metadata, util
+    """pywar and every distribution named in pyproject's `test` extra are installed."""
+    from importlib import metadata
 
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = project.get("optional-dependencies", {}).get("test", [])
+    names = ["pywar"] + [m.group(0) for r in extras if (m := re.match(r"[A-Za-z0-9_.-]+", r))]
     try:
-        metadata.distribution("pywar")
+        for name in names:
+            metadata.distribution(name)
     except metadata.PackageNotFoundError:
         return False
-    modules = ("pytest", "hypothesis", "playwright", "ruff")
-    return all(util.find_spec(m) is not None for m in modules)
+    return True
 
 
 def ensure_python_deps() -> None:
