@@ -8,6 +8,9 @@ Every board of the family is one JSON file in ``pywar/boards/`` with the same fo
      "borders": [[a, b], ...], "sea_links": [[a, b], ...], "jokers": 2,
      "objectives": [...]}
 
+A board may instead bring its own ``deck`` (WAR II: territory, continent and numbered
+cards); its territories then carry no card ``shape`` and its game class deals the deck.
+
 >>> board = load_board("classic")
 >>> len(board.territories), board.continents["south_america"].bonus
 (42, 2)
@@ -73,7 +76,7 @@ class Board:
         self.raw = raw
         self.territories: dict[str, Territory] = {
             t["id"]: Territory(t["id"], t["name"], t.get("name_en", t["name"]),
-                               t["continent"], t["shape"])
+                               t["continent"], t.get("shape", ""))
             for t in raw["territories"]
         }
         self.continents: dict[str, Continent] = {
@@ -90,7 +93,9 @@ class Board:
         self.neighbors: dict[str, frozenset[str]] = {t: frozenset(n) for t, n in links.items()}
         self.sea_links: frozenset[frozenset[str]] = frozenset(
             frozenset(pair) for pair in raw.get("sea_links", []))
-        cards = [Card(i, t.id, t.shape) for i, t in enumerate(self.territories.values())]
+        # A board with its own ``deck`` (WAR II) leaves the cards to its game class.
+        cards = [] if "deck" in raw else [
+            Card(i, t.id, t.shape) for i, t in enumerate(self.territories.values())]
         cards += [Card(len(cards) + j, None, JOKER) for j in range(int(raw.get("jokers", 2)))]
         self.cards: tuple[Card, ...] = tuple(cards)
         self.objectives: tuple[dict[str, Any], ...] = tuple(raw.get("objectives", ()))
@@ -138,7 +143,7 @@ def validate_board(raw: dict[str, Any]) -> list[str]:
     for t in raw["territories"]:
         if t.get("continent") not in continents:
             errors.append(f"territory {t['id']} is in no known continent")
-        if t.get("shape") not in SHAPES:
+        if "deck" not in raw and t.get("shape") not in SHAPES:
             errors.append(f"territory {t['id']} has unknown card shape {t.get('shape')!r}")
     for c in raw["continents"]:
         if not any(t.get("continent") == c["id"] for t in raw["territories"]):
@@ -179,6 +184,11 @@ def validate_board(raw: dict[str, Any]) -> list[str]:
     for card in raw.get("cards", []):
         if card.get("territory") not in known:
             errors.append(f"card names unknown territory {card.get('territory')!r}")
+    deck = raw.get("deck", {})
+    for card in deck.get("territory_cards", []) if isinstance(deck, dict) else ():
+        for t in card.get("territories", []):
+            if t not in known:
+                errors.append(f"card {card.get('id')!r} names unknown territory {t!r}")
     return errors
 
 

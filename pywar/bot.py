@@ -21,6 +21,19 @@ TARGET_RATIO = 1.0
 OTHER_RATIO = 2.0
 
 
+_VARIANT_BOTS: dict[str, SimpleBot] = {}
+
+
+def variant_bot(game: Game) -> SimpleBot | None:
+    """The bot of the game's variant when it has one (``Variant.bot_class``), else None."""
+    path = game.variant.bot_class
+    if not path:
+        return None
+    if path not in _VARIANT_BOTS:
+        _VARIANT_BOTS[path] = game.variant.resolve("bot_class")()
+    return _VARIANT_BOTS[path]
+
+
 class SimpleBot:
     """A greedy objective-directed bot: concentrate, attack with the odds, push to the front."""
 
@@ -28,6 +41,9 @@ class SimpleBot:
 
     def choose(self, game: Game) -> Action:
         """The next action for the current player of ``game``."""
+        own = variant_bot(game)
+        if own is not None and not isinstance(self, type(own)):
+            return own.choose(game)  # a variant with rules of its own has its own bot
         me = game.current
         trades = game.valid_trades()
         if trades and (game.must_trade or game.phase in ("reinforce", "regroup")):

@@ -149,7 +149,7 @@ class Game:
         ``players`` are ``(name, colour)`` pairs in seat order (clockwise).
         """
         variant = get_variant(variant_id)
-        game = cls(variant)
+        game = cls.class_for(variant)(variant)
         game._check_setup(players, options or {})
         game.options = {k: bool(v) for k, v in (options or {}).items()}
         game.setup = {"variant": variant_id, "players": [list(p) for p in players],
@@ -159,6 +159,17 @@ class Game:
         game._deal()
         game.log = []
         return game
+
+    @classmethod
+    def class_for(cls, variant: Variant) -> type[Game]:
+        """The game class that plays ``variant``: its own (``Variant.game_class``) or ``cls``."""
+        own = variant.resolve("game_class")
+        if own is None or issubclass(cls, own):
+            return cls
+        return own  # type: ignore[no-any-return]
+
+    def _load_extra(self, data: dict[str, Any]) -> None:
+        """Read a subclass's own part of :meth:`to_json` data (nothing for the classic rules)."""
 
     @classmethod
     def scenario(
@@ -805,7 +816,8 @@ class Game:
             raise StateError(f"saved game version {data.get('version')!r} is not supported "
                              f"(this pywar reads version {SCHEMA_VERSION})")
         try:
-            game = cls(get_variant(data["variant"]))
+            variant = get_variant(data["variant"])
+            game = cls.class_for(variant)(variant)
             game.setup = dict(data["setup"])
             game.options = {str(k): bool(v) for k, v in data["options"].items()}
             game.rng = Rng.from_json(data["rng"])
@@ -825,6 +837,7 @@ class Game:
             game.occupy = dict(data["occupy"]) if data["occupy"] else None
             game.winner = None if data["winner"] is None else int(data["winner"])
             game.log = list(data["log"])
+            game._load_extra(data)
         except WarError as exc:
             raise StateError(f"saved game refused: {exc}") from None
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -6,7 +6,9 @@ Every number a ruling chose is a named field, recorded in ``docs/rules.md``.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
+from typing import Any
 
 from .board import Board, load_board
 from .errors import WarError
@@ -44,11 +46,24 @@ class Variant:
     #: Most rounds a simulated game may last before it is called unfinished.
     round_cap: int = 200
     options: tuple[str, ...] = field(default=("first_round_placement_only",))
+    #: ``module:Class`` of the game class of a variant whose rules extend the engine's
+    #: (empty: :class:`pywar.game.Game`); ``Game.new`` and ``Game.from_json`` build it.
+    game_class: str = ""
+    #: ``module:Class`` of the built-in bot for such a variant (empty: ``SimpleBot``).
+    bot_class: str = ""
 
     @property
     def board(self) -> Board:
         """The board this variant is played on."""
         return load_board(self.board_id)
+
+    def resolve(self, attribute: str) -> Any:
+        """The class named by ``game_class`` or ``bot_class`` (None when not set)."""
+        path = getattr(self, attribute)
+        if not path:
+            return None
+        module, _, name = path.partition(":")
+        return getattr(importlib.import_module(module), name)
 
     def trade_value(self, trades_done: int) -> int:
         """Armies for the next trade when ``trades_done`` trades happened in the game.
