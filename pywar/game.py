@@ -26,6 +26,7 @@ from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup,
 from .board import JOKER, Board
 from .errors import IllegalAction, StateError, WarError
 from .objectives import objective_met
+from .odds import roll_outcomes
 from .rng import Rng
 from .variants import Variant, get_variant
 
@@ -33,6 +34,19 @@ SCHEMA = "pywar-game"
 SCHEMA_VERSION = 1
 PHASES = ("reinforce", "attack", "occupy", "regroup", "over")
 MAX_DICE = 3
+#: Actions that reveal nothing random and may be taken back within the turn.
+UNDOABLE = frozenset({"place", "regroup", "occupy"})
+DICE_STAT_KEYS = ("attack_rolls", "attack_lost", "attack_killed", "attack_expected_lost",
+                  "defend_rolls", "defend_lost", "defend_killed", "defend_expected_lost")
+#: Expected losses are kept exactly, as integers in units of 1/6^6 of an army.
+EXPECTATION_UNIT = 6**6
+#: Exact expected attacker losses per roll, by (attacker dice, defender dice), in those units.
+EXPECTED_ATTACKER_LOSS = {
+    (a, d): sum(k * p for k, p in enumerate(roll_outcomes(a, d))) * EXPECTATION_UNIT
+    for a in range(1, MAX_DICE + 1) for d in range(1, MAX_DICE + 1)
+}
+assert all(v.denominator == 1 for v in EXPECTED_ATTACKER_LOSS.values())
+EXPECTED_ATTACKER_LOSS = {k: int(v) for k, v in EXPECTED_ATTACKER_LOSS.items()}
 
 Event = dict[str, Any]
 
@@ -129,6 +143,10 @@ class Game:
         self.occupy: dict[str, Any] | None = None
         self.winner: int | None = None
         self.log: list[dict[str, Any]] = []
+        #: Per seat, how the dice went against the exact expectation (see :meth:`luck`).
+        self.dice_stats: dict[int, list[float]] = {}
+        #: Territories and armies per seat at the start of every round (and at the end).
+        self.timeline: list[dict[str, Any]] = []
         self._objectives = {o["id"]: o for o in self.board.objectives}
         fallback = self.board.raw.get("fallback_objective")
         if fallback:
@@ -417,7 +435,7 @@ class Game:
         if rolls is not None:
             rolls = (sorted(rolls[0], reverse=True), sorted(rolls[1], reverse=True))
         self._validate(action, rolls)
-        entry: dict[str, Any] = {"action": action.to_dict()}
+        entry: dict[str, Any] = {"action": action.to_dict(), "turn": self.turn}
         if rolls is not None:
             entry["rolls"] = [list(rolls[0]), list(rolls[1])]
         self.log.append(entry)
@@ -595,6 +613,7 @@ class Game:
         armies[source] -= att_loss
         armies[target] -= def_loss
         defender = self.owner[target]
+        self._record_dice(self.current, defender, len(attack), len(defend), att_loss)
         events.append({"type": "battle", "player": self.current, "defender": defender,
                        "source": source, "target": target, "attack": attack,
                        "defend": defend, "attacker_losses": att_loss,
@@ -704,7 +723,76 @@ class Game:
         self.turn += 1
         self._start_turn(events)
 
+    def _record_dice(self, attacker: int, defender: int, att_dice: int, def_dice: int,
+                     att_loss: int) -> None:
+        expected = EXPECTED_ATTACKER_LOSS[att_dice, def_dice]
+        pairs = att_dice if att_dice < def_dice else def_dice
+        unit_pairs = pairs * EXPECTATION_UNIT
+        stats = self.dice_stats
+        row = stats.get(attacker)
+        if row is None:
+            row = stats[attacker] = [0, 0, 0, 0, 0, 0, 0, 0]
+        row[0] += 1
+        row[1] += att_loss
+        row[2] += pairs - att_loss
+        row[3] += expected
+        row = stats.get(defender)
+        if row is None:
+            row = stats[defender] = [0, 0, 0, 0, 0, 0, 0, 0]
+        row[4] += 1
+        row[5] += pairs - att_loss
+        row[6] += att_loss
+        row[7] += unit_pairs - expected
+
+    def luck(self, seat: int) -> dict[str, float]:
+        """How the dice went for ``seat``: armies lost against the exact expectation.
+
+        ``attack_luck``/``defend_luck`` are expected minus actual losses (positive: lucky).
+        """
+        row = self.dice_stats.get(seat, [0] * len(DICE_STAT_KEYS))
+        out: dict[str, float] = dict(zip(DICE_STAT_KEYS, row, strict=True))
+        for key in ("attack_expected_lost", "defend_expected_lost"):
+            out[key] = round(out[key] / EXPECTATION_UNIT, 3)
+        out["attack_luck"] = round(out["attack_expected_lost"] - out["attack_lost"], 3)
+        out["defend_luck"] = round(out["defend_expected_lost"] - out["defend_lost"], 3)
+        return out
+
+    def _snapshot(self) -> None:
+        n = len(self.players)
+        territories = [0] * n
+        armies = [0] * n
+        for t, p in self.owner.items():
+            territories[p] += 1
+            armies[p] += self.armies[t]
+        point = {"round": self.round, "territories": territories, "armies": armies}
+        if self.timeline and self.timeline[-1]["round"] == self.round:
+            self.timeline[-1] = point
+        else:
+            self.timeline.append(point)
+
+    # ------------------------------------------------------------------- undo
+    def can_undo(self) -> bool:
+        """Whether the last action may be taken back: a placement, regroup move or conquest
+        move of the turn in progress (nothing random was revealed since)."""
+        if self.phase == "over" or not self.log:
+            return False
+        last = self.log[-1]
+        return last["action"]["type"] in UNDOABLE and last.get("turn") == self.turn
+
+    def undo(self) -> None:
+        """Take back the last action (see :meth:`can_undo`) by replaying the log without it.
+
+        The dice still to come stay the same: nothing random is undone.
+        """
+        if not self.can_undo():
+            raise IllegalAction("cannot_undo", "only placements, regroup moves and the "
+                                               "conquest move of this turn can be taken back")
+        previous = type(self).replay(self.setup, self.log[:-1])
+        self.__dict__.update(previous.__dict__)
+
     def _start_turn(self, events: list[Event]) -> None:
+        if not self.timeline or self.timeline[-1]["round"] != self.round:
+            self._snapshot()
         self.phase = "reinforce"
         self.conquered = False
         self.eliminated_someone = False
@@ -737,6 +825,7 @@ class Game:
             me = winner
             spec = self.objective_of(me)
             self.winner = me
+            self._snapshot()
             self.phase = "over"
             self.pools = {}
             self.occupy = None
@@ -792,6 +881,8 @@ class Game:
             "eliminated_someone": self.eliminated_someone, "moved": dict(self.moved),
             "occupy": dict(self.occupy) if self.occupy else None, "winner": self.winner,
             "log": copy.deepcopy(self.log),
+            "dice_stats": {str(k): list(v) for k, v in sorted(self.dice_stats.items())},
+            "timeline": copy.deepcopy(self.timeline),
         }
 
     def dumps(self) -> str:
@@ -837,6 +928,9 @@ class Game:
             game.occupy = dict(data["occupy"]) if data["occupy"] else None
             game.winner = None if data["winner"] is None else int(data["winner"])
             game.log = list(data["log"])
+            game.dice_stats = {int(k): [int(x) for x in v]
+                               for k, v in data.get("dice_stats", {}).items()}
+            game.timeline = [dict(p) for p in data.get("timeline", [])]
             game._load_extra(data)
         except WarError as exc:
             raise StateError(f"saved game refused: {exc}") from None
