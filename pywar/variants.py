@@ -79,6 +79,11 @@ class Variant:
 
 VARIANTS: dict[str, Variant] = {
     "classic": Variant(id="classic", board_id="classic"),
+    # WAR II: its own setup, turns, cards and air attacks live in pywar/war2.py; its numbers
+    # are in pywar/boards/war2.json (see docs/rules.md).
+    "war2": Variant(id="war2", board_id="war2", hand_limit=5, cards_per_conquest_turn=3,
+                    options=("information_centres", "five_players_deal_all_centres"),
+                    game_class="pywar.war2:War2Game", bot_class="pywar.war2:War2Bot"),
 }
 
 

@@ -1,0 +1,1484 @@
+"""WAR II (variant ``war2``, book ``war-ii-manual.txt``): Strategic Centres, bombers, airlift,
+the 61-card deck and the optional Information Centres, on top of the classic engine.
+
+:class:`War2Game` is what ``Game.new("war2", ...)`` and ``Game.from_json`` build for this
+variant (``Variant.game_class``). The board and every number the book leaves to the printed
+board (majority bonuses, dice faces, the deck, the objectives) are data in
+``pywar/boards/war2.json``; the choices are explained in ``docs/rules.md``.
+
+>>> from pywar.game import Game
+>>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto"), ("Duda", "vermelho")]
+>>> game = Game.new("war2", seats, seed=3)
+>>> type(game).__name__, game.phase, sum(game.owner[c] == s for s in range(4) for c in CENTRES)
+('War2Game', 'claim', 12)
+>>> while game.phase == "claim":
+...     _ = game.apply(game.legal_actions()[0])
+>>> game.phase, game.round, game.stage
+('reinforce', 1, 1)
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar
+
+from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup
+from .board import Board, load_board
+from .bot import SimpleBot
+from .errors import WarError
+from .game import Event, Game
+from .objectives import describe as describe_classic
+
+SETUP_PHASES = ("centre_choice", "claim")
+#: Phases of one's own turn in which cards may be used ("em qualquer momento de sua jogada").
+CARD_PHASES = ("reinforce", "attack", "regroup")
+#: Game options of WAR II (all off by default).
+OPTIONS = ("information_centres", "five_players_deal_all_centres")
+
+
+# --------------------------------------------------------------------------------- actions
+@dataclass(frozen=True)
+class Claim(Action):
+    """Setup: put one army on a vacant territory (the free choice round the table)."""
+
+    type: ClassVar[str] = "claim"
+    territory: str
+
+
+@dataclass(frozen=True)
+class TakeCentre(Action):
+    """Setup with 5 players, option 1: take one of the two Strategic Centre cards left."""
+
+    type: ClassVar[str] = "take_centre"
+    territory: str
+
+
+@dataclass(frozen=True)
+class ClaimPair(Action):
+    """Setup with 5 players, option 2: one army on each of two vacant non-CE territories
+    of different continents."""
+
+    type: ClassVar[str] = "claim_pair"
+    first: str
+    second: str
+
+
+@dataclass(frozen=True)
+class CardArmies(Action):
+    """Use a territory card (plus numbered cards) for 1 + their numbers armies on
+    ``territory``, one of the card's territories that the player holds."""
+
+    type: ClassVar[str] = "card_armies"
+    card: int
+    territory: str
+    numbers: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class CardAirAttack(Action):
+    """Use a territory card (plus numbered cards) for 1 + their numbers bombers, taken from
+    the box, against ``target``, one of the card's territories held by an opponent."""
+
+    type: ClassVar[str] = "card_air_attack"
+    card: int
+    target: str
+    numbers: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class AirAttack(Action):
+    """Send ``bombers`` bombers from the air base against any enemy ``target``."""
+
+    type: ClassVar[str] = "air_attack"
+    target: str
+    bombers: int = 1
+
+
+@dataclass(frozen=True)
+class AirRound(Action):
+    """Go on with the air attack: anti-aircraft die, then the air-attack die."""
+
+    type: ClassVar[str] = "air_round"
+
+
+@dataclass(frozen=True)
+class AirStop(Action):
+    """Give the air attack up; the bombers still flying return to the air base."""
+
+    type: ClassVar[str] = "air_stop"
+
+
+@dataclass(frozen=True)
+class Transport(Action):
+    """Use two territory cards to move ``count`` armies from ``source`` (a territory of one
+    card) to ``target`` (a territory of the other); both held by the player."""
+
+    type: ClassVar[str] = "transport"
+    cards: tuple[int, ...]
+    source: str
+    target: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Airlift(Action):
+    """Regroup phase: fly ``count`` armies between two own Strategic Centres."""
+
+    type: ClassVar[str] = "airlift"
+    source: str
+    target: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Throw a card of one's hand away (to make room for the three of a conquering turn)."""
+
+    type: ClassVar[str] = "discard"
+    card: int
+
+
+@dataclass(frozen=True)
+class PlaceCI(Action):
+    """Information Centres option: put one's Information Centre on an own territory."""
+
+    type: ClassVar[str] = "place_ci"
+    territory: str
+
+
+@dataclass(frozen=True)
+class MoveCI(Action):
+    """Regroup phase: move the Information Centre of seat ``ci`` (held by the player) to an
+    adjacent own territory, or between two own Strategic Centres; once per turn."""
+
+    type: ClassVar[str] = "move_ci"
+    ci: int
+    target: str
+
+
+@dataclass(frozen=True)
+class TransportCI(Action):
+    """Discard two territory cards naming own territories to move the Information Centre of
+    seat ``ci`` to ``target``, a territory of one of the two cards."""
+
+    type: ClassVar[str] = "transport_ci"
+    cards: tuple[int, ...]
+    ci: int
+    target: str
+
+
+@dataclass(frozen=True)
+class Spy(Action):
+    """Look at every card (not the objective) of ``player``; once per turn, own CI needed."""
+
+    type: ClassVar[str] = "spy"
+    player: int
+
+
+AIR_KINDS = ("air_attack", "card_air_attack", "air_round")
+SETUP_KINDS = ("claim", "take_centre", "claim_pair")
+
+
+# ------------------------------------------------------------------------------ rule data
+@dataclass(frozen=True)
+class War2Card:
+    """One card of the 61: a territory/continent card (``territories``) or a numbered one."""
+
+    index: int
+    id: str
+    kind: str  # "territory", "continent" or "number"
+    territories: tuple[str, ...]
+    value: int  # 1 for a territory card (one army or bomber), the number of a numbered card
+    centre: str | None  # the Strategic Centre printed on the card
+
+    @property
+    def numbered(self) -> bool:
+        """Whether this is a numbered card."""
+        return self.kind == "number"
+
+    def to_json(self) -> dict[str, Any]:
+        """The card as the page shows it."""
+        return {"index": self.index, "id": self.id, "kind": self.kind,
+                "territories": list(self.territories), "value": self.value,
+                "centre": self.centre}
+
+
+@dataclass(frozen=True)
+class War2Rules:
+    """WAR II's numbers, read from the board file (see ``docs/rules.md``)."""
+
+    centres: tuple[str, ...]
+    majority_bonus: dict[str, int]
+    majority_bound: bool
+    centre_setup_armies: int
+    centre_bonus_armies: int
+    bombers_per_centre: int
+    bombers_per_player: int
+    air_target_min_armies: int
+    anti_aircraft: tuple[int, ...]
+    air_attack: tuple[int, ...]
+    hand_limit: int
+    cards_per_conquest_turn: int
+    discard_reshuffle_at: int
+    five_players_left_centres: int
+    cards: tuple[War2Card, ...]
+
+    @classmethod
+    def from_board(cls, board: Board) -> War2Rules:
+        """Read and check the WAR II part of a board file."""
+        raw = board.raw
+        try:
+            rules = raw["rules"]
+            centres = tuple(raw["strategic_centres"])
+            cards: list[War2Card] = []
+            for spec in raw["deck"]["territory_cards"]:
+                ts = tuple(spec["territories"])
+                on = [t for t in ts if t in centres]
+                kind = "continent" if spec.get("continent") else "territory"
+                cards.append(War2Card(len(cards), spec["id"], kind, ts, 1,
+                                      on[0] if on else None))
+            for group in raw["deck"]["numbered_cards"]:
+                for j in range(int(group["count"])):
+                    value = int(group["value"])
+                    cards.append(War2Card(len(cards), f"n{value}_{j + 1}", "number", (),
+                                          value, None))
+            made = cls(
+                centres=centres,
+                majority_bonus={c["id"]: int(c.get("majority_bonus", 0))
+                                for c in raw["continents"]},
+                majority_bound=bool(rules["majority_bonus_bound_to_continent"]),
+                centre_setup_armies=int(rules["centre_setup_armies"]),
+                centre_bonus_armies=int(rules["centre_bonus_armies"]),
+                bombers_per_centre=int(rules["bombers_per_centre"]),
+                bombers_per_player=int(rules["bombers_per_player"]),
+                air_target_min_armies=int(rules["air_target_min_armies"]),
+                anti_aircraft=tuple(int(x) for x in rules["air_dice"]["anti_aircraft"]),
+                air_attack=tuple(int(x) for x in rules["air_dice"]["air_attack"]),
+                hand_limit=int(rules["hand_limit"]),
+                cards_per_conquest_turn=int(rules["cards_per_conquest_turn"]),
+                discard_reshuffle_at=int(rules["discard_reshuffle_at"]),
+                five_players_left_centres=int(rules["five_players_dealt_centres"]),
+                cards=tuple(cards),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise WarError(f"board {board.id} lacks WAR II data ({exc!r})") from None
+        problems = []
+        if not set(centres) <= set(board.territories) or len(set(centres)) != len(centres):
+            problems.append("strategic centres must be distinct territories")
+        named = [t for c in cards for t in c.territories]
+        if sorted(named) != sorted(board.territories):
+            problems.append("every territory must be on exactly one card")
+        with_centre = [c.centre for c in cards if c.centre]
+        if sorted(with_centre) != sorted(centres) or any(
+                sum(t in centres for t in c.territories) > 1 for c in cards):
+            problems.append("every strategic centre must be on its own card")
+        if len(made.anti_aircraft) != 6 or len(made.air_attack) != 6:
+            problems.append("the air dice have six faces")
+        if problems:
+            raise WarError(f"board {board.id}: " + "; ".join(problems))
+        return made
+
+
+@cache
+def war2_rules(board_id: str = "war2") -> War2Rules:
+    """The WAR II rules of a board (cached)."""
+    return War2Rules.from_board(load_board(board_id))
+
+
+CENTRES: tuple[str, ...] = war2_rules().centres
+
+
+def describe(objective: dict[str, Any], board: Board, lang: str = "pt") -> str:
+    """An objective card's text, WAR II's own kinds included.
+
+    >>> describe({"id": "c", "kind": "centres", "count": 8}, load_board("war2"), "en")
+    'Conquer 8 STRATEGIC CENTRES.'
+    """
+    kind = objective["kind"]
+    if kind == "centres":
+        count, total = objective["count"], objective.get("territories", 0)
+        if lang == "pt":
+            text = f"Conquistar {count} CENTROS ESTRATÉGICOS"
+            return text + (f" e ter ao todo {total} territórios." if total else ".")
+        text = f"Conquer {count} STRATEGIC CENTRES"
+        return text + (f" and hold {total} territories in all." if total else ".")
+    if kind == "majorities":
+        if lang == "pt":
+            return f"Ter a MAIORIA dos territórios de {objective['count']} continentes."
+        return f"Hold a MAJORITY of the territories of {objective['count']} continents."
+    return describe_classic(objective, board, lang)
+
+
+# ------------------------------------------------------------------------------------ game
+class War2Game(Game):
+    """A game of WAR II: the classic engine plus the book's setup, two-stage first round,
+    majority and Strategic Centre reinforcements, bombers, airlift, cards and the options."""
+
+    PHASES: ClassVar[tuple[str, ...]] = (*SETUP_PHASES, "reinforce", "attack", "occupy", "air",
+                                         "regroup", "over")
+
+    def __init__(self, variant: Any) -> None:
+        super().__init__(variant)
+        self.rules = war2_rules(self.board.id)
+        self.cards = self.rules.cards
+        #: 1 and 2: the two stages of the first round; 0 from the second round on.
+        self.stage = 1
+        self.bombers: list[int] = []  # bombers in each seat's air base
+        self.air: dict[str, Any] | None = None
+        self.centre_cards_left: list[str] = []
+        self.choices_made = 0
+        self.pair_choices = 0
+        self.airlifted: dict[str, int] = {}
+        #: Information Centres by owner seat: where each is and who holds it.
+        self.ci: dict[str, dict[str, Any]] = {}
+        self.ci_moved: list[int] = []
+        self.spied = False
+        #: What each seat has seen of others (cards, and objectives of captured CIs).
+        self.intel: dict[str, dict[str, Any]] = {}
+
+    # -------------------------------------------------------------------------- setup
+    def _deal(self) -> None:
+        n = len(self.players)
+        contenders = list(range(n))
+        while len(contenders) > 1:
+            rolls = {p: self.rng.die() for p in contenders}
+            best = max(rolls.values())
+            contenders = [p for p in contenders if rolls[p] == best]
+        self.dealer = contenders[0]
+        colors = {p.color for p in self.players}
+        objectives = [o["id"] for o in self.board.objectives
+                      if o["kind"] != "destroy" or o["color"] in colors]
+        self.rng.shuffle(objectives)
+        for i in range(n):
+            player = self.players[(self.dealer + i) % n]
+            player.objective = objectives.pop()
+            spec = self._objectives[player.objective]
+            player.objective_converted = spec["kind"] == "destroy" and spec["color"] == player.color
+        # The 12 Strategic Centre cards, dealt one at a time from the dealer clockwise:
+        # 2 armies on each. With 5 players only 10 are dealt and each player then chooses.
+        centres = list(self.rules.centres)
+        self.rng.shuffle(centres)
+        left = self.rules.five_players_left_centres
+        five = n == 5 and not self.options.get("five_players_deal_all_centres") and left
+        dealt = centres[:-left] if five else centres
+        for i, t in enumerate(dealt):
+            self.owner[t] = (self.dealer + i) % n
+            self.armies[t] = self.rules.centre_setup_armies
+        self._board_order()
+        self.centre_cards_left = sorted(centres[-left:]) if five else []
+        # Then the centre cards go back into the deck of 61, shuffled for play.
+        self.deck = [c.index for c in self.cards]
+        self.rng.shuffle(self.deck)
+        self.bombers = [0] * n
+        if self.options.get("information_centres"):
+            self.ci = {str(i): {"territory": None, "holder": i} for i in range(n)}
+        self.first_player = self.current = self.dealer
+        self.phase = "centre_choice" if five else "claim"
+
+    def _board_order(self) -> None:
+        self.owner = {t: self.owner[t] for t in self.board.territories if t in self.owner}
+        self.armies = {t: self.armies[t] for t in self.owner}
+
+    def vacant(self) -> list[str]:
+        """Territories nobody has claimed yet (setup)."""
+        return [t for t in self.board.territories if t not in self.owner]
+
+    def _pair_allowed(self) -> bool:
+        # Option 2 is closed once the players still to choose are no more than the centre
+        # cards left (with 5 players: when three others chose it).
+        return len(self.players) - self.choices_made > len(self.centre_cards_left)
+
+    def _next_chooser(self, events: list[Event]) -> None:
+        n = len(self.players)
+        self.choices_made += 1
+        self.current = (self.current + 1) % n
+        if self.choices_made == n:
+            self.phase = "claim"
+            self.current = self.dealer
+            events.append({"type": "phase", "phase": "claim"})
+
+    def _do_take_centre(self, action: TakeCentre, events: list[Event], _rolls: Any) -> None:
+        t = action.territory
+        self.centre_cards_left.remove(t)
+        self.owner[t] = self.current
+        self.armies[t] = self.rules.centre_setup_armies
+        self._board_order()
+        events.append({"type": "take_centre", "player": self.current, "territory": t,
+                       "count": self.rules.centre_setup_armies})
+        self._next_chooser(events)
+
+    def _do_claim_pair(self, action: ClaimPair, events: list[Event], _rolls: Any) -> None:
+        for t in (action.first, action.second):
+            self.owner[t] = self.current
+            self.armies[t] = 1
+        self._board_order()
+        self.pair_choices += 1
+        events.append({"type": "claim_pair", "player": self.current,
+                       "territories": [action.first, action.second]})
+        self._next_chooser(events)
+
+    def _do_claim(self, action: Claim, events: list[Event], _rolls: Any) -> None:
+        me = self.current
+        self.owner[action.territory] = me
+        self.armies[action.territory] = 1
+        self._board_order()
+        events.append({"type": "claim", "player": me, "territory": action.territory})
+        n = len(self.players)
+        if self.vacant():
+            self.current = (me + 1) % n
+            return
+        # The player after the one who placed the last army starts the first round.
+        self.first_player = self.current = (me + 1) % n
+        self.round, self.stage = 1, 1
+        self._start_turn(events)
+
+    @classmethod
+    def scenario(  # type: ignore[override]
+        cls,
+        variant_id: str,
+        players: list[tuple[str, str]],
+        owner: dict[str, int],
+        armies: dict[str, int] | None = None,
+        current: int = 0,
+        hands: dict[int, list[int]] | None = None,
+        objectives: dict[int, str] | None = None,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        *,
+        bombers: dict[int, int] | None = None,
+        ci: dict[int, str] | None = None,
+        round_number: int = 2,
+    ) -> Game:
+        """A WAR II game at a given position (see :meth:`Game.scenario`), after the setup.
+
+        ``bombers`` are those already in each seat's air base (the current player then gets
+        the ones of the turn), ``ci`` places Information Centres (option on), and the turn
+        belongs to round ``round_number`` (2: the ordinary turns; 1: the first stage).
+        """
+        game = cls.new(variant_id, players, seed=seed, options=options)
+        position = {"owner": dict(owner), "armies": dict(armies or {}), "current": current,
+                    "hands": {str(k): list(v) for k, v in (hands or {}).items()},
+                    "objectives": {str(k): v for k, v in (objectives or {}).items()},
+                    "bombers": {str(k): int(v) for k, v in (bombers or {}).items()},
+                    "ci": {str(k): v for k, v in (ci or {}).items()},
+                    "round": int(round_number)}
+        game._apply_position(position)
+        game.setup["scenario"] = position
+        return game
+
+    def _apply_position(self, position: dict[str, Any]) -> None:
+        self.round = max(1, int(position.get("round", 2)))
+        self.stage = 1 if self.round == 1 else 0
+        self.centre_cards_left = []
+        n = len(self.players)
+        base = position.get("bombers", {})
+        self.bombers = [int(base.get(str(i), 0)) for i in range(n)]
+        if not all(0 <= b <= self.rules.bombers_per_player for b in self.bombers):
+            raise WarError(f"a seat has 0 to {self.rules.bombers_per_player} bombers")
+        self.phase = "reinforce"
+        super()._apply_position(position)
+        for seat, territory in position.get("ci", {}).items():
+            if not self.ci:
+                raise WarError("Information Centres need the information_centres option")
+            if self.owner.get(territory) != int(seat):
+                raise WarError(f"an Information Centre goes on its owner's territory, "
+                               f"not {territory!r}")
+            self.ci[str(seat)]["territory"] = territory
+
+    # ---------------------------------------------------------------- turn structure
+    def reinforcements_due(self, player: int) -> dict[str, int]:
+        """Armies of a turn: half the territories (at least 3), whole continents, continent
+        majorities, and 1 on each Strategic Centre held."""
+        held = self.territories_of(player)
+        v = self.variant
+        pools = {"free": max(v.min_reinforcement, len(held) // v.territory_divisor)}
+        for cid, continent in self.board.continents.items():
+            own = sum(self.owner.get(t) == player for t in continent.territories)
+            if own == len(continent.territories):
+                pools[f"continent:{cid}"] = continent.bonus
+            elif 2 * own > len(continent.territories) and self.rules.majority_bonus[cid]:
+                key = "majority" if self.rules.majority_bound else "majority_free"
+                pools[f"{key}:{cid}"] = self.rules.majority_bonus[cid]
+        for t in self.centres_of(player):
+            pools[f"territory:{t}"] = self.rules.centre_bonus_armies
+        free_majority = sum(v for k, v in pools.items() if k.startswith("majority_free:"))
+        if free_majority:
+            pools = {k: v for k, v in pools.items() if not k.startswith("majority_free:")}
+            pools["free"] += free_majority
+        return pools
+
+    def centres_of(self, player: int) -> list[str]:
+        """The Strategic Centres a player holds."""
+        return [t for t in self.rules.centres if self.owner.get(t) == player]
+
+    def available_for(self, territory: str) -> int:
+        """Reinforcements the current player may still place on ``territory``."""
+        cid = self.board.continent_of(territory)
+        pools = self.pools
+        return (pools.get("free", 0) + pools.get(f"continent:{cid}", 0)
+                + pools.get(f"majority:{cid}", 0) + pools.get(f"territory:{territory}", 0))
+
+    def bombers_in_box(self, player: int) -> int:
+        """Bombers in a seat's box: neither in its air base nor flying."""
+        flying = self.air["bombers"] if self.air and player == self.current else 0
+        return self.rules.bombers_per_player - self.bombers[player] - flying
+
+    def _start_turn(self, events: list[Event]) -> None:
+        me = self.current
+        self.conquered = False
+        self.eliminated_someone = False
+        self.moved = {}
+        self.airlifted = {}
+        self.occupy = None
+        self.air = None
+        self.ci_moved = []
+        self.spied = False
+        self.must_trade = False
+        received = 0
+        if self.stage == 2:  # second stage of the first round: attacks, moves, cards only
+            self.phase = "attack"
+            self.pools = {}
+        else:
+            self.phase = "reinforce"
+            self.pools = self.reinforcements_due(me)
+            due = self.rules.bombers_per_centre * len(self.centres_of(me))
+            received = min(due, self.bombers_in_box(me))
+            self.bombers[me] += received
+        events.append({"type": "turn", "player": me, "round": self.round, "stage": self.stage,
+                       "turn": self.turn, "reinforcements": dict(self.pools),
+                       "bombers": received, "air_base": self.bombers[me]})
+        self._check_victory(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        me = self.players[self.current]
+        if self.conquered:
+            want = max(0, min(self.rules.cards_per_conquest_turn,
+                              self.rules.hand_limit - len(me.cards)))
+            drawn = []
+            for _ in range(want):
+                if not self.deck and self.discard:  # cannot happen with 61 cards; a net
+                    self._reshuffle(events)
+                if self.deck:
+                    drawn.append(self.deck.pop())
+            me.cards.extend(drawn)
+            events.append({"type": "card", "player": self.current, "count": len(drawn),
+                           "private": {str(self.current): {"cards": drawn}}})
+        events.append({"type": "turn_end", "player": self.current})
+        n = len(self.players)
+        seat = self.current
+        while True:
+            seat = (seat + 1) % n
+            if seat == self.first_player:
+                if self.round == 1 and self.stage == 1:
+                    self.stage = 2
+                else:
+                    self.round += 1
+                    self.stage = 0
+            if self.players[seat].alive:
+                break
+        self.current = seat
+        self.turn += 1
+        self._start_turn(events)
+
+    def _do_place(self, action: Place, events: list[Event], _rolls: Any) -> None:
+        t, left = action.territory, action.count
+        cid = self.board.continent_of(t)
+        for key in (f"territory:{t}", f"continent:{cid}", f"majority:{cid}", "free"):
+            take = min(left, self.pools.get(key, 0))
+            if take:
+                left -= take
+                self.pools[key] -= take
+                if not self.pools[key]:
+                    del self.pools[key]
+        self.armies[t] += action.count
+        events.append({"type": "place", "player": self.current, "territory": t,
+                       "count": action.count})
+        if self._check_victory(events):
+            return
+        if not self.pending_armies and self.phase == "reinforce":
+            if self.stage == 1:  # first stage of the first round: placement only
+                self._end_turn(events)
+            else:
+                self.phase = "attack"
+                events.append({"type": "phase", "phase": "attack"})
+
+    # ------------------------------------------------------------------------- cards
+    def card(self, index: int) -> War2Card:
+        """The card with this index."""
+        return self.cards[index]
+
+    def _discard(self, cards: list[int], events: list[Event]) -> None:
+        self.discard.extend(cards)
+        if len(self.discard) >= self.rules.discard_reshuffle_at:
+            self._reshuffle(events)
+
+    def _reshuffle(self, events: list[Event]) -> None:
+        # The used cards go back into the draw pile, and the whole pile is shuffled.
+        self.deck.extend(self.discard)
+        self.discard = []
+        self.rng.shuffle(self.deck)
+        events.append({"type": "reshuffle", "cards": len(self.deck)})
+
+    def _use_cards(self, cards: list[int]) -> None:
+        hand = self.players[self.current].cards
+        for c in cards:
+            hand.remove(c)
+
+    def _do_card_armies(self, action: CardArmies, events: list[Event], _rolls: Any) -> None:
+        used = [action.card, *action.numbers]
+        count = sum(self.cards[c].value for c in used)
+        self._use_cards(used)
+        self.armies[action.territory] += count
+        events.append({"type": "card_armies", "player": self.current, "cards": used,
+                       "territory": action.territory, "count": count})
+        self._discard(used, events)
+        self._check_victory(events)
+
+    def _do_transport(self, action: Transport, events: list[Event], _rolls: Any) -> None:
+        used = list(action.cards)
+        self._use_cards(used)
+        self.armies[action.source] -= action.count
+        self.armies[action.target] += action.count
+        # Transported armies have moved this turn: they are not regrouped again.
+        self.moved[action.target] = self.moved.get(action.target, 0) + action.count
+        events.append({"type": "transport", "player": self.current, "cards": used,
+                       "source": action.source, "target": action.target,
+                       "count": action.count})
+        self._discard(used, events)
+        self._check_victory(events)
+
+    def _do_discard(self, action: Discard, events: list[Event], _rolls: Any) -> None:
+        self._use_cards([action.card])
+        # Thrown away face down: the others only learn that a card went.
+        events.append({"type": "discard", "player": self.current, "count": 1,
+                       "private": {str(self.current): {"cards": [action.card]}}})
+        self._discard([action.card], events)
+
+    # --------------------------------------------------------------------- air attacks
+    def _do_air_attack(self, action: AirAttack, events: list[Event], rolls: Any) -> None:
+        self.bombers[self.current] -= action.bombers
+        self._launch(action.target, action.bombers, "base", [], events, rolls)
+
+    def _do_card_air_attack(self, action: CardAirAttack, events: list[Event],
+                            rolls: Any) -> None:
+        used = [action.card, *action.numbers]
+        count = sum(self.cards[c].value for c in used)
+        self._use_cards(used)
+        self._discard(used, events)
+        self._launch(action.target, count, "box", used, events, rolls)
+
+    def _launch(self, target: str, bombers: int, source: str, cards: list[int],
+                events: list[Event], rolls: Any) -> None:
+        self.air = {"target": target, "defender": self.owner[target], "bombers": bombers,
+                    "launched": bombers, "source": source, "resume": self.phase}
+        events.append({"type": "air_attack", "player": self.current,
+                       "defender": self.owner[target], "target": target,
+                       "bombers": bombers, "source": source, "cards": cards})
+        self.phase = "air"
+        self._air_exchange(events, rolls)
+
+    def _do_air_round(self, _action: AirRound, events: list[Event], rolls: Any) -> None:
+        self._air_exchange(events, rolls)
+
+    def _do_air_stop(self, _action: AirStop, events: list[Event], _rolls: Any) -> None:
+        self._air_end(events, "stopped")
+
+    def _air_exchange(self, events: list[Event], rolls: Any) -> None:
+        air = self.air
+        assert air is not None
+        target = air["target"]
+        rules = self.rules
+        defence = (rolls[1][0] if rolls is not None
+                   else rules.anti_aircraft[self.rng.below(len(rules.anti_aircraft))])
+        shot = min(defence, air["bombers"])
+        air["bombers"] -= shot
+        bombs = destroyed = None
+        if air["bombers"]:
+            bombs = (rolls[0][0] if rolls is not None
+                     else rules.air_attack[self.rng.below(len(rules.air_attack))])
+            # Never below the one army: a territory is not conquered from the air.
+            destroyed = min(bombs, self.armies[target] - 1)
+            self.armies[target] -= destroyed
+        events.append({"type": "air_round", "player": self.current, "target": target,
+                       "defender": air["defender"], "anti_aircraft": defence,
+                       "shot_down": shot, "air_attack": bombs, "destroyed": destroyed or 0,
+                       "bombers": air["bombers"], "armies": self.armies[target]})
+        if not air["bombers"]:
+            self._air_end(events, "shot_down")
+        elif self.armies[target] <= 1:
+            self._air_end(events, "one_army_left")
+
+    def _air_end(self, events: list[Event], reason: str) -> None:
+        air = self.air
+        assert air is not None
+        back = air["bombers"]
+        self.bombers[self.current] += back  # survivors, from the base or the box, go to the base
+        self.phase = air["resume"]
+        self.air = None
+        events.append({"type": "air_end", "player": self.current, "target": air["target"],
+                       "reason": reason, "returned": back,
+                       "lost": air["launched"] - back, "air_base": self.bombers[self.current]})
+
+    # ------------------------------------------------------------------------ movement
+    def _do_airlift(self, action: Airlift, events: list[Event], _rolls: Any) -> None:
+        self.armies[action.source] -= action.count
+        self.armies[action.target] += action.count
+        self.moved[action.target] = self.moved.get(action.target, 0) + action.count
+        self.airlifted[action.target] = self.airlifted.get(action.target, 0) + action.count
+        events.append({"type": "airlift", "player": self.current, "source": action.source,
+                       "target": action.target, "count": action.count})
+        self._check_victory(events)
+
+    # ------------------------------------------------------------- information centres
+    def ci_held_by(self, player: int) -> list[int]:
+        """Seats whose Information Centre ``player`` holds on the board."""
+        return [int(s) for s, c in self.ci.items()
+                if c["territory"] is not None and c["holder"] == player]
+
+    def can_spy(self) -> bool:
+        """Whether the current player may spy now (own CI on the board and held, once)."""
+        mine = self.ci.get(str(self.current))
+        return (mine is not None and mine["territory"] is not None
+                and mine["holder"] == self.current and not self.spied
+                and self.phase in CARD_PHASES)
+
+    def _do_place_ci(self, action: PlaceCI, events: list[Event], _rolls: Any) -> None:
+        self.ci[str(self.current)]["territory"] = action.territory
+        events.append({"type": "place_ci", "player": self.current,
+                       "territory": action.territory})
+
+    def _do_move_ci(self, action: MoveCI, events: list[Event], _rolls: Any) -> None:
+        ci = self.ci[str(action.ci)]
+        source = ci["territory"]
+        ci["territory"] = action.target
+        self.ci_moved.append(action.ci)
+        events.append({"type": "move_ci", "player": self.current, "ci": action.ci,
+                       "source": source, "target": action.target})
+
+    def _do_transport_ci(self, action: TransportCI, events: list[Event], _rolls: Any) -> None:
+        used = list(action.cards)
+        self._use_cards(used)
+        ci = self.ci[str(action.ci)]
+        source = ci["territory"]
+        ci["territory"] = action.target
+        events.append({"type": "transport_ci", "player": self.current, "cards": used,
+                       "ci": action.ci, "source": source, "target": action.target})
+        self._discard(used, events)
+
+    def _do_spy(self, action: Spy, events: list[Event], _rolls: Any) -> None:
+        me = self.current
+        self.spied = True
+        seen = {"cards": list(self.players[action.player].cards), "turn": self.turn}
+        self.intel.setdefault(str(me), {})[str(action.player)] = seen
+        events.append({"type": "spy", "player": me, "target": action.player,
+                       "private": {str(me): {"cards": list(seen["cards"])}}})
+
+    def _conquer(self, source: str, target: str, dice: int, defender: int,
+                 events: list[Event]) -> None:
+        me = self.current
+        for seat, ci in self.ci.items():
+            if ci["territory"] != target:
+                continue
+            ci["holder"] = me
+            if int(seat) == me:
+                events.append({"type": "ci_recovered", "player": me, "territory": target})
+                continue
+            owner = self.players[int(seat)]
+            seen = {"cards": list(owner.cards), "objective": self.objective_of(int(seat))["id"],
+                    "turn": self.turn}
+            self.intel.setdefault(str(me), {})[seat] = seen
+            events.append({"type": "ci_captured", "player": me, "ci": int(seat),
+                           "territory": target,
+                           "private": {str(me): {"cards": list(seen["cards"]),
+                                                 "objective": seen["objective"]}}})
+        super()._conquer(source, target, dice, defender, events)
+
+    # ---------------------------------------------------------------------- elimination
+    def _eliminate(self, victim: int, events: list[Event]) -> None:
+        me = self.players[self.current]
+        loser = self.players[victim]
+        loser.alive = False
+        loser.eliminated_by = self.current
+        taken = list(loser.cards)
+        loser.cards = []
+        me.cards.extend(taken)
+        n = len(self.players)
+        cutter = next(s for k in range(1, n + 1)
+                      if self.players[s := (self.current + k) % n].alive)
+        cut: list[int] = []
+        while len(me.cards) > self.rules.hand_limit:
+            # The next player draws the extra cards blind; they go to the used pile.
+            cut.append(me.cards.pop(self.rng.below(len(me.cards))))
+        self.eliminated_someone = True
+        events.append({"type": "eliminated", "player": victim, "by": self.current,
+                       "cards_taken": len(taken), "cards_cut": len(cut), "cut_by": cutter,
+                       "private": {str(self.current): {"cards_taken": taken, "cut": cut}}})
+        if cut:
+            self._discard(cut, events)
+        for seat, p in enumerate(self.players):
+            spec = self._objectives[p.objective]
+            if (seat != self.current and not p.objective_converted and spec["kind"] == "destroy"
+                    and spec["color"] == loser.color):
+                p.objective_converted = True
+                events.append({"type": "objective_changed", "player": seat, "private_to": seat})
+
+    def _achieved(self, seat: int) -> bool:
+        spec = self.objective_of(seat)
+        if spec["kind"] == "centres":
+            return (len(self.centres_of(seat)) >= spec["count"]
+                    and len(self.territories_of(seat)) >= spec.get("territories", 0))
+        if spec["kind"] == "majorities":
+            held = sum(1 for c in self.board.continents.values()
+                       if 2 * sum(self.owner[t] == seat for t in c.territories)
+                       > len(c.territories))
+            return held >= spec["count"]
+        return super()._achieved(seat)
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now (counted actions once per count)."""
+        if self.phase == "over":
+            return []
+        me = self.current
+        if self.phase == "centre_choice":
+            out: list[Action] = [TakeCentre(t) for t in self.centre_cards_left]
+            if self._pair_allowed():
+                free = [t for t in self.vacant() if t not in self.rules.centres]
+                out += [ClaimPair(a, b) for a, b in itertools.combinations(free, 2)
+                        if self.board.continent_of(a) != self.board.continent_of(b)]
+            return out
+        if self.phase == "claim":
+            return [Claim(t) for t in self.vacant()]
+        if self.phase == "air":
+            return [AirRound(), AirStop()]
+        if self.phase == "occupy":
+            assert self.occupy is not None
+            return [Occupy(k) for k in range(1, self.occupy["max"] + 1)]
+        actions: list[Action] = self._card_actions() + self._ci_actions()
+        if self.pending_armies:
+            for t in self.territories_of(me):
+                actions.extend(Place(t, k) for k in range(1, self.available_for(t) + 1))
+            return actions
+        mine = self.territories_of(me)
+        if self.phase == "attack":
+            for source in mine:
+                top = self.attack_dice_max(source)
+                if top < 1:
+                    continue
+                for target in sorted(self.board.neighbors[source]):
+                    if self.owner[target] != me:
+                        actions.extend(Attack(source, target, d) for d in range(1, top + 1))
+            for target in self._air_targets():
+                actions.extend(AirAttack(target, k) for k in range(1, self.bombers[me] + 1))
+            actions.append(EndAttack())
+        elif self.phase == "regroup":
+            for source in mine:
+                top = self.movable_from(source)
+                if not top:
+                    continue
+                for target in sorted(self.board.neighbors[source]):
+                    if self.owner[target] == me:
+                        actions.extend(Regroup(source, target, k) for k in range(1, top + 1))
+            centres = self.centres_of(me)
+            for source in centres:
+                top = self.movable_from(source)
+                for target in centres:
+                    if target != source:
+                        actions.extend(Airlift(source, target, k) for k in range(1, top + 1))
+            for seat in self.ci_held_by(me):
+                if seat not in self.ci_moved:
+                    actions.extend(MoveCI(seat, t) for t in self._ci_moves(seat))
+        if self._end_turn_allowed():
+            actions.append(EndTurn())
+        return actions
+
+    def _air_targets(self) -> list[str]:
+        floor = self.rules.air_target_min_armies
+        return [t for t, p in self.owner.items()
+                if p != self.current and self.armies[t] >= floor]
+
+    def _number_sets(self) -> list[tuple[int, ...]]:
+        numbers = sorted(c for c in self.players[self.current].cards if self.cards[c].numbered)
+        return [combo for k in range(len(numbers) + 1)
+                for combo in itertools.combinations(numbers, k)]
+
+    def _card_actions(self) -> list[Action]:
+        if self.phase not in CARD_PHASES:
+            return []
+        me = self.current
+        hand = sorted(self.players[me].cards)
+        places = [c for c in hand if not self.cards[c].numbered]
+        sets = self._number_sets()
+        box = self.bombers_in_box(me)
+        floor = self.rules.air_target_min_armies
+        out: list[Action] = []
+        for c in places:
+            for t in self.cards[c].territories:
+                if self.owner[t] == me:
+                    out.extend(CardArmies(c, t, s) for s in sets)
+                elif self.armies[t] >= floor:
+                    out.extend(CardAirAttack(c, t, s) for s in sets
+                               if 1 + sum(self.cards[x].value for x in s) <= box)
+        for a, b in itertools.combinations(places, 2):
+            for first, second in ((a, b), (b, a)):
+                for s in self.cards[first].territories:
+                    if self.owner[s] != me:
+                        continue
+                    for t in self.cards[second].territories:
+                        if self.owner[t] == me:
+                            out.extend(Transport((a, b), s, t, k)
+                                       for k in range(1, self.armies[s]))
+        out.extend(Discard(c) for c in hand)
+        return out
+
+    def _ci_actions(self) -> list[Action]:
+        if not self.ci or self.phase not in CARD_PHASES:
+            return []
+        me = self.current
+        out: list[Action] = []
+        if self.ci[str(me)]["territory"] is None and self.round <= 2:
+            out.extend(PlaceCI(t) for t in self.territories_of(me))
+        if self.can_spy():
+            out.extend(Spy(p) for p, player in enumerate(self.players)
+                       if p != me and player.alive)
+        held = self.ci_held_by(me)
+        if held:
+            hand = sorted(c for c in self.players[me].cards if not self.cards[c].numbered)
+            for a, b in itertools.combinations(hand, 2):
+                if not (self._names_own(a) and self._names_own(b)):
+                    continue
+                targets = sorted({t for c in (a, b) for t in self.cards[c].territories
+                                  if self.owner[t] == me})
+                for seat in held:
+                    out.extend(TransportCI((a, b), seat, t) for t in targets
+                               if t != self.ci[str(seat)]["territory"])
+        return out
+
+    def _names_own(self, card: int) -> bool:
+        return any(self.owner[t] == self.current for t in self.cards[card].territories)
+
+    def _ci_moves(self, seat: int) -> list[str]:
+        me = self.current
+        here = self.ci[str(seat)]["territory"]
+        targets = {t for t in self.board.neighbors[here] if self.owner[t] == me}
+        if here in self.rules.centres:
+            targets.update(t for t in self.centres_of(me) if t != here)
+        return sorted(targets)
+
+    def _end_turn_allowed(self) -> bool:
+        if self.phase not in ("attack", "regroup"):
+            return False
+        # With the option, the Information Centre must be on the board by the end of round 2.
+        return not (self.ci and self.round == 2
+                    and self.ci[str(self.current)]["territory"] is None)
+
+    # -------------------------------------------------------------------- validation
+    def _validate(self, action: Action, rolls: tuple[list[int], list[int]] | None) -> None:
+        if self.phase == "over":
+            self._fail("game_over", "the game is over")
+        kind = action.type
+        if rolls is not None and kind not in ("attack", *AIR_KINDS):
+            self._fail("rolls_without_attack", "dice can only be given for an attack")
+        if kind == "trade":
+            self._fail("no_sets", "WAR II cards are used one by one, not traded in sets")
+        if self.phase in SETUP_PHASES:
+            if kind not in SETUP_KINDS:
+                self._fail("setup_first", "first the territories are chosen round the table")
+            getattr(self, f"_check_{kind}")(action)
+            return
+        if kind in SETUP_KINDS:
+            self._fail("not_setup", "the territories have all been chosen")
+        if self.phase == "air" and kind not in ("air_round", "air_stop"):
+            self._fail("air_combat", "finish the air attack first (go on or stop)")
+        if self.phase == "occupy" and kind != "occupy":
+            self._fail("occupy_first", "first move armies into the conquered territory")
+        checker = getattr(self, f"_check_{kind}", None)
+        if checker is not None:
+            if kind in AIR_KINDS:
+                checker(action, rolls)
+            else:
+                checker(action)
+            return
+        if kind == "regroup":
+            assert isinstance(action, Regroup)
+            if (isinstance(action.source, str) and self.airlifted.get(action.source)
+                    and self.phase == "regroup" and isinstance(action.count, int)
+                    and action.source in self.owner and self.owner[action.source] == self.current
+                    and action.count > self.movable_from(action.source)):
+                self._fail("airlift_chain", "armies flown in this turn do not move on")
+        if kind == "end_turn" and self.phase in ("attack", "regroup") and (
+                not self._end_turn_allowed()):
+            self._fail("place_ci", "place your Information Centre before the second round ends")
+        super()._validate(action, rolls)
+
+    # setup
+    def _check_claim(self, action: Claim) -> None:
+        if self.phase != "claim":
+            self._fail("centre_choice_first", "first each player chooses a centre card or "
+                                              "two territories")
+        t = action.territory
+        if not isinstance(t, str) or t not in self.board.territories:
+            self._fail("unknown_territory", f"unknown territory {t!r}")
+        if t in self.owner:
+            self._fail("territory_taken", f"{self.board.territories[t].name} is occupied")
+
+    def _check_take_centre(self, action: TakeCentre) -> None:
+        if self.phase != "centre_choice":
+            self._fail("not_centre_choice", "centre cards are chosen only by 5 players")
+        if not isinstance(action.territory, str) or action.territory not in (
+                self.centre_cards_left):
+            self._fail("centre_card_taken", "choose one of the centre cards left")
+
+    def _check_claim_pair(self, action: ClaimPair) -> None:
+        if self.phase != "centre_choice":
+            self._fail("not_centre_choice", "two territories are chosen only by 5 players")
+        if not self._pair_allowed():
+            self._fail("pairs_closed", "three players chose two territories: take a centre card")
+        pair = (action.first, action.second)
+        for t in pair:
+            if not isinstance(t, str) or t not in self.board.territories:
+                self._fail("unknown_territory", f"unknown territory {t!r}")
+            if t in self.owner:
+                self._fail("territory_taken", f"{self.board.territories[t].name} is occupied")
+            if t in self.rules.centres:
+                self._fail("centre_territory", "the two territories cannot be Strategic Centres")
+        if self.board.continent_of(pair[0]) == self.board.continent_of(pair[1]):
+            self._fail("same_continent", "the two territories must be in different continents")
+
+    # cards
+    def _check_card_phase(self) -> None:
+        if self.phase not in CARD_PHASES:
+            self._fail("card_timing", f"cards are not used in the {self.phase} phase")
+
+    def _check_hand(self, cards: Any, count: int | None = None) -> list[int]:
+        hand = self.players[self.current].cards
+        if (not isinstance(cards, tuple) or not all(type(c) is int for c in cards)
+                or len(set(cards)) != len(cards) or not all(c in hand for c in cards)
+                or (count is not None and len(cards) != count)):
+            what = f"{count} different cards" if count else "different cards"
+            self._fail("cards_not_in_hand", f"use {what} from your hand")
+        return list(cards)
+
+    def _check_place_card(self, card: Any, territory: Any, numbers: Any) -> None:
+        self._check_card_phase()
+        used = self._check_hand((card, *numbers) if isinstance(numbers, tuple) else None)
+        if self.cards[used[0]].numbered:
+            self._fail("numbered_card_alone", "numbered cards go with a territory card")
+        if not all(self.cards[c].numbered for c in used[1:]):
+            self._fail("one_territory_card", "use one territory card plus numbered cards")
+        if not isinstance(territory, str) or territory not in self.cards[card].territories:
+            self._fail("not_on_card", f"{territory!r} is not on that card")
+
+    def _check_card_armies(self, action: CardArmies) -> None:
+        self._check_place_card(action.card, action.territory, action.numbers)
+        if self.owner[action.territory] != self.current:
+            self._fail("not_your_territory", "armies from a card go on a territory you hold")
+
+    def _check_card_air_attack(self, action: CardAirAttack, rolls: Any) -> None:
+        self._check_place_card(action.card, action.target, action.numbers)
+        if self.owner[action.target] == self.current:
+            self._fail("attack_own_territory", "bombers from a card attack an opponent's "
+                                               "territory")
+        count = 1 + sum(self.cards[c].value for c in action.numbers)
+        box = self.bombers_in_box(self.current)
+        if count > box:
+            self._fail("bombers_in_box", f"these cards need {count} bombers in your box; "
+                                         f"it has {box}")
+        self._check_air_target(action.target)
+        self._check_air_rolls(rolls, count)
+
+    def _check_transport(self, action: Transport) -> None:
+        self._check_card_phase()
+        cards = self._check_hand(action.cards, 2)
+        if any(self.cards[c].numbered for c in cards):
+            self._fail("territory_cards_only", "a transport takes two territory cards")
+        a, b = (self.cards[c].territories for c in cards)
+        s, t = action.source, action.target
+        if not (isinstance(s, str) and isinstance(t, str)
+                and ((s in a and t in b) or (s in b and t in a))):
+            self._fail("not_on_card", "move from a territory of one card to a territory "
+                                      "of the other")
+        self._check_own(s, "move armies from")
+        self._check_own(t, "move armies to")
+        top = self.armies[s] - 1
+        if type(action.count) is not int or not 1 <= action.count <= top:
+            self._fail("occupation_army", f"move 1 to {top} armies: one always stays")
+
+    def _check_discard(self, action: Discard) -> None:
+        self._check_card_phase()
+        self._check_hand((action.card,))
+
+    # air
+    def _check_air_target(self, target: str) -> None:
+        floor = self.rules.air_target_min_armies
+        if self.armies[target] < floor:
+            self._fail("air_target_armies", f"an air attack needs at least {floor} armies "
+                                            "in the territory attacked")
+
+    def _check_air_rolls(self, rolls: Any, bombers: int) -> None:
+        if rolls is None:
+            return
+        attack, defence = rolls
+        aa, air = self.rules.anti_aircraft, self.rules.air_attack
+        ok = len(defence) == 1 and defence[0] in aa and type(defence[0]) is int
+        if ok:
+            down = defence[0] >= bombers
+            ok = (not attack) if down else (
+                len(attack) == 1 and type(attack[0]) is int and attack[0] in air)
+        if not ok:
+            self._fail("bad_rolls", f"an air round rolls the anti-aircraft die (faces {list(aa)})"
+                                    f", then, if a bomber is left, the air-attack die "
+                                    f"(faces {list(air)})")
+
+    def _check_air_attack(self, action: AirAttack, rolls: Any) -> None:
+        if self.phase != "attack":
+            self._fail("not_attack_phase", f"bombers leave the air base in the attack phase, "
+                                           f"not the {self.phase} phase")
+        t = action.target
+        if not isinstance(t, str) or t not in self.board.territories:
+            self._fail("unknown_territory", f"unknown territory {t!r}")
+        if self.owner[t] == self.current:
+            self._fail("attack_own_territory", "you cannot bomb your own territory")
+        base = self.bombers[self.current]
+        if type(action.bombers) is not int or not 1 <= action.bombers <= base:
+            self._fail("bombers_in_base", f"send 1 to {base} bombers from your air base")
+        self._check_air_target(t)
+        self._check_air_rolls(rolls, action.bombers)
+
+    def _check_air_round(self, _action: AirRound, rolls: Any) -> None:
+        if self.phase != "air" or self.air is None:
+            self._fail("no_air_attack", "there is no air attack going on")
+        self._check_air_rolls(rolls, self.air["bombers"])
+
+    def _check_air_stop(self, _action: AirStop) -> None:
+        if self.phase != "air":
+            self._fail("no_air_attack", "there is no air attack going on")
+
+    def _check_airlift(self, action: Airlift) -> None:
+        if self.phase != "regroup":
+            self._fail("not_regroup_phase", "airlift after ending your attacks")
+        self._check_own(action.source, "fly armies from")
+        self._check_own(action.target, "fly armies to")
+        centres = self.rules.centres
+        if action.source not in centres or action.target not in centres:
+            self._fail("not_centre", "armies fly only between Strategic Centres")
+        if action.source == action.target:
+            self._fail("same_territory", "fly to another Strategic Centre")
+        top = self.movable_from(action.source)
+        if type(action.count) is not int or not 1 <= action.count <= top:
+            rule = "airlift_chain" if self.moved.get(action.source) else "occupation_army"
+            self._fail(rule, f"only {top} armies may fly from "
+                             f"{self.board.territories[action.source].name}: one stays and "
+                             "armies moved this turn do not move on")
+
+    # information centres
+    def _check_ci_option(self) -> None:
+        if not self.ci:
+            self._fail("no_information_centres", "the Information Centres option is off")
+
+    def _check_place_ci(self, action: PlaceCI) -> None:
+        self._check_ci_option()
+        self._check_card_phase()
+        if self.ci[str(self.current)]["territory"] is not None:
+            self._fail("ci_placed", "your Information Centre is already on the board")
+        if self.round > 2:
+            self._fail("ci_too_late", "the Information Centre is placed in round 1 or 2")
+        self._check_own(action.territory, "put your Information Centre on")
+
+    def _check_ci_held(self, seat: Any) -> dict[str, Any]:
+        self._check_ci_option()
+        if type(seat) is not int or str(seat) not in self.ci:
+            self._fail("unknown_ci", f"no Information Centre of seat {seat!r}")
+        ci = self.ci[str(seat)]
+        if ci["territory"] is None or ci["holder"] != self.current:
+            self._fail("not_your_ci", "you do not hold that Information Centre")
+        return ci
+
+    def _check_move_ci(self, action: MoveCI) -> None:
+        ci = self._check_ci_held(action.ci)
+        if self.phase != "regroup":
+            self._fail("not_regroup_phase", "the Information Centre moves in the regroup phase")
+        if action.ci in self.ci_moved:
+            self._fail("move_once", "an Information Centre moves once per turn")
+        self._check_own(action.target, "move the Information Centre to")
+        if action.target not in self._ci_moves(action.ci):
+            self._fail("not_adjacent", "the Information Centre moves to a neighbouring "
+                                       "territory, or flies between Strategic Centres")
+        del ci
+
+    def _check_transport_ci(self, action: TransportCI) -> None:
+        self._check_card_phase()
+        ci = self._check_ci_held(action.ci)
+        cards = self._check_hand(action.cards, 2)
+        if any(self.cards[c].numbered for c in cards) or not all(
+                self._names_own(c) for c in cards):
+            self._fail("territory_cards_only", "discard two cards of territories you hold")
+        self._check_own(action.target, "move the Information Centre to")
+        if not any(action.target in self.cards[c].territories for c in cards):
+            self._fail("not_on_card", "the Information Centre goes to a territory of the cards")
+        if action.target == ci["territory"]:
+            self._fail("same_territory", "the Information Centre is already there")
+
+    def _check_spy(self, action: Spy) -> None:
+        self._check_ci_option()
+        self._check_card_phase()
+        mine = self.ci[str(self.current)]
+        if mine["territory"] is None or mine["holder"] != self.current:
+            self._fail("no_ci", "spying needs your own Information Centre on the board")
+        if self.spied:
+            self._fail("spy_once", "you spy on one opponent per turn")
+        p = action.player
+        if type(p) is not int or not 0 <= p < len(self.players) or p == self.current or (
+                not self.players[p].alive):
+            self._fail("bad_player", "spy on an opponent still in the game")
+
+    # ----------------------------------------------------------------- views and JSON
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see: the classic view plus bombers, centres, the air attack,
+        Information Centres, and only their own spying results."""
+        data = super().view(player)
+        for key in ("next_trade_value", "trades_done"):
+            data.pop(key, None)
+        n = len(self.players)
+        data.update({
+            "stage": self.stage,
+            "strategic_centres": list(self.rules.centres),
+            "air_base": list(self.bombers),
+            "bomber_box": [self.bombers_in_box(i) for i in range(n)],
+            "air": dict(self.air) if self.air else None,
+            "centre_cards_left": list(self.centre_cards_left),
+            "information_centres": {k: dict(v) for k, v in self.ci.items()},
+            "intel": {k: dict(v) for k, v in self.intel.get(str(player), {}).items()},
+            "hand_cards": [self.cards[c].to_json() for c in self.players[player].cards],
+            "airlifted": dict(self.airlifted),
+        })
+        return data
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state (the classic fields plus a ``war2`` part)."""
+        data = super().to_json()
+        data["war2"] = {
+            "stage": self.stage, "bombers": list(self.bombers),
+            "air": dict(self.air) if self.air else None,
+            "centre_cards_left": list(self.centre_cards_left),
+            "choices_made": self.choices_made, "pair_choices": self.pair_choices,
+            "airlifted": dict(self.airlifted),
+            "ci": {k: dict(v) for k, v in self.ci.items()},
+            "ci_moved": list(self.ci_moved), "spied": self.spied,
+            "intel": copy.deepcopy(self.intel),
+        }
+        return data
+
+    def _load_extra(self, data: dict[str, Any]) -> None:
+        w = data["war2"]
+        self.stage = int(w["stage"])
+        self.bombers = [int(b) for b in w["bombers"]]
+        self.air = dict(w["air"]) if w["air"] else None
+        self.centre_cards_left = [str(t) for t in w["centre_cards_left"]]
+        self.choices_made = int(w["choices_made"])
+        self.pair_choices = int(w["pair_choices"])
+        self.airlifted = {str(k): int(v) for k, v in w["airlifted"].items()}
+        self.ci = {str(k): {"territory": v["territory"], "holder": int(v["holder"])}
+                   for k, v in w["ci"].items()}
+        self.ci_moved = [int(s) for s in w["ci_moved"]]
+        self.spied = bool(w["spied"])
+        self.intel = {str(k): {str(t): copy.deepcopy(dict(s)) for t, s in v.items()}
+                      for k, v in w["intel"].items()}
+
+    def check(self) -> list[str]:
+        """Invariants of a sound WAR II state; an empty list when all hold."""
+        problems = []
+        n = len(self.players)
+        if not self.variant.min_players <= n <= self.variant.max_players:
+            problems.append(f"{n} players")
+        territories = set(self.board.territories)
+        if self.phase in SETUP_PHASES:
+            if not set(self.owner) <= territories:
+                problems.append("unknown territories")
+        elif set(self.owner) != territories:
+            problems.append("territories do not match the board")
+        if set(self.armies) != set(self.owner):
+            problems.append("armies and owners do not match")
+        else:
+            for t, p in self.owner.items():
+                if not 0 <= p < n or not self.players[p].alive:
+                    problems.append(f"{t} has no living owner")
+                if self.armies[t] < 1:
+                    problems.append(f"{t} has fewer than 1 army")
+        cards = self.deck + self.discard + [c for p in self.players for c in p.cards]
+        if sorted(cards) != list(range(len(self.cards))):
+            problems.append("the cards are not all in deck, hands or discard exactly once")
+        if any(len(p.cards) > self.rules.hand_limit for p in self.players):
+            problems.append("a hand holds more than the limit")
+        if len(self.discard) >= self.rules.discard_reshuffle_at:
+            problems.append("the used cards should have gone back into the deck")
+        if self.phase not in self.PHASES:
+            problems.append(f"unknown phase {self.phase!r}")
+        if not 0 <= self.current < n:
+            problems.append("no current player")
+        for p in self.players:
+            if p.objective not in self._objectives:
+                problems.append(f"unknown objective {p.objective!r}")
+        if any(v < 0 for v in self.pools.values()):
+            problems.append("negative reinforcements")
+        if self.phase == "occupy" and not self.occupy:
+            problems.append("occupy phase without a conquest")
+        total = self.rules.bombers_per_player
+        if len(self.bombers) != n or not all(0 <= b <= total for b in self.bombers):
+            problems.append("bad air base counts")
+        elif (self.phase == "air") != (self.air is not None) or (
+                self.air and not 0 < self.air["bombers"] <= total - self.bombers[self.current]):
+            problems.append("bad air attack")
+        if self.stage not in (0, 1, 2) or (self.round == 1) != (self.stage in (1, 2)):
+            problems.append("bad stage of the first round")
+        for seat, ci in self.ci.items():
+            where = ci["territory"]
+            if where is not None and self.owner.get(where) != ci["holder"]:
+                problems.append(f"information centre {seat} is not on its holder's territory")
+        return problems
+
+
+# -------------------------------------------------------------------------------------- bot
+class War2Bot(SimpleBot):
+    """The simple bot taught WAR II: claims near its own, uses every card at once, bombs the
+    territory it means to attack, airlifts to the front, spies every turn."""
+
+    name = "simple-war2"
+
+    def choose(self, game: Game) -> Action:
+        """The next action for the current player of ``game``."""
+        assert isinstance(game, War2Game)
+        me = game.current
+        phase = game.phase
+        if phase == "centre_choice":
+            return self._centre_choice(game, me)
+        if phase == "claim":
+            return Claim(max(game.vacant(), key=lambda t: self._claim_score(game, me, t)))
+        if phase == "air":
+            return AirRound()
+        if phase == "occupy":
+            assert game.occupy is not None
+            return Occupy(game.occupy["max"])
+        if game.ci and phase in CARD_PHASES:
+            ci = self._ci_action(game, me)
+            if ci is not None:
+                return ci
+        if phase in ("reinforce", "attack"):
+            use = self._use_card(game, me)
+            if use is not None:
+                return use
+        if game.pending_armies:
+            return self._place(game, me)
+        if phase == "attack":
+            return self._air(game, me) or self._attack(game, me) or EndAttack()
+        if phase == "regroup":
+            return (self._regroup(game, me) or self._airlift(game, me)
+                    or self._discard_for_room(game, me) or EndTurn())
+        raise RuntimeError(f"nothing to do in phase {phase}")  # pragma: no cover
+
+    def wanted(self, game: Game, me: int) -> set[str]:
+        """Territories the objective asks for (WAR II kinds included)."""
+        spec = game.objective_of(me)
+        if spec["kind"] == "centres":
+            return set(CENTRES)
+        return super().wanted(game, me)
+
+    # setup
+    def _claim_score(self, game: War2Game, me: int, t: str) -> tuple[float, int]:
+        continent = game.board.continents[game.board.continent_of(t)]
+        mine = sum(game.owner.get(x) == me for x in continent.territories)
+        theirs = sum(x in game.owner and game.owner[x] != me for x in continent.territories)
+        friends = sum(game.owner.get(n) == me for n in game.board.neighbors[t])
+        small = 4.0 / len(continent.territories)
+        return (mine - 0.5 * theirs + friends + small, -list(game.board.territories).index(t))
+
+    def _centre_choice(self, game: War2Game, me: int) -> Action:
+        if game.centre_cards_left:
+            return TakeCentre(game.centre_cards_left[0])
+        free = sorted((t for t in game.vacant() if t not in game.rules.centres),
+                      key=lambda t: self._claim_score(game, me, t), reverse=True)
+        first = free[0]
+        second = next(t for t in free[1:]
+                      if game.board.continent_of(t) != game.board.continent_of(first))
+        return ClaimPair(first, second)
+
+    # cards and information centres
+    def _ci_action(self, game: War2Game, me: int) -> Action | None:
+        if game.ci[str(me)]["territory"] is None and game.round <= 2:
+            return PlaceCI(max(game.territories_of(me),
+                               key=lambda t: (-self._front(game, me, t), game.armies[t])))
+        if game.can_spy():
+            others = [p for p, pl in enumerate(game.players) if p != me and pl.alive]
+            if others:
+                return Spy(max(others, key=lambda p: len(game.players[p].cards)))
+        return None
+
+    def _use_card(self, game: War2Game, me: int) -> Action | None:
+        hand = game.players[me].cards
+        places = [c for c in hand if not game.cards[c].numbered]
+        numbers = tuple(sorted(c for c in hand if game.cards[c].numbered))
+        wanted = self.wanted(game, me)
+        for c in sorted(places):
+            own = [t for t in game.cards[c].territories if game.owner[t] == me]
+            if own:
+                best = max(own, key=lambda t: (self._front(game, me, t), game.armies[t]))
+                return CardArmies(c, best, numbers)
+            floor = game.rules.air_target_min_armies
+            targets = [t for t in game.cards[c].territories if game.armies[t] >= floor]
+            box = game.bombers_in_box(me)
+            if targets and box >= 1:
+                target = max(targets, key=lambda t: (t in wanted, game.armies[t]))
+                extra = numbers if 1 + sum(game.cards[x].value for x in numbers) <= box else ()
+                return CardAirAttack(c, target, extra)
+        return None
+
+    def _discard_for_room(self, game: War2Game, me: int) -> Action | None:
+        hand = game.players[me].cards
+        room = game.rules.hand_limit - game.rules.cards_per_conquest_turn
+        if not game.conquered or len(hand) <= room:
+            return None
+        return Discard(min(hand, key=lambda c: (not game.cards[c].numbered, game.cards[c].value,
+                                                c)))
+
+    # attacks and moves
+    def _air(self, game: War2Game, me: int) -> Action | None:
+        base = game.bombers[me]
+        if not base:
+            return None
+        wanted = self.wanted(game, me)
+        floor = game.rules.air_target_min_armies
+        best: tuple[tuple[bool, int, int], str] | None = None
+        for t, p in game.owner.items():
+            if p == me or game.armies[t] < floor:
+                continue
+            sources = [game.armies[n] for n in game.board.neighbors[t] if game.owner[n] == me]
+            if not sources or max(sources) < 3:
+                continue
+            key = (t in wanted, max(sources) - game.armies[t], game.armies[t])
+            if best is None or key > best[0]:
+                best = (key, t)
+        return AirAttack(best[1], base) if best else None
+
+    def _airlift(self, game: War2Game, me: int) -> Action | None:
+        centres = game.centres_of(me)
+        if len(centres) < 2:
+            return None
+        rear = [c for c in centres if not self._front(game, me, c) and game.movable_from(c)]
+        front = [c for c in centres if self._front(game, me, c)]
+        if not rear or not front:
+            return None
+        source = max(rear, key=lambda c: game.movable_from(c))
+        target = max(front, key=lambda c: self._front(game, me, c))
+        return Airlift(source, target, game.movable_from(source))
+
+    def _place(self, game: Game, me: int) -> Place:
+        for key in sorted(game.pools):
+            if key.startswith("majority:"):
+                cid = key.split(":", 1)[1]
+                inside = [t for t in game.territories_of(me) if game.board.continent_of(t) == cid]
+                best = max(inside, key=lambda t: (self._front(game, me, t), game.armies[t]))
+                return Place(best, game.available_for(best))
+        return super()._place(game, me)
