@@ -215,6 +215,11 @@ def listed_form(game: War2Game, action: Action | dict) -> Action | None:
         norm = replace(action, numbers=tuple(sorted(action.numbers)))
     if isinstance(action, (Transport, TransportCI)):
         norm = replace(action, cards=tuple(sorted(action.cards)))
+    if isinstance(action, ClaimPair):
+        order = list(game.board.territories)
+        if {action.first, action.second} <= set(order):
+            first, second = sorted((action.first, action.second), key=order.index)
+            norm = ClaimPair(first, second)
     for legal in game.legal_actions():
         if legal == norm:
             return legal
