@@ -201,18 +201,22 @@ class Game:
         objectives: dict[int, str] | None = None,
         seed: int = 0,
         options: dict[str, Any] | None = None,
+        round: int = 1,  # noqa: A002 - the game's own word
     ) -> Game:
         """A game set up at a given position, for rule examples and teaching.
 
         ``owner`` maps every territory to a seat; ``armies`` defaults to 1 each; ``hands``
         gives seats card indices (taken out of the deck); ``objectives`` overrides objective
-        ids. The turn of ``current`` starts. The position is part of the setup, so the
+        ids. The turn of ``current`` starts, in round ``round`` (a later round than 1 matters
+        where the first round is placement only). The position is part of the setup, so the
         game still replays from its log.
         """
         game = cls.new(variant_id, players, seed=seed, options=options)
         position = {"owner": dict(owner), "armies": dict(armies or {}), "current": current,
                     "hands": {str(k): list(v) for k, v in (hands or {}).items()},
                     "objectives": {str(k): v for k, v in (objectives or {}).items()}}
+        if round != 1:
+            position["round"] = int(round)
         game._apply_position(position)
         game.setup["scenario"] = position
         return game
@@ -245,6 +249,7 @@ class Game:
         for i, p in enumerate(self.players):
             p.alive = i in self.owner.values()
         self.first_player = self.current = int(position["current"])
+        self.round = int(position.get("round", 1))
         self._start_turn([])
 
     def _check_setup(self, players: list[tuple[str, str]], options: dict[str, Any]) -> None:
