@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
@@ -991,6 +992,21 @@ class Game:
             game.apply(Action.from_dict(entry["action"]),
                        rolls=(rolls[0], rolls[1]) if rolls else None)
         return game
+
+    @classmethod
+    def iter_replay(cls, setup: dict[str, Any], log: list[dict[str, Any]]
+                    ) -> Iterator[tuple[Game, list[Event]]]:
+        """Replay step by step: yield the game after each log entry with that entry's events
+        (the first item is the set-up game with its opening events)."""
+        game = cls.replay(setup, [])
+        opening: list[Event] = [{"type": "turn", "player": game.current, "round": game.round,
+                                 "turn": game.turn}]
+        yield game, opening
+        for entry in log:
+            rolls = entry.get("rolls")
+            events = game.apply(Action.from_dict(entry["action"]),
+                                rolls=(rolls[0], rolls[1]) if rolls else None)
+            yield game, events
 
     def replayed(self) -> Game:
         """This game rebuilt from its own log (equal state, for checks and history)."""

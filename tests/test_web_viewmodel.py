@@ -289,3 +289,51 @@ def test_a_game_of_bots_reaches_the_winners_screen(seed):
     assert f"{g.players[g.winner].name} venceu!" in overlay
     for i in range(3):
         assert describe(g.objective_of(i), g.board, "pt") in overlay
+
+
+def test_blitz_rolls_until_the_floor_and_undo_takes_back_a_placement():
+    armies = {"brasil": 12, "peru": 40}
+    app = scenario_app(SPREAD, ["human", "bot", "bot"], armies=armies)
+    g = app.game
+    app.dispatch("amount", "5")
+    app.dispatch("territory", "brasil")
+    assert g.armies["brasil"] == 17 and g.can_undo()
+    app.dispatch("undo")
+    assert g.armies["brasil"] == 12
+    app.dispatch("amount", "all")
+    app.dispatch("territory", "venezuela")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "peru")
+    app.dispatch("blitz-floor", None, "5")
+    app.dispatch("blitz")
+    rolls = 0
+    while app.blitz_running and rolls < 200:
+        app.blitz_step()
+        rolls += 1
+    assert 1 < g.armies["brasil"] <= 5 and g.owner["peru"] != 0
+    attacks = [e for e in g.log if e["action"]["type"] == "attack"]
+    assert len(attacks) == rolls
+    # every roll is in the history, in words
+    lines = app.history_lines()
+    assert sum("atacou Peru de Brasil" in x for x in lines) == rolls
+
+
+def test_replay_steps_through_the_log_and_stats_add_up():
+    app = scenario_app(SPREAD, ["human", "bot", "bot"], armies={"brasil": 10})
+    g = app.game
+    app.dispatch("amount", "all")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "peru")
+    app.dispatch("attack")
+    app.dispatch("replay-start")
+    assert app.render()["board"]["territories"]["brasil"]["armies"] == 10
+    app.dispatch("replay-step", "last")
+    assert app.replay["step"] == len(g.log)
+    assert app.render()["board"]["territories"]["brasil"]["armies"] == g.armies["brasil"]
+    app.dispatch("screen", "stats")
+    overlay = app.render()["overlay"]
+    assert len(find(overlay, lambda n: n["tag"] == "polyline")) == 3
+    luck = g.luck(0)
+    assert luck["attack_rolls"] == 1
+    assert app.number(luck["attack_expected_lost"]) in text_of(overlay)

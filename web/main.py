@@ -17,6 +17,7 @@ from pyscript.ffi import create_proxy, to_js
 from viewmodel import App
 
 BOT_DELAYS = {"slow": 600, "normal": 250, "fast": 0}
+BLITZ_DELAY = 120
 
 
 def present(value: Any) -> bool:
@@ -63,15 +64,20 @@ class LocalStorage:
         return [str(self.ls.key(i)) for i in range(self.ls.length)]
 
 
-def build(node: Any) -> Any:
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def build(node: Any, svg: bool = False) -> Any:
     """A DOM node from a view node; strings become text nodes, never HTML."""
     if isinstance(node, str):
         return document.createTextNode(node)
-    el = document.createElement(node["tag"])
+    svg = svg or node["tag"] == "svg"
+    el = (document.createElementNS(SVG_NS, node["tag"]) if svg
+          else document.createElement(node["tag"]))
     for key, value in node["attrs"].items():
         el.setAttribute(key, str(value))
     for child in node["children"]:
-        el.appendChild(build(child))
+        el.appendChild(build(child, svg))
     return el
 
 
@@ -81,7 +87,12 @@ class Page:
     def __init__(self) -> None:
         params = window.URLSearchParams.new(window.location.search)
         self.bot_delay = BOT_DELAYS.get(text_or_none(params.get("speed")) or "normal", 250)
-        self.app = App(LocalStorage(), namespace=text_or_none(params.get("ns")) or "",
+        # -- embeds (build owner, see docs/embed.md): saves namespace = ?ns=, else the one
+        # web/pwa.js derives for a page framed by another page (window.pywarSavesNamespace).
+        namespace = (text_or_none(params.get("ns"))
+                     or text_or_none(getattr(window, "pywarSavesNamespace", None)) or "")
+        # -- end embeds
+        self.app = App(LocalStorage(), namespace=namespace,
                        lang=text_or_none(params.get("lang")))
         self.slots = {name: document.getElementById(f"{name}-slot")
                       for name in ("header", "panel", "overlay", "curtain")}
@@ -94,11 +105,16 @@ class Page:
         self.badges = {}
         for el in document.querySelectorAll("[data-territory]"):
             self.paths[str(el.dataset.territory)] = el
+            el.setAttribute("role", "button")
         for el in document.querySelectorAll("[data-badge]"):
             self.badges[str(el.dataset.badge)] = (el, el.querySelector("text"))
+        self.announcer = document.getElementById("announce")
+        self.announced = ""
         self.bot_timer = None
+        self.blitz_timer = None
         self.handler = create_proxy(self.on_event)
         self.bot_tick = create_proxy(self.on_bot_tick)
+        self.blitz_tick = create_proxy(self.on_blitz_tick)
         for kind in ("click", "change", "input", "keydown"):
             document.addEventListener(kind, self.handler)
 
@@ -106,6 +122,9 @@ class Page:
     def on_event(self, evt: Any) -> None:
         kind = str(evt.type)
         target = evt.target
+        if kind == "keydown" and str(evt.key) == "Escape":
+            self.send("cancel")
+            return
         if not present(target) or not hasattr(target, "closest"):
             return
         el = target.closest("[data-action],[data-territory]")
@@ -162,6 +181,15 @@ class Page:
         link.remove()
         window.URL.revokeObjectURL(url)
 
+    def on_blitz_tick(self) -> None:
+        self.blitz_timer = None
+        try:
+            self.app.blitz_step()
+        except Exception as exc:  # noqa: BLE001 - show, don't freeze
+            self.app.blitz = None
+            self.app.message = ("error", str(exc))
+        self.render()
+
     def on_bot_tick(self) -> None:
         self.bot_timer = None
         try:
@@ -182,6 +210,9 @@ class Page:
         self.fill("overlay", view["overlay"])
         self.fill("curtain", view["curtain"])
         self.overlay.hidden = view["overlay"] is None
+        heading = self.slots["overlay"].querySelector("h2[id]")
+        if present(heading):
+            self.slots["overlay"].setAttribute("aria-labelledby", str(heading.id))
         self.curtain.hidden = view["curtain"] is None
         self.render_board(view["board"]["territories"])
         message = view["message"]
@@ -190,8 +221,13 @@ class Page:
             self.message.className = "message " + message["kind"]
             self.message.textContent = message["text"]
         root.dataset.screen = view["screen"]
+        if view.get("announce") and view["announce"] != self.announced:
+            self.announced = view["announce"]
+            self.announcer.textContent = view["announce"]
         if self.app.bot_to_move and self.bot_timer is None:
             self.bot_timer = window.setTimeout(self.bot_tick, self.bot_delay)
+        if self.app.blitz_running and self.blitz_timer is None:
+            self.blitz_timer = window.setTimeout(self.blitz_tick, BLITZ_DELAY)
 
     def fill(self, slot: str, node: Any) -> None:
         key = json.dumps(node, sort_keys=True)

@@ -24,6 +24,7 @@ from pywar.objectives import describe
 from pywar.odds import battle_odds
 
 from i18n import CATALOGUE, t
+from rules_help import rules_for
 from saves import SaveError, SaveStore, Storage, make_record
 
 COLORS = ("azul", "vermelho", "verde", "amarelo", "preto", "branco")
@@ -105,6 +106,11 @@ class App:
         self.picked: list[int] = []
         self.battle: dict[str, Any] | None = None
         self.log: list[str] = []
+        self.announce = ""
+        self.blitz: dict[str, Any] | None = None
+        self.blitz_floor = 1
+        self.replay: dict[str, Any] | None = None
+        self.chart = "territories"
         self.bot = SimpleBot()
         self.form = self._default_form()
         self._resume_current()
@@ -149,6 +155,11 @@ class App:
     def percent(self, p: float) -> str:
         """A probability as a percentage with one decimal, in the page's number style."""
         text = f"{p * 100:.1f}"
+        return text.replace(".", ",") if self.lang == "pt" else text
+
+    def number(self, x: float) -> str:
+        """A number with one decimal in the page's number style."""
+        text = f"{x:.1f}"
         return text.replace(".", ",") if self.lang == "pt" else text
 
     def name(self, seat: int) -> str:
@@ -206,12 +217,94 @@ class App:
             self.store.set_pref("lang", arg)
 
     def on_screen(self, arg: str | None, _v: str | None) -> None:
-        if arg == "setup":
-            self.screen = "setup"
-        elif arg == "saves":
-            self.screen = "saves"
+        self.blitz = None
+        self.replay = None
+        needs_game = arg in ("history", "stats", "play")
+        if needs_game and self.game is None:
+            return
+        if arg in ("setup", "saves", "rules", "history", "stats"):
+            self.screen = arg
         elif arg == "play" and self.game is not None:
             self.screen = "over" if self.game.phase == "over" else "play"
+
+    def on_chart(self, arg: str | None, _v: str | None) -> None:
+        if arg in ("territories", "armies"):
+            self.chart = arg
+
+    # history: replay a game step by step from its log
+    def on_replay_start(self, _a: str | None, _v: str | None) -> None:
+        if self.game is not None:
+            self.replay = {"step": 0}
+            self.screen = "replay"
+            self._replay_goto(0)
+
+    def on_replay_step(self, arg: str | None, _v: str | None) -> None:
+        if self.replay is None or self.game is None:
+            return
+        last = len(self.game.log)
+        step = self.replay["step"]
+        target = {"first": 0, "prev": step - 1, "next": step + 1, "last": last}.get(arg or "")
+        if target is not None:
+            self._replay_goto(max(0, min(last, target)))
+
+    def _replay_goto(self, step: int) -> None:
+        g = self.game
+        assert g is not None and self.replay is not None
+        replayed = Game.replay(g.setup, g.log, upto=step)
+        events = []
+        if step:
+            entry = g.log[step - 1]
+            rolls = entry.get("rolls")
+            replayed = Game.replay(g.setup, g.log, upto=step - 1)
+            events = replayed.apply(Action.from_dict(entry["action"]),
+                                    rolls=(rolls[0], rolls[1]) if rolls else None)
+        self.replay = {"step": step, "game": replayed,
+                       "lines": [x for x in (self.describe_event(e) for e in events) if x]}
+
+    # blitz, undo
+    def on_blitz_floor(self, _a: str | None, value: str | None) -> None:
+        if value and value.isdigit() and int(value) >= 1:
+            self.blitz_floor = int(value)
+
+    def on_blitz(self, _a: str | None, _v: str | None) -> None:
+        if self.game and self.source and self.target and self.game.phase == "attack":
+            self.blitz = {"source": self.source, "target": self.target,
+                          "floor": self.blitz_floor}
+
+    def on_stop(self, _a: str | None, _v: str | None) -> None:
+        self.blitz = None
+
+    @property
+    def blitz_running(self) -> bool:
+        """True while an auto-attack should roll again (the adapter schedules the rolls)."""
+        return self.blitz is not None
+
+    def blitz_step(self) -> bool:
+        """Roll once for the running blitz; stop at a conquest or at the chosen floor."""
+        g = self.game
+        b = self.blitz
+        if g is None or b is None:
+            return False
+        source, target = b["source"], b["target"]
+        if (g.phase != "attack" or g.owner[source] != g.current or g.owner[target] == g.current
+                or g.armies[source] <= max(1, b["floor"])):
+            self.blitz = None
+            return False
+        self._act(Attack(source, target))
+        if g.phase != "attack" or g.owner[target] == g.current or (
+                g.armies[source] <= max(1, b["floor"])):
+            self.blitz = None
+        return self.blitz is not None
+
+    def on_undo(self, _a: str | None, _v: str | None) -> None:
+        g = self.game
+        if g is None or self.is_bot(g.current) or not g.can_undo():
+            return
+        g.undo()
+        self.blitz = None
+        self._clear_selection()
+        self.log.append(self.tr("ev_undo", name=self.name(g.current)))
+        self._save()
 
     # setup form
     def on_seat_add(self, _a: str | None, _v: str | None) -> None:
@@ -454,10 +547,15 @@ class App:
             if g.phase not in ("attack", "regroup"):
                 self.source = self.target = None
             self.picked = [c for c in self.picked if c in g.players[g.current].cards]
-        self.record = make_record(self.record["id"], g, self.seats, self.record.get("created"))
-        self.store.save(self.record)
+        self._save()
         if g.current != before:
             self._maybe_curtain()
+
+    def _save(self) -> None:
+        g = self.game
+        assert g is not None and self.record is not None
+        self.record = make_record(self.record["id"], g, self.seats, self.record.get("created"))
+        self.store.save(self.record)
 
     def _maybe_curtain(self) -> None:
         g = self.game
@@ -474,6 +572,7 @@ class App:
             line = self.describe_event(e)
             if line:
                 self.log.append(line)
+                self.announce = line
         del self.log[:-LOG_LINES]
 
     def describe_event(self, e: dict[str, Any]) -> str | None:
@@ -498,7 +597,27 @@ class App:
             return self.tr("ev_card", name=self.name(e["player"])) if e["count"] else None
         if kind == "victory":
             return self.tr("ev_victory", name=self.name(e["player"]))
+        if kind == "place":
+            return self.tr("ev_place", name=self.name(e["player"]), count=e["count"],
+                           territory=self.tname(e["territory"]))
+        if kind == "occupy":
+            return self.tr("ev_occupy", name=self.name(e["player"]), count=e["count"],
+                           territory=self.tname(e["territory"]))
+        if kind == "regroup":
+            return self.tr("ev_regroup", name=self.name(e["player"]), count=e["count"],
+                           source=self.tname(e["source"]), target=self.tname(e["target"]))
+        if kind == "reshuffle":
+            return self.tr("ev_reshuffle")
         return None
+
+    def history_lines(self) -> list[str]:
+        """The whole game in words, replayed from its log (public information only)."""
+        g = self.game
+        assert g is not None
+        lines = []
+        for _game, events in Game.iter_replay(g.setup, g.log):
+            lines.extend(x for x in (self.describe_event(e) for e in events) if x)
+        return lines
 
     # ----------------------------------------------------------------- render
     def render(self) -> dict[str, Any]:
@@ -513,10 +632,20 @@ class App:
             "board": self._board(),
             "curtain": None, "panel": None, "overlay": None,
         }
+        view["announce"] = self.announce
+        view["busy"] = self.blitz_running
         if self.screen == "setup":
             view["overlay"] = self._setup_screen()
         elif self.screen == "saves":
             view["overlay"] = self._saves_screen()
+        elif self.screen == "rules":
+            view["overlay"] = self._rules_screen()
+        elif self.screen == "history":
+            view["overlay"] = self._history_screen()
+        elif self.screen == "stats":
+            view["overlay"] = self._stats_screen()
+        elif self.screen == "replay":
+            view["panel"] = self._replay_panel()
         elif self.screen == "over":
             view["overlay"] = self._over_screen()
             view["panel"] = self._log_panel()
@@ -529,21 +658,29 @@ class App:
 
     def _header(self) -> Node:
         other = "en" if self.lang == "pt" else "pt"
+        in_game = self.game is not None
         return h("div", {"class": "header-actions"},
+                 button(self.tr("menu_back"), "screen", "play", cls="btn small")
+                 if in_game and self.screen not in ("play", "over") else None,
+                 button(self.tr("menu_history"), "screen", "history", cls="btn small")
+                 if in_game else None,
+                 button(self.tr("menu_stats"), "screen", "stats", cls="btn small")
+                 if in_game else None,
+                 button(self.tr("menu_rules"), "screen", "rules", cls="btn small"),
                  button(self.tr("menu_new"), "screen", "setup", cls="btn small"),
                  button(self.tr("menu_saves"), "screen", "saves", cls="btn small"),
-                 button(self.tr("menu_back"), "screen", "play", cls="btn small")
-                 if self.game is not None and self.screen in ("setup", "saves") else None,
                  button(self.tr("lang_switch"), "lang", other, cls="btn small lang",
                         title=self.tr("lang_switch_title")))
 
     def _board(self) -> dict[str, Any]:
         g = self.game
+        if self.screen == "replay" and self.replay is not None:
+            g = self.replay["game"]
         if g is None:
             return {"territories": {}}
         me = g.current
         human_turn = (self.screen == "play" and self.curtain is None and not self.is_bot(me)
-                      and g.phase != "over")
+                      and g.phase != "over" and not self.blitz_running)
         out = {}
         targets: set[str] = set()
         if human_turn and self.source:
@@ -678,6 +815,15 @@ class App:
     def _phase_controls(self) -> Node:
         g = self.game
         assert g is not None
+        controls = self._phase_controls_inner()
+        if g.can_undo() and not self.blitz_running:
+            controls["children"].append(h("div", {"class": "btn-row"}, button(
+                self.tr("undo"), "undo", cls="btn small", title=self.tr("undo_title"))))
+        return controls
+
+    def _phase_controls_inner(self) -> Node:
+        g = self.game
+        assert g is not None
         if g.must_trade:
             return h("div", {"class": "phase"}, h("p", {"class": "alert"},
                                                   self.tr("must_trade")))
@@ -739,15 +885,30 @@ class App:
             parts.append(h("p", {"class": "matchup"}, self.tr(
                 "attack_matchup", source=self.tname(self.source), target=self.tname(self.target),
                 a=g.armies[self.source], d=g.armies[self.target])))
-            parts.append(h("p", {"class": "odds"}, self.tr(
-                "odds_line", pct=self.percent(odds.p_conquer))))
+            parts.append(h("p", {"class": "odds", "data-p-conquer": f"{odds.p_conquer:.6f}"},
+                           self.tr("odds_line", pct=self.percent(odds.p_conquer))))
+            parts.append(h("p", {"class": "odds-expect"}, self.tr(
+                "odds_expect", a=self.number(odds.expected_attacker_left),
+                d=self.number(odds.expected_defender_left))))
             parts.append(h("div", {"class": "btn-row", "role": "group",
                                    "aria-label": self.tr("dice_label")},
                            [button(self.tr("dice_n", n=k), "dice", k, cls="btn small",
                                    pressed=k == dice) for k in range(1, top + 1)]))
-            parts.append(h("div", {"class": "btn-row"},
-                           button(self.tr("attack"), "attack", cls="btn primary big"),
-                           button(self.tr("cancel"), "cancel", cls="btn")))
+            if self.blitz_running:
+                parts.append(h("div", {"class": "btn-row"},
+                               button(self.tr("blitz_stop"), "stop", cls="btn primary big")))
+            else:
+                parts.append(h("div", {"class": "btn-row"},
+                               button(self.tr("attack"), "attack", cls="btn primary big"),
+                               button(self.tr("blitz"), "blitz", cls="btn big",
+                                      title=self.tr("blitz_title")),
+                               button(self.tr("cancel"), "cancel", cls="btn")))
+                floors = range(1, max(2, g.armies[self.source]))
+                parts.append(h("label", {"class": "blitz-floor"}, self.tr("blitz_floor"), " ",
+                               h("select", {"data-action": "blitz-floor"},
+                                 [h("option", {"value": str(k), "selected": "selected"
+                                               if k == self.blitz_floor else None}, str(k))
+                                  for k in floors])))
         parts.append(h("div", {"class": "btn-row end"},
                        button(self.tr("end_attack"), "end-attack", cls="btn"),
                        button(self.tr("end_turn"), "end-turn", cls="btn")))
@@ -857,6 +1018,119 @@ class App:
         return h("div", {"class": "log"},
                  h("h3", {}, self.tr("log_title")),
                  h("ol", {"class": "log-lines"}, [h("li", {}, line) for line in self.log]))
+
+    def _rules_screen(self) -> Node:
+        variant = self.game.variant.id if self.game else "classic"
+        sections = []
+        for heading, paragraphs in rules_for(variant, self.lang):
+            sections.append(h("h3", {}, heading))
+            sections.extend(h("p", {}, para) for para in paragraphs)
+        return h("section", {"class": "screen rules", "aria-labelledby": "rules-title"},
+                 h("h2", {"id": "rules-title"}, self.tr("rules_title")), sections)
+
+    def _history_screen(self) -> Node:
+        lines = self.history_lines()
+        return h("section", {"class": "screen history", "aria-labelledby": "history-title"},
+                 h("h2", {"id": "history-title"}, self.tr("history_title")),
+                 h("div", {"class": "btn-row"},
+                   button(self.tr("replay_start"), "replay-start", cls="btn primary")),
+                 h("ol", {"class": "history-lines"}, [h("li", {}, x) for x in lines]))
+
+    def _replay_panel(self) -> Node:
+        assert self.replay is not None and self.game is not None
+        step, last = self.replay["step"], len(self.game.log)
+        shown = self.replay["game"]
+        return h("div", {"class": "panel-inner replay"},
+                 h("h2", {}, self.tr("replay_title")),
+                 h("p", {"class": "replay-step"}, self.tr("replay_step", step=step, last=last,
+                                                          round=shown.round)),
+                 h("div", {"class": "btn-row", "role": "group",
+                           "aria-label": self.tr("replay_title")},
+                   button("⏮", "replay-step", "first", cls="btn", title=self.tr("replay_first"),
+                          disabled=step == 0),
+                   button("◀", "replay-step", "prev", cls="btn", title=self.tr("replay_prev"),
+                          disabled=step == 0),
+                   button("▶", "replay-step", "next", cls="btn primary",
+                          title=self.tr("replay_next"), disabled=step >= last),
+                   button("⏭", "replay-step", "last", cls="btn", title=self.tr("replay_last"),
+                          disabled=step >= last)),
+                 h("ul", {"class": "replay-lines"}, [h("li", {}, x)
+                                                     for x in self.replay["lines"]]),
+                 button(self.tr("replay_exit"), "screen", "play", cls="btn"))
+
+    def _stats_screen(self) -> Node:
+        g = self.game
+        assert g is not None
+        rows = []
+        for i, p in enumerate(g.players):
+            luck = g.luck(i)
+            rows.append(h("tr", {},
+                          h("td", {}, h("span", {"class": f"swatch c-{p.color}",
+                                                 "aria-hidden": "true"}), p.name),
+                          h("td", {}, str(luck["attack_rolls"])),
+                          h("td", {}, f"{luck['attack_lost']} / "
+                                      f"{self.number(luck['attack_expected_lost'])}"),
+                          h("td", {}, str(luck["defend_rolls"])),
+                          h("td", {}, f"{luck['defend_lost']} / "
+                                      f"{self.number(luck['defend_expected_lost'])}"),
+                          h("td", {"class": "luck"}, self.signed(
+                              luck["attack_luck"] + luck["defend_luck"]))))
+        table = h("table", {"class": "stats"},
+                  h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, self.tr(k)) for k in (
+                      "th_player", "th_att_rolls", "th_att_lost", "th_def_rolls", "th_def_lost",
+                      "th_luck")])),
+                  h("tbody", {}, rows))
+        return h("section", {"class": "screen stats", "aria-labelledby": "stats-title"},
+                 h("h2", {"id": "stats-title"}, self.tr("stats_title")),
+                 h("p", {"class": "hint"}, self.tr("stats_hint")), table,
+                 h("div", {"class": "btn-row", "role": "group"},
+                   [button(self.tr("chart_" + k), "chart", k, cls="btn small",
+                           pressed=self.chart == k) for k in ("territories", "armies")]),
+                 self._chart())
+
+    def signed(self, x: float) -> str:
+        """A number with its sign, one decimal."""
+        return ("+" if x > 0 else "") + self.number(x)
+
+    def _chart(self) -> Node:
+        """A line chart of territories (or armies) per player over the rounds, in SVG."""
+        g = self.game
+        assert g is not None
+        points = g.timeline or [{"round": g.round, "territories": [0] * len(g.players),
+                                 "armies": [0] * len(g.players)}]
+        key = self.chart
+        width, height, pad = 520, 220, 34
+        top = max(1, max(max(p[key]) for p in points))
+        rounds = [p["round"] for p in points]
+        r0, r1 = min(rounds), max(max(rounds), min(rounds) + 1)
+
+        def x(r: int) -> float:
+            return round(pad + (width - pad - 10) * (r - r0) / (r1 - r0), 1)
+
+        def y(v: int) -> float:
+            return round(height - pad + 4 - (height - pad - 10) * v / top, 1)
+
+        lines = []
+        for i, p in enumerate(g.players):
+            coords = " ".join(f"{x(pt['round'])},{y(pt[key][i])}" for pt in points)
+            lines.append(h("polyline", {"points": coords, "class": f"line c-{p.color}",
+                                        "data-seat": str(i)}))
+        axes = [h("line", {"x1": pad, "y1": y(0), "x2": width - 10, "y2": y(0), "class": "axis"}),
+                h("line", {"x1": pad, "y1": y(0), "x2": pad, "y2": 8, "class": "axis"}),
+                h("text", {"x": pad - 6, "y": y(top) + 4, "class": "tick", "text-anchor": "end"},
+                  str(top)),
+                h("text", {"x": pad - 6, "y": y(0) + 4, "class": "tick", "text-anchor": "end"},
+                  "0"),
+                h("text", {"x": x(r0), "y": height - 6, "class": "tick"}, str(r0)),
+                h("text", {"x": x(r1), "y": height - 6, "class": "tick", "text-anchor": "end"},
+                  self.tr("round_n", n=r1))]
+        legend = h("ul", {"class": "legend"}, [
+            h("li", {}, h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
+              p.name) for p in g.players])
+        return h("figure", {"class": "chart"},
+                 h("svg", {"viewBox": f"0 0 {width} {height}", "role": "img",
+                           "aria-label": self.tr("chart_label_" + key)}, axes, lines),
+                 legend)
 
     def _over_screen(self) -> Node:
         g = self.game

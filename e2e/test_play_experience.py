@@ -1,0 +1,315 @@
+"""Odds, blitz, undo, history, statistics, keyboard, touch and accessibility in the browser."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from pywar_e2e import ROOT, goto_ready
+
+from pywar.board import load_board
+from pywar.game import Game
+from pywar.odds import battle_odds
+
+from saves import make_record
+
+pytestmark = pytest.mark.e2e
+
+BOARD = load_board("classic")
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SEATS = [("Ana", "azul"), ("Bruno", "vermelho"), ("Carla", "verde")]
+
+
+def seed_save(page: Any, game: Game, kinds: tuple[str, ...] = ("human", "bot", "bot"),
+              path: str = "index.html") -> None:
+    """Store ``game`` as the current saved game (a teaching position) and load the page."""
+    seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(SEATS, kinds, strict=False)]
+    record = make_record("lesson", game, seats)
+    stored = json.dumps(json.dumps(record))
+    page.context.add_init_script(script=(
+        "if (!localStorage.getItem('pywar:v1:save:lesson')) {"
+        f"localStorage.setItem('pywar:v1:save:lesson', {stored});"
+        "localStorage.setItem('pywar:v1:current', 'lesson');}"))
+    goto_ready(page, path)
+    page.wait_for_selector("html[data-screen=play]")
+
+
+def position(armies: dict[str, int], seed: int = 1) -> Game:
+    """Ana (seat 0) holds South America and Africa bar Argélia; the rest is shared out."""
+    mine = ["brasil", "argentina", "peru", "venezuela", "egito", "sudao", "congo",
+            "africa_do_sul", "madagascar"]
+    owner = {t: (0 if t in mine else 1 + i % 2) for i, t in enumerate(BOARD.territories)}
+    return Game.scenario("classic", SEATS, owner, armies=armies, current=0, seed=seed)
+
+
+def tap(page: Any, territory: str) -> None:
+    box = page.locator(f'[data-badge="{territory}"] circle').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def click(page: Any, action: str, arg: str | None = None) -> None:
+    selector = f'[data-action="{action}"]' + (f'[data-arg="{arg}"]' if arg else "")
+    page.locator(selector).first.click()
+
+
+def badge(page: Any, territory: str) -> int:
+    return int(page.locator(f'[data-badge="{territory}"] text').text_content())
+
+
+def saved_game(page: Any) -> Game:
+    text = page.evaluate("() => localStorage.getItem('pywar:v1:save:lesson')")
+    return Game.from_json(json.loads(text)["game"])
+
+
+def place_all(page: Any, territory: str) -> None:
+    click(page, "amount", "all")
+    while page.locator("#pending").count():
+        tap(page, territory)
+        page.wait_for_timeout(30)
+
+
+def test_odds_shown_equal_the_engines_exact_figure(app_page: Any) -> None:
+    page = app_page
+    seed_save(page, position({"brasil": 3, "argelia": 4}))
+    place_all(page, "brasil")
+    tap(page, "brasil")
+    tap(page, "argelia")
+    a, d = badge(page, "brasil"), badge(page, "argelia")
+    shown = float(page.locator(".odds").get_attribute("data-p-conquer"))
+    assert shown == pytest.approx(battle_odds(a, d).p_conquer, abs=1e-6)
+    percent = f"{battle_odds(a, d).p_conquer * 100:.1f}".replace(".", ",")
+    assert percent in page.locator(".odds").inner_text()
+    assert "Esperado no fim" in page.locator(".odds-expect").inner_text()
+
+
+def test_blitz_stops_at_the_chosen_floor_and_logs_every_roll(app_page: Any) -> None:
+    page = app_page
+    seed_save(page, position({"brasil": 12, "argelia": 40}))
+    place_all(page, "brasil")
+    tap(page, "brasil")
+    tap(page, "argelia")
+    page.locator('[data-action="blitz-floor"]').select_option("6")
+    click(page, "blitz")
+    page.wait_for_selector('[data-action="blitz"]', timeout=30_000)  # the blitz ended
+    assert 1 < badge(page, "brasil") <= 6
+    game = saved_game(page)
+    battles = [e for e in game.log if e["action"]["type"] == "attack"]
+    assert len(battles) >= 2
+    assert game.owner["argelia"] != 0
+
+
+def test_blitz_can_be_stopped(app_page: Any) -> None:
+    page = app_page
+    seed_save(page, position({"brasil": 60, "argelia": 60}), path="index.html?speed=normal")
+    place_all(page, "brasil")
+    tap(page, "brasil")
+    tap(page, "argelia")
+    click(page, "blitz")
+    page.wait_for_selector('[data-action="stop"]')
+    click(page, "stop")
+    page.wait_for_selector('[data-action="blitz"]')
+    armies = badge(page, "brasil")
+    page.wait_for_timeout(500)
+    assert badge(page, "brasil") == armies > 1
+
+
+def test_undo_restores_the_board_exactly(app_page: Any) -> None:
+    page = app_page
+    seed_save(page, position({"brasil": 3}))
+    before = page.evaluate("() => [...document.querySelectorAll('.badge text')]"
+                           ".map(t => t.textContent)")
+    pending = page.locator("#pending").inner_text()
+    click(page, "amount", "5")
+    tap(page, "brasil")
+    assert badge(page, "brasil") == 8
+    click(page, "undo")
+    after = page.evaluate("() => [...document.querySelectorAll('.badge text')]"
+                          ".map(t => t.textContent)")
+    assert after == before
+    assert page.locator("#pending").inner_text() == pending
+    assert saved_game(page).armies["brasil"] == 3
+
+
+def test_history_replay_and_statistics(app_page: Any) -> None:
+    page = app_page
+    seed_save(page, position({"brasil": 10}))
+    place_all(page, "brasil")
+    tap(page, "brasil")
+    tap(page, "argelia")
+    click(page, "attack")
+    page.wait_for_selector(".dice")
+    click(page, "screen", "history")
+    lines = page.locator(".history-lines li")
+    assert lines.count() >= 3
+    assert "atacou Argélia de Brasil" in page.locator(".history-lines").inner_text()
+    click(page, "replay-start")
+    page.wait_for_selector(".replay")
+    assert "Lance 0 de" in page.locator(".replay-step").inner_text()
+    assert badge(page, "brasil") == 10
+    click(page, "replay-step", "last")
+    click(page, "replay-step", "prev")
+    assert "Lance" in page.locator(".replay-step").inner_text()
+    click(page, "screen", "stats")
+    rows = page.locator("table.stats tbody tr")
+    assert rows.count() == 3
+    assert rows.nth(0).locator("td").nth(1).inner_text() == "1"
+    assert page.locator(".chart svg polyline").count() == 3
+    click(page, "chart", "armies")
+    assert page.locator(".chart svg[aria-label*='Exércitos']").count() == 1
+
+
+def tab_to(page: Any, selector: str, limit: int = 250) -> None:
+    """Press Tab until the focused element matches ``selector``."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)",
+                         selector):
+            return
+    raise AssertionError(f"could not reach {selector} with the Tab key")
+
+
+def test_a_whole_turn_by_keyboard_alone(app_page: Any) -> None:
+    page = app_page
+    seed_save(page, position({"brasil": 3}))
+    tab_to(page, '[data-action="amount"][data-arg="all"]')
+    page.keyboard.press("Enter")
+    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none", "the focused control is visibly marked"
+    tab_to(page, '[data-territory="brasil"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".phase.attack")
+    page.keyboard.press("Enter")  # brasil still focused: pick it as the source
+    tab_to(page, '[data-territory="argelia"]')
+    page.keyboard.press("Enter")
+    for _ in range(20):
+        if page.locator(".phase.occupy").count() or page.locator(
+                '[data-territory="argelia"][data-owner="azul"]').count():
+            break
+        tab_to(page, '[data-action="attack"]')
+        page.keyboard.press("Enter")
+    if page.locator(".phase.occupy").count():
+        tab_to(page, '[data-action="occupy"]')
+        page.keyboard.press("Enter")
+    tab_to(page, '[data-action="end-attack"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".phase.regroup")
+    tab_to(page, '[data-action="end-turn"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('.turn-name')"
+                           " || document.querySelector('.turn-name').textContent !== 'Ana'")
+    game = saved_game(page)
+    assert game.current != 0 or game.turn > 1
+
+
+def test_a_turn_by_touch_on_a_tablet(chromium_browser: Any, server_url: str) -> None:
+    context = chromium_browser.new_context(viewport={"width": 1024, "height": 768},
+                                           has_touch=True, base_url=server_url)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        seed_save(page, position({"brasil": 3}))
+
+        def touch(territory: str) -> None:
+            box = page.locator(f'[data-badge="{territory}"] circle').bounding_box()
+            page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+        def press(action: str, arg: str | None = None) -> None:
+            selector = f'[data-action="{action}"]' + (f'[data-arg="{arg}"]' if arg else "")
+            page.locator(selector).first.tap()
+
+        press("amount", "all")
+        touch("brasil")
+        page.wait_for_selector(".phase.attack")
+        touch("brasil")
+        touch("argelia")
+        press("attack")
+        page.wait_for_selector(".dice")
+        # every control on the panel is a comfortable tap target
+        small = page.evaluate("""() => [...document.querySelectorAll('#panel .btn')]
+            .map(b => b.getBoundingClientRect()).filter(r => r.width && r.height)
+            .filter(r => r.width < 44 || r.height < 44).length""")
+        assert small == 0
+        if page.locator(".phase.occupy").count():
+            page.locator('[data-action="occupy"]').last.tap()
+        press("end-turn")
+        page.wait_for_function("() => document.querySelector('.turn-name') &&"
+                               " document.querySelector('.turn-name').textContent !== 'Ana'")
+        # pinch to zoom the board with two fingers
+        before = page.get_attribute("#board", "viewBox")
+        box = page.locator("#board").bounding_box()
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        cdp = context.new_cdp_session(page)
+
+        def touches(kind: str, spread: float) -> None:
+            points = [] if kind == "touchEnd" else [
+                {"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        touches("touchStart", 40)
+        for spread in (60, 90, 120, 150):
+            touches("touchMove", spread)
+        touches("touchEnd", 0)
+        after = page.get_attribute("#board", "viewBox")
+        assert after != before
+        assert float(after.split()[2]) < float(before.split()[2])
+        assert not errors
+    finally:
+        context.close()
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("""async () => {
+        const r = await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'best-practice']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact,
+            nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+    }""")
+    return [v for v in result if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.skipif(not AXE.is_file(), reason="npm ci installs axe-core")
+def test_accessibility_of_setup_turn_and_game_over(app_page: Any) -> None:
+    page = app_page
+    goto_ready(page)
+    assert axe_violations(page) == [], "setup screen"
+    seed_save(page, position({"brasil": 10}))
+    place_all(page, "brasil")
+    tap(page, "brasil")
+    tap(page, "argelia")
+    click(page, "attack")
+    page.wait_for_selector(".dice")
+    assert axe_violations(page) == [], "turn in progress"
+    # a finished game: bots only, at full speed
+    page.goto("index.html?speed=fast")
+    page.wait_for_selector("html[data-ready]")
+    click(page, "screen", "setup")
+    for i in range(3):
+        page.locator(f'[data-action="seat-kind"][data-arg="{i}"]').select_option("bot")
+    page.locator("#seed").fill("2")
+    click(page, "start")
+    page.wait_for_selector("html[data-screen=over]", timeout=90_000)
+    assert axe_violations(page) == [], "game over"
+
+
+def test_announcements_are_polite(app_page: Any) -> None:
+    page = app_page
+    seed_save(page, position({"brasil": 10}))
+    place_all(page, "brasil")
+    live = page.locator("#announce")
+    assert live.get_attribute("aria-live") == "polite"
+    assert "colocou" in live.inner_text()
+    label = page.locator('[data-territory="brasil"]').get_attribute("aria-label")
+    assert label.startswith("Brasil: Ana (azul),") and label.endswith("exército(s)")
+
+
+def test_rules_help_in_both_languages(app_page: Any) -> None:
+    page = app_page
+    goto_ready(page)
+    click(page, "screen", "rules")
+    assert "empate é da defesa" in page.locator(".rules").inner_text()
+    click(page, "lang", "en")
+    page.wait_for_selector("html[lang=en]")
+    assert "ties go to the defence" in page.locator(".rules").inner_text()
+
