@@ -1,0 +1,197 @@
+"""The generated maps of the other boards (web/maps/<board>.svg) and every board's thumbnail.
+
+The same structural checks as tests/test_map_svg.py for the classic map, plus a layout check
+(no two badges or labels on top of each other) and the thumbnails' size and tints.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MAPS = ROOT / "web" / "maps"
+BOARDS = ROOT / "pywar" / "boards"
+NS = "{http://www.w3.org/2000/svg}"
+VARIANT_MAPS = ["mitologicas", "brasil"]
+#: Layout room the generators use (tools/maplib.py): 14 px labels, r = 15 badges.
+FONT, R = 14.0, 15.0
+
+
+def board_of(name: str) -> dict:
+    return json.loads((BOARDS / f"{name}.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module", params=VARIANT_MAPS)
+def pair(request) -> tuple[dict, ET.Element, Path]:
+    path = MAPS / f"{request.param}.svg"
+    return board_of(request.param), ET.parse(path).getroot(), path
+
+
+def group(root: ET.Element, cls: str) -> ET.Element:
+    found = [g for g in root.findall(f"{NS}g") if g.get("class") == cls]
+    assert len(found) == 1, f"expected one <g class={cls!r}>"
+    return found[0]
+
+
+def view_box(root: ET.Element) -> tuple[float, float, float, float]:
+    x, y, w, h = (float(v) for v in root.get("viewBox", "").split())
+    return x, y, w, h
+
+
+def test_file_is_small(pair):
+    assert pair[2].stat().st_size < 250 * 1024
+
+
+def test_root_element(pair):
+    _, root, _ = pair
+    assert root.tag == f"{NS}svg"
+    assert root.get("id") == "board" and root.get("class") == "board"
+    assert root.get("role") == "group" and root.get("aria-label") == "Mapa"
+    x, y, w, h = view_box(root)
+    assert (x, y) == (0, 0) and 1000 <= w <= 1200 and w > h > 0
+    assert root.find(f".//{NS}style") is None
+
+
+def test_group_order_matches_the_classic_map(pair):
+    _, root, _ = pair
+    order = [g.get("class") for g in root.findall(f"{NS}g")]
+    assert [c for c in order if c != "backdrop"] == ["sea-links", "territories", "labels",
+                                                    "badges"]
+    if "backdrop" in order:  # inert land drawn first, with its own fill, nothing to click
+        backdrop = group(root, "backdrop")
+        assert order[0] == "backdrop" and backdrop.get("aria-hidden") == "true"
+        assert backdrop.get("fill")
+        for el in backdrop.iter():
+            assert not any(k.startswith("data-") or k == "tabindex" for k in el.attrib)
+
+
+def test_one_path_per_territory(pair):
+    board, root, _ = pair
+    paths = group(root, "territories").findall(f"{NS}path")
+    expected = {t["id"]: t for t in board["territories"]}
+    assert Counter(p.get("data-territory") for p in paths) == Counter(list(expected))
+    for p in paths:
+        t = expected[p.get("data-territory")]
+        assert p.get("class") == "territory"
+        assert p.get("data-continent") == t["continent"]
+        assert p.get("aria-label") == t["name"]
+        assert p.get("tabindex") == "0"
+        assert p.get("fill") is None and p.get("style") is None
+        d = p.get("d", "")
+        assert d.startswith("M") and d.count("z") >= 1
+        assert re.fullmatch(r"[MmLlZz0-9.\s,-]+", d)
+
+
+def test_one_label_per_territory(pair):
+    board, root, _ = pair
+    labels = group(root, "labels")
+    assert labels.get("aria-hidden") == "true"
+    names = {t["id"]: t["name"] for t in board["territories"]}
+    texts = labels.findall(f"{NS}text")
+    assert Counter(t.get("data-label") for t in texts) == Counter(list(names))
+    _, _, w, h = view_box(root)
+    for t in texts:
+        assert t.get("class") == "t-name" and t.text == names[t.get("data-label")]
+        assert 0 <= float(t.get("x", "")) <= w and 0 <= float(t.get("y", "")) <= h
+    assert float(labels.get("font-size", "0")) >= 12
+
+
+def badge_positions(root: ET.Element) -> dict[str, tuple[float, float]]:
+    out = {}
+    for g in group(root, "badges").findall(f"{NS}g"):
+        m = re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)", g.get("transform", ""))
+        assert m, g.get("transform")
+        out[g.get("data-badge")] = (float(m.group(1)), float(m.group(2)))
+    return out
+
+
+def test_one_badge_per_territory(pair):
+    board, root, _ = pair
+    badges = group(root, "badges")
+    assert badges.get("aria-hidden") == "true"
+    gs = badges.findall(f"{NS}g")
+    assert Counter(g.get("data-badge") for g in gs) == Counter(
+        t["id"] for t in board["territories"])
+    _, _, w, h = view_box(root)
+    for g in gs:
+        assert g.get("class") == "badge"
+        circle = g.find(f"{NS}circle")
+        assert circle is not None and 13 <= float(circle.get("r", "0")) <= 15
+        assert g.find(f"{NS}text") is not None
+    for x, y in badge_positions(root).values():
+        assert 0 <= x <= w and 0 <= y <= h
+
+
+def test_badges_and_labels_do_not_overlap(pair):
+    """Badges (r 13 as drawn) never touch; label boxes (14 px, DejaVu Sans Bold widths
+    approximated as 0.8 em a letter at most) do not cover another territory's badge centre."""
+    board, root, _ = pair
+    pos = badge_positions(root)
+    ids = sorted(pos)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            (x1, y1), (x2, y2) = pos[a], pos[b]
+            assert (x1 - x2) ** 2 + (y1 - y2) ** 2 >= 26 ** 2, (a, b)
+    for t in group(root, "labels").findall(f"{NS}text"):
+        x, y = float(t.get("x")), float(t.get("y")) - FONT * 0.35
+        half = len(t.text) * 0.8 * FONT / 2
+        for other, (bx, by) in pos.items():
+            if other != t.get("data-label"):
+                assert not (abs(bx - x) < half and abs(by - y) < FONT / 2), (t.text, other)
+
+
+def test_sea_links(pair):
+    board, root, _ = pair
+    ids = {t["id"] for t in board["territories"]}
+    drawn = set()
+    for line in group(root, "sea-links").findall(f"{NS}line"):
+        assert line.get("class") == "sea-link"
+        a, b = line.get("data-a"), line.get("data-b")
+        assert a in ids and b in ids
+        drawn.add(frozenset((a, b)))
+        for attr in ("x1", "y1", "x2", "y2"):
+            float(line.get(attr, ""))
+    assert drawn == {frozenset(p) for p in board.get("sea_links", [])}
+
+
+def test_no_unknown_ids(pair):
+    board, root, _ = pair
+    ids = {t["id"] for t in board["territories"]}
+    for el in root.iter():
+        for attr in ("data-territory", "data-label", "data-badge", "data-a", "data-b"):
+            value = el.get(attr)
+            if value is not None:
+                assert value in ids, f"{attr}={value!r}"
+
+
+# ------------------------------------------------------------------ thumbnails
+CLASSIC_TINTS = {"#d9a441", "#6fae4b", "#5b8fd1", "#c9774a", "#b3a36e", "#a77bc4"}
+
+
+@pytest.mark.parametrize("name", ["classic", *VARIANT_MAPS])
+def test_thumbnail(name):
+    path = MAPS / "thumbs" / f"{name}.svg"
+    assert path.stat().st_size < 15 * 1024
+    root = ET.parse(path).getroot()
+    assert root.tag == f"{NS}svg" and root.get("role") == "img" and root.get("aria-label")
+    assert root.get("id") is None  # never a second #board on the page
+    x, y, w, h = view_box(root)
+    assert (x, y) == (0, 0) and w > 0 and h > 0
+    fills = {p.get("fill") for p in root.iter(f"{NS}path")}
+    board = board_of(name)
+    tints = ({c["tint"] for c in board["continents"]} if name != "classic" else CLASSIC_TINTS)
+    assert tints <= fills  # one tinted outline per continent (region)
+    assert root.find(f".//{NS}text") is None and root.find(f".//{NS}style") is None
+
+
+def test_region_tints_are_board_data():
+    for name in VARIANT_MAPS:
+        tints = [c.get("tint") for c in board_of(name)["continents"]]
+        assert all(re.fullmatch(r"#[0-9a-f]{6}", t or "") for t in tints)
+        assert len(set(tints)) == len(tints)
