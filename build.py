@@ -16,8 +16,10 @@ from any sub-path (GitHub Pages). See docs/build.md.
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import functools
+import gzip
 import hashlib
 import http.server
 import json
@@ -29,6 +31,7 @@ import statistics
 import subprocess
 import sys
 import sysconfig
+import tempfile
 import threading
 import time
 import tomllib
@@ -104,6 +107,7 @@ MIME_TYPES = {
     ".mjs": "text/javascript; charset=utf-8",
     ".css": "text/css; charset=utf-8",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
     ".whl": "application/zip",
@@ -318,8 +322,11 @@ def dir_bytes(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def build(out: Path = DIST, *, install: bool = True) -> Path:
-    """Build the static site into `out` (replaced atomically). Returns `out`."""
+def build(out: Path = DIST, *, install: bool = True, single_file: bool = False) -> Path:
+    """Build the static site into `out` (replaced atomically). Returns `out`.
+
+    `single_file`: also write the one-file edition `out/pywar.html` (see build_single_file).
+    """
     if install:
         ensure_node_modules()
     elif not (PYODIDE_DIR / "pyodide.mjs").is_file():
@@ -329,7 +336,7 @@ def build(out: Path = DIST, *, install: bool = True) -> Path:
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     try:
-        _build_into(tmp)
+        _build_into(tmp, single_file=single_file)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -348,7 +355,7 @@ def build(out: Path = DIST, *, install: bool = True) -> Path:
     return out
 
 
-def _build_into(out: Path) -> None:
+def _build_into(out: Path, *, single_file: bool = False) -> None:
     # 1. Runtime: Pyodide and PyScript, only the files a page requests.
     rt_py = out / "runtime" / "pyodide"
     for name in PYODIDE_RUNTIME_FILES:
@@ -400,13 +407,18 @@ def _build_into(out: Path) -> None:
 
     (out / ".nojekyll").write_text("")
 
-    # 6. build-info.json
+    # 6. Offline: the service worker's version and file list; the one-file edition.
+    sw_version = write_service_worker(out)
+    single = build_single_file(out, out / SINGLE_FILE_NAME) if single_file else None
+
+    # 7. build-info.json
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
     listing = sorted(
         (p.relative_to(out).as_posix(), p.stat().st_size) for p in out.rglob("*") if p.is_file()
     )
     runtime = sum(size for rel, size in listing if rel.startswith("runtime/"))
+    single_bytes = single["bytes"] if single else 0
     info = {
         "name": project["name"],
         "version": project["version"],
@@ -416,11 +428,245 @@ def _build_into(out: Path) -> None:
         "python": lock.get("info", {}).get("python"),
         "pyscript": package_version(PYSCRIPT_DIR.parent),
         "main_scripts": sorted(mains),
+        "sw_version": sw_version,
+        "single_file": single,
         "bytes_runtime": runtime,
-        "bytes_without_runtime": sum(size for _, size in listing) - runtime,
+        "bytes_without_runtime": sum(size for _, size in listing) - runtime - single_bytes,
         "files": [{"path": rel, "bytes": size} for rel, size in listing],
     }
     (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
+
+
+# ---------------------------------------------------------------------- offline
+
+#: The service worker (web/sw.js). build.py fills in its `const BUILD = {...};` line.
+SERVICE_WORKER = "sw.js"
+_SW_BUILD_RE = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
+#: The one-file edition, written into the site by `build.py --single-file`.
+SINGLE_FILE_NAME = "pywar.html"
+#: Files of the site that the service worker does not cache: itself, the build record,
+#: GitHub Pages' marker and the one-file edition (a download, not part of the app).
+SW_EXCLUDED = frozenset({SERVICE_WORKER, "build-info.json", ".nojekyll", SINGLE_FILE_NAME})
+SINGLE_FILE_TOOL = ROOT / "tools" / "single_file.mjs"
+SINGLE_FILE_BOOT = ROOT / "tools" / "single_file_boot.js"
+#: The one-file edition's size goal (bytes).
+SINGLE_FILE_BUDGET = 10 * 1000 * 1000
+
+
+def service_worker_files(site: Path) -> list[str]:
+    """Site-relative paths of every file the service worker caches (sorted)."""
+    return sorted(
+        rel
+        for p in site.rglob("*")
+        if p.is_file() and (rel := p.relative_to(site).as_posix()) not in SW_EXCLUDED
+    )
+
+
+def write_service_worker(site: Path) -> str | None:
+    """Fill in site/sw.js: `const BUILD = {"version": ..., "files": [...]};`.
+
+    The version is a hash of every cached file's path and bytes and of the worker's own
+    code, so any change to the site gives a new cache (`pywar:<scope>:<version>`), and the
+    same inputs give the same version. Safe to call again on a built site after patching a
+    file (the update test does). Returns the version, or None when there is no sw.js.
+    """
+    sw = site / SERVICE_WORKER
+    if not sw.is_file():
+        return None
+    text = sw.read_text(encoding="utf-8")
+    if len(_SW_BUILD_RE.findall(text)) != 1:
+        raise BuildError(f"{SERVICE_WORKER} needs exactly one `const BUILD = ...;` line")
+    files = service_worker_files(site)
+    h = hashlib.sha256(_SW_BUILD_RE.sub("", text).encode())
+    for rel in files:
+        h.update(rel.encode() + b"\0" + hashlib.sha256((site / rel).read_bytes()).digest())
+    version = h.hexdigest()[:16]
+    line = "const BUILD = " + json.dumps({"version": version, "files": files}) + ";"
+    sw.write_text(_SW_BUILD_RE.sub(lambda _m: line, text), encoding="utf-8")
+    return version
+
+
+_SCRIPT_EL_RE = re.compile(r"<script\b([^>]*)>\s*</script>", re.IGNORECASE)
+_LINK_EL_RE = re.compile(r"<link\b([^>]*)>", re.IGNORECASE)
+
+
+def _attrs(text: str) -> dict[str, str]:
+    return {k.lower(): v for k, _q, v in re.findall(r"""([\w-]+)\s*=\s*(["'])(.*?)\2""", text)}
+
+
+def _mime(path: str) -> str:
+    return MIME_TYPES.get(Path(path).suffix.lower(), MIME_TYPES[""])
+
+
+def _data_url(path: Path) -> str:
+    return f"data:{_mime(path.name).split(';')[0]};base64," + base64.b64encode(
+        path.read_bytes()
+    ).decode("ascii")
+
+
+def _own_file(site: Path, doc: Path, ref: str) -> Path | None:
+    """The site file an own reference (`./x`, `x`) of `doc` names, if it exists."""
+    if not ref or _EXTERNAL_RE.match(ref) or ref.startswith(("data:", "blob:", "#")):
+        return None
+    path = (doc.parent / ref.split("#")[0].split("?")[0]).resolve()
+    return path if path.is_file() and path.is_relative_to(site.resolve()) else None
+
+
+def _single_file_html(site: Path, page: Path, boot: str) -> tuple[str, set[str]]:
+    """The page with its stylesheets, classic scripts and icon inline, the hosted-only links
+    (manifest, service worker's helper files stay inline but inert) dropped, and the
+    PyScript module tag removed (the boot script imports the bundle). Returns the HTML and
+    the site-relative paths it inlined."""
+    inlined: set[str] = set()
+    html = page.read_text(encoding="utf-8")
+
+    def css_inline(css_path: Path) -> str:
+        css = css_path.read_text(encoding="utf-8")
+
+        def url(m: re.Match[str]) -> str:
+            ref = m.group(2)
+            target = _own_file(site, css_path, ref) if ref is not None else None
+            return f'url("{_data_url(target)}")' if target else m.group(0)
+
+        css = _CSS_URL_RE.sub(url, css)
+        return re.sub(r"</(style)", r"<\\/\1", css, flags=re.IGNORECASE)
+
+    def link(m: re.Match[str]) -> str:
+        a = _attrs(m.group(1))
+        kinds = set(a.get("rel", "").lower().split())
+        target = _own_file(site, page, a.get("href", ""))
+        if kinds & {"manifest", "apple-touch-icon"}:
+            return ""  # installing needs the hosted site; a file has nothing to install
+        if "stylesheet" in kinds and target:
+            inlined.add(target.relative_to(site.resolve()).as_posix())
+            return f"<style>\n{css_inline(target)}</style>"
+        if "icon" in kinds and target:
+            return m.group(0).replace(a["href"], _data_url(target))
+        return m.group(0)
+
+    def script(m: re.Match[str]) -> str:
+        a = _attrs(m.group(1))
+        kind = a.get("type", "").lower()
+        target = _own_file(site, page, a.get("src", ""))
+        if target is None:
+            return m.group(0)
+        rel = target.relative_to(site.resolve()).as_posix()
+        if kind == "module" and rel.startswith("runtime/pyscript/"):
+            inlined.add(rel)
+            return ""  # the boot script imports the bundled PyScript instead
+        if kind in ("", "text/javascript", "application/javascript"):
+            inlined.add(rel)
+            code = target.read_text(encoding="utf-8")
+            code = re.sub(r"</(script)", r"<\\/\1", code, flags=re.IGNORECASE)
+            code = code.replace("<!--", "<\\!--")
+            return f"<script>\n{code}</script>"
+        return m.group(0)  # <script type="py">: PyScript fetches it (from the packed files)
+
+    html = _LINK_EL_RE.sub(link, html)
+    html = _SCRIPT_EL_RE.sub(script, html)
+    meta = '<meta name="pywar-edition" content="single-file">'
+    html, n = re.subn(r"(<head\b[^>]*>)", lambda m: f"{m.group(1)}\n  {meta}", html, count=1)
+    if n != 1:
+        raise BuildError(f"{page.name} has no <head>")
+    end = html.lower().rfind("</body>")
+    if end < 0:
+        raise BuildError(f"{page.name} has no </body>")
+    return html[:end] + boot + html[end:], inlined
+
+
+def build_single_file(site: Path, dest: Path) -> dict[str, Any]:
+    """Write the one-file edition of the built site `site` (its index.html) to `dest`.
+
+    One HTML file that plays from `file://` with no server and no network, made from the
+    same built files as the site: stylesheets and classic scripts inline; PyScript bundled
+    into one module by esbuild (tools/single_file.mjs); every file the page fetches or
+    imports (pyscript.json, main.py, web helpers, pywar/**, maps/**, the Pyodide runtime)
+    packed into one gzip stream, base64 in the page; tools/single_file_boot.js inflates it
+    with DecompressionStream, answers `fetch` for those paths from memory and maps the
+    runtime's ES modules to blob: URLs with an import map. Returns sizes for build-info.
+    """
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node not found: the one-file edition bundles PyScript with esbuild")
+    page = site / "index.html"
+    if not page.is_file():
+        raise BuildError(f"{page} does not exist: nothing to make a one-file edition of")
+    t0 = time.perf_counter()
+    bundle_rel = "runtime/pyscript/core.bundle.js"
+    with tempfile.TemporaryDirectory() as tmp:
+        bundle = Path(tmp) / "core.bundle.js"
+        subprocess.run(
+            [node, str(SINGLE_FILE_TOOL), str(site / "runtime/pyscript/core.js"), str(bundle)],
+            cwd=ROOT,
+            check=True,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+        )
+        bundle_bytes = bundle.read_bytes()
+
+    # Files only other pages use (hello.html's script and config) are not packed.
+    other_pages: set[str] = set()
+    for other in site.glob("*.html"):
+        if other.name in ("index.html", dest.name):
+            continue
+        for m in _SCRIPT_EL_RE.finditer(other.read_text(encoding="utf-8")):
+            a = _attrs(m.group(1))
+            for ref in (a.get("src", ""), a.get("config", "")):
+                if (target := _own_file(site, other, ref)) is not None:
+                    other_pages.add(target.relative_to(site.resolve()).as_posix())
+    boot_placeholder = "<!-- pywar single-file boot -->"
+    html, inlined = _single_file_html(site, page, boot_placeholder)
+    skip_prefixes = ("runtime/pyscript/", "icons/")
+    skip = SW_EXCLUDED | {"manifest.webmanifest", "pwa.js"} | inlined | other_pages
+    packed: list[tuple[str, bytes]] = [(bundle_rel, bundle_bytes)]
+    for p in sorted(site.rglob("*")):
+        rel = p.relative_to(site).as_posix()
+        if not p.is_file() or rel in skip or rel.startswith(skip_prefixes):
+            continue
+        if p.suffix in (".html", ".css") or p.resolve() == dest.resolve():
+            continue
+        packed.append((rel, p.read_bytes()))
+
+    index: dict[str, Any] = {"files": [], "modules": [], "entry": f"./{bundle_rel}"}
+    offset = 0
+    for rel, data in packed:
+        index["files"].append([f"./{rel}", offset, len(data), _mime(rel)])
+        offset += len(data)
+        if rel.startswith("runtime/pyodide/") and rel.endswith(".mjs"):
+            index["modules"].append(f"./{rel}")
+    raw = b"".join(data for _, data in packed)
+    gz = gzip.compress(raw, compresslevel=9, mtime=0)
+    sw = site / SERVICE_WORKER
+    version = None
+    if sw.is_file() and (m := _SW_BUILD_RE.search(sw.read_text(encoding="utf-8"))):
+        version = json.loads(m.group(0)[len("const BUILD = ") : -1])["version"]
+    index["built"] = {"version": version}
+    index_json = json.dumps(index, separators=(",", ":")).replace("</", "<\\/")
+    boot = (
+        f'<script type="application/json" id="pywar-files">{index_json}</script>\n'
+        '<script type="text/plain" id="pywar-data">'
+        + base64.b64encode(gz).decode("ascii")
+        + "</script>\n<script>\n"
+        + SINGLE_FILE_BOOT.read_text(encoding="utf-8")
+        + "</script>\n"
+    )
+    html = html.replace(boot_placeholder, boot, 1)
+    dest.write_text(html, encoding="utf-8")
+    size = dest.stat().st_size
+    log(
+        f"one-file edition {dest.name}: {size / 1e6:.2f} MB ({len(packed)} files, "
+        f"{len(raw) / 1e6:.1f} MB packed to {len(gz) / 1e6:.1f} MB gzip) in "
+        f"{time.perf_counter() - t0:.1f} s"
+    )
+    if size > SINGLE_FILE_BUDGET:
+        log(f"warning: {dest.name} is over its {SINGLE_FILE_BUDGET / 1e6:.0f} MB goal")
+    return {
+        "path": dest.name,
+        "bytes": size,
+        "packed_files": len(packed),
+        "packed_bytes": len(raw),
+        "gzip_bytes": len(gz),
+    }
 
 
 # ------------------------------------------------------------------------ serve
@@ -870,17 +1116,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    build(Path(args.out).resolve() if args.out else DIST)
+    build(Path(args.out).resolve() if args.out else DIST, single_file=args.single_file)
     return 0
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    single_file_help = f"also write the one-file edition {SINGLE_FILE_NAME} into the site"
+    parser.add_argument("--single-file", action="store_true", help=single_file_help)
     parser.set_defaults(func=cmd_build, out=None)
     sub = parser.add_subparsers(title="commands")
 
     p = sub.add_parser("build", help="build dist/ (the default)")
     p.add_argument("--out", help="output directory (default: dist/)")
+    p.add_argument("--single-file", action="store_true", help=single_file_help)
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("serve", help="build, then serve dist/ on localhost")

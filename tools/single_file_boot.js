@@ -1,0 +1,76 @@
+// Boot script of the one-file edition (dist/pywar.html, `python3 build.py --single-file`).
+// build.py inlines it at the end of <body>, after two data elements:
+//   <script type="application/json" id="pywar-files">  the index of the packed files
+//   <script type="text/plain" id="pywar-data">         base64 of one gzip stream of them
+// It inflates the files with the browser's own DecompressionStream, then
+//   - answers window.fetch for those paths (pyscript.json, main.py, pywar/**, the Pyodide
+//     wasm, standard library and lock file) from memory, so nothing is read from disk or
+//     network (a file:// page may not fetch file:// URLs anyway);
+//   - maps the runtime's ES modules (pyodide.mjs, pyodide.asm.mjs) to blob: URLs with an
+//     import map, so PyScript's `import(interpreter)` and Pyodide's own import resolve;
+//   - imports the bundled PyScript (tools/single_file.mjs), which then runs the page's
+//     <script type="py"> exactly as the hosted site does.
+(async () => {
+  "use strict";
+  const progress = (value) => {
+    const bar = document.getElementById("load-progress");
+    if (bar && value > bar.value) bar.value = value;
+  };
+  const index = JSON.parse(document.getElementById("pywar-files").textContent);
+  const dataEl = document.getElementById("pywar-data");
+  const text = dataEl.textContent;
+  dataEl.remove(); // the base64 text is not needed once read: let it be collected
+  const packed = typeof Uint8Array.fromBase64 === "function"
+    ? Uint8Array.fromBase64(text)
+    : Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  const inflated = new Response(
+    new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip")));
+  const all = new Uint8Array(await inflated.arrayBuffer());
+  progress(40);
+
+  const base = document.baseURI;
+  const key = (url) => {
+    const u = new URL(url, base);
+    u.search = "";
+    u.hash = "";
+    return u.href;
+  };
+  const files = new Map();
+  for (const [path, offset, length, type] of index.files) {
+    files.set(key(path), { bytes: all.subarray(offset, offset + length), type });
+  }
+  window.pywarSingleFile = { files: index.files.map((f) => f[0]), built: index.built };
+
+  const nativeFetch = window.fetch.bind(window);
+  window.fetch = function fetch(input, init) {
+    const url = typeof input === "string" ? input
+      : input instanceof URL ? input.href
+        : input && typeof input.url === "string" ? input.url : String(input);
+    if (!/^(data|blob):/.test(url)) {
+      const file = files.get(key(url));
+      if (file) {
+        return Promise.resolve(new Response(file.bytes, {
+          status: 200,
+          headers: { "Content-Type": file.type, "Content-Length": String(file.bytes.length) },
+        }));
+      }
+    }
+    return nativeFetch(input, init);
+  };
+
+  const blobUrl = (path) => URL.createObjectURL(
+    new Blob([files.get(key(path)).bytes], { type: "text/javascript" }));
+  const imports = {};
+  for (const path of index.modules) imports[path] = blobUrl(path);
+  const map = document.createElement("script");
+  map.type = "importmap";
+  map.textContent = JSON.stringify({ imports });
+  document.head.appendChild(map);
+  progress(50);
+
+  await import(blobUrl(index.entry));
+})().catch((error) => {
+  console.error("pywar: the one-file edition could not start:", error);
+  const text = document.getElementById("loader-text");
+  if (text) text.textContent = String(error);
+});

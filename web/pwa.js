@@ -1,0 +1,125 @@
+/* pywar: embedding and offline helpers, run before the page paints (a classic script in
+ * <head>; owned by the build's maintainer, see docs/build.md and docs/embed.md).
+ *
+ *  - `?embed=1`: class "embed" on <html>, the compact layout for an iframe (style.css).
+ *  - Saves of an embedded game: inside a frame with no `?ns=`, window.pywarSavesNamespace
+ *    is "embed-<hash of the embedding page's origin and path>" (document.referrer), so two
+ *    host pages never share saved games; main.py uses it when there is no `ns` parameter.
+ *  - The service worker (sw.js): registered once the game is ready (html[data-ready]), so
+ *    caching the site never slows the first start. On an update the new version installs
+ *    in the background and a bar offers "Update": the new worker takes over and the page
+ *    reloads once (saved games are kept: every action is saved).
+ */
+(function () {
+  "use strict";
+  var html = document.documentElement;
+  var params = new URLSearchParams(window.location.search);
+
+  var embed = (params.get("embed") || "").toLowerCase();
+  if (embed === "1" || embed === "true" || embed === "yes") html.classList.add("embed");
+
+  var framed;
+  try {
+    framed = window.top !== window.self;
+  } catch (e) {
+    framed = true;
+  }
+  if (framed && !params.get("ns")) {
+    var host = "";
+    try {
+      var ref = new URL(document.referrer);
+      host = ref.origin + ref.pathname;
+    } catch (e) {
+      host = "";  // no referrer (referrerpolicy="no-referrer"): one namespace for them all
+    }
+    var hash = 0x811c9dc5;  // FNV-1a, 32 bits
+    for (var i = 0; i < host.length; i++) {
+      hash ^= host.charCodeAt(i);
+      hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    window.pywarSavesNamespace = host ? "embed-" + hash.toString(36) : "embed";
+  }
+
+  var singleFile = document.querySelector('meta[name="pywar-edition"][content="single-file"]');
+  var sw;
+  try {
+    sw = window.isSecureContext && !singleFile && /^https?:$/.test(window.location.protocol)
+      && navigator.serviceWorker;
+  } catch (e) {
+    sw = null;  // e.g. a sandboxed frame without allow-same-origin
+  }
+  if (!sw) return;
+
+  var TEXTS = {
+    pt: {text: "Há uma nova versão do jogo.", button: "Atualizar"},
+    en: {text: "A new version of the game is available.", button: "Update"},
+  };
+  var hadController = !!sw.controller;
+  var asked = false;
+
+  function offer(worker) {
+    var bar = document.getElementById("update-bar");
+    var texts = TEXTS[(html.lang || "pt").slice(0, 2)] || TEXTS.pt;
+    if (!bar) {
+      bar = document.createElement("div");
+      bar.id = "update-bar";
+      bar.className = "update-bar";
+      bar.setAttribute("role", "status");
+      var text = document.createElement("span");
+      var button = document.createElement("button");
+      button.type = "button";
+      button.id = "update-button";
+      button.className = "btn small primary";
+      bar.appendChild(text);
+      bar.appendChild(button);
+      document.body.appendChild(bar);
+    }
+    bar.firstChild.textContent = texts.text;
+    bar.lastChild.textContent = texts.button;
+    bar.lastChild.onclick = function () {
+      bar.lastChild.disabled = true;
+      asked = true;
+      if (worker && worker.state === "installed") worker.postMessage("pywar:update");
+      else window.location.reload();
+    };
+  }
+
+  sw.addEventListener("controllerchange", function () {
+    if (asked) {
+      asked = false;
+      window.location.reload();
+    } else if (hadController) {
+      offer(null);  // another tab updated: this one still runs the old version
+    }
+    hadController = true;
+  });
+
+  function watch(registration) {
+    if (registration.waiting && sw.controller) offer(registration.waiting);
+    registration.addEventListener("updatefound", function () {
+      var worker = registration.installing;
+      if (!worker) return;
+      worker.addEventListener("statechange", function () {
+        if (worker.state === "installed" && sw.controller) offer(worker);
+      });
+    });
+  }
+
+  function register() {
+    sw.register("./sw.js").then(watch, function (error) {
+      console.warn("pywar: offline play is not available:", error);
+    });
+  }
+
+  if (html.hasAttribute("data-ready")) {
+    register();
+  } else {
+    var observer = new MutationObserver(function () {
+      if (html.hasAttribute("data-ready")) {
+        observer.disconnect();
+        register();
+      }
+    });
+    observer.observe(html, {attributes: true, attributeFilter: ["data-ready"]});
+  }
+})();
