@@ -1,0 +1,222 @@
+"""Build ``web/maps/war2.svg``: the WAR II world board from Natural Earth shapes.
+
+Build-time only: ``shapely``, ``topojson`` (``pip install -e .[map]``) and the ``world-atlas``
+npm package (``cd tools/mapdata && npm ci``). Run ``python tools/make_map_war2.py``.
+
+The WAR II world is the classic one re-cut as the book's territory list says, so the world
+part of ``tools/make_map.py`` (country grouping, splits of Russia, Canada..., the cropped
+Mercator with its Europe and Indonesia lenses, the wrap-around sea link) is reused by
+importing it, with these changes to its country table:
+
+- Cuba is a territory: Cuba with the Greater Antilles and the Bahamas (out of México);
+- Mongólia is gone: Mongolia is drawn in China;
+- Peru (Bolívia, Chile) takes Chile from Argentina (Uruguai);
+- Argélia (Nigéria) takes Nigeria from Congo.
+
+The generic steps (simplification along shared borders, straits, labels, the SVG writer,
+the preview page and the thumbnail) come from ``tools/maplib.py``. On top of the classic
+structure the SVG has ``<g class="ce-markers">`` (one ``<g class="ce" data-ce>`` star per
+Strategic Centre, beside its badge) and ``<g class="air-bases">`` (one ``<g class="air-base"
+data-color>`` box per colour in the South Pacific: the book's air bases are printed areas of
+the board, not territories). The output is deterministic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import math
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import make_map as mm
+import maplib
+
+ROOT = maplib.ROOT
+BOARD_JSON = ROOT / "pywar" / "boards" / "war2.json"
+OUT_SVG = maplib.MAPS / "war2.svg"
+OUT_THUMB = maplib.MAPS / "thumbs" / "war2.svg"
+
+ANTILLES = ["Cuba", "Jamaica", "Cayman Is.", "Haiti", "Dominican Rep.", "Puerto Rico",
+            "Bahamas", "Turks and Caicos Is."]
+
+
+def countries() -> dict[str, list[str]]:
+    """The classic country table re-cut for WAR II."""
+    table = {t: list(names) for t, names in mm.COUNTRIES.items() if t != "mongolia"}
+    table["mexico"] = [n for n in table["mexico"] if n not in ANTILLES]
+    table["cuba"] = list(ANTILLES)
+    table["argentina"] = [n for n in table["argentina"] if n != "Chile"]
+    table["peru"] = [*table["peru"], "Chile"]
+    table["congo"] = [n for n in table["congo"] if n != "Nigeria"]
+    table["argelia"] = [*table["argelia"], "Nigeria"]
+    table["china"] = [*table["china"], "Mongolia"]
+    return table
+
+
+def home() -> dict[str, tuple[float, float, float, float]]:
+    """Where each territory's parts may lie (lon/lat boxes), re-cut as :func:`countries`."""
+    boxes = {t: b for t, b in mm.HOME.items() if t != "mongolia"}
+    boxes["cuba"] = (-86.0, 17.0, -64.0, 27.5)
+    boxes["peru"] = (-82.0, -57.0, -57.0, 2.0)  # Chile down to Tierra del Fuego
+    return boxes
+
+
+#: One more magnifying lens (lon, lat, magnification, x and y radius in SVG units), on the
+#: Caribbean, so that Cuba, a territory here, is big enough to see and tap.
+CARIBBEAN_LENS = (-78.5, 21.0, 2.1, 48.0, 34.0)
+#: Fixed ends (lon/lat) of Cuba's sea links: the Florida Straits and the Yucatán Channel.
+SEA_ENDS = {
+    ("cuba", "nova_york"): ((-80.6, 23.2), (-80.9, 25.4)),
+    ("cuba", "mexico"): ((-84.9, 21.9), (-86.9, 21.4)),
+}
+
+
+@contextlib.contextmanager
+def war2_tables() -> Iterator[None]:
+    """Run make_map's world code with the WAR II tables (restored afterwards)."""
+    saved = mm.COUNTRIES, mm.HOME, mm.LENSES, mm.SEA_ENDS
+    mm.COUNTRIES, mm.HOME = countries(), home()
+    mm.LENSES = [*mm.LENSES, CARIBBEAN_LENS]
+    mm.SEA_ENDS = {**mm.SEA_ENDS, **SEA_ENDS}
+    try:
+        yield
+    finally:
+        mm.COUNTRIES, mm.HOME, mm.LENSES, mm.SEA_ENDS = saved
+
+
+# Strategic Centre star beside the badge, and the air bases (lon/lat of the first box).
+CE_OFFSET = (12.5, -12.5)
+CE_R = 6.5
+STAR_R = 4.6
+AIR_BASE_ORIGIN = (-168.0, -33.0)
+AIR_BASE_SIZE = (54.0, 26.0)
+AIR_BASE_GAP = 6.0
+PLANE = ("M0-7l1.4 4.6 6.6 3.4v1.6l-6.6-1.6-.4 4.4 2 1.6v1.2l-3-1-3 1v-1.2l2-1.6-.4-4.4"
+         "-6.6 1.6v-1.6l6.6-3.4z")
+COLOR_NAMES = {"branco": "Branco", "preto": "Preto", "vermelho": "Vermelho", "azul": "Azul",
+               "amarelo": "Amarelo", "verde": "Verde"}
+
+
+def star_path(r: float) -> str:
+    """A five-pointed star of outer radius ``r`` centred on the origin."""
+    pts = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.42
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((rad * math.cos(a), rad * math.sin(a)))
+    return "M" + "L".join(f"{maplib.f1(x)} {maplib.f1(y)}" for x, y in pts) + "z"
+
+
+def extra_groups(board: dict, places: dict[str, maplib.Placement]) -> list[str]:
+    """The Strategic Centre markers and the air bases."""
+    out = ['<g class="ce-markers" aria-hidden="true">']
+    star = star_path(STAR_R)
+    for tid in board["strategic_centres"]:
+        p = places[tid]
+        x, y = p.bx + CE_OFFSET[0], p.by + CE_OFFSET[1]
+        out.append(f'<g class="ce" data-ce="{tid}" transform="translate({maplib.f1(x)},'
+                   f'{maplib.f1(y)})"><circle r="{maplib.f1(CE_R)}"/><path d="{star}"/></g>')
+    out.append("</g>")
+    out.append('<g class="air-bases" aria-hidden="true" text-anchor="middle">')
+    x0, y0 = mm.project_point(*AIR_BASE_ORIGIN)
+    w, h = AIR_BASE_SIZE
+    for i, color in enumerate(board["colors"]):
+        col, row = i % 3, i // 3
+        x = x0 + col * (w + AIR_BASE_GAP)
+        y = y0 + row * (h + AIR_BASE_GAP)
+        out.append(
+            f'<g class="air-base" data-color="{color}" transform="translate({maplib.f1(x)},'
+            f'{maplib.f1(y)})"><title>{COLOR_NAMES.get(color, color)}</title>'
+            f'<rect width="{maplib.f1(w)}" height="{maplib.f1(h)}" rx="4"/>'
+            f'<path class="plane" transform="translate(14,{maplib.f1(h / 2)})" d="{PLANE}"/>'
+            f'<text class="air-base-count" x="{maplib.f1(w * 0.68)}" y="{maplib.f1(h / 2)}" '
+            'dy="0.35em">0</text></g>')
+    out.append("</g>")
+    return out
+
+
+def air_base_box() -> maplib.Rect:
+    """The SVG box the air bases take (kept clear of labels)."""
+    x0, y0 = mm.project_point(*AIR_BASE_ORIGIN)
+    w, h = AIR_BASE_SIZE
+    return (x0 - 4, y0 - 4, x0 + 3 * w + 2 * AIR_BASE_GAP + 4, y0 + 2 * h + AIR_BASE_GAP + 4)
+
+
+PREVIEW_CSS = (
+    ".territory[data-continent]{stroke:#1b2a33}"
+    ".ce circle{fill:#fff;stroke:#b3261e;stroke-width:1.4}.ce path{fill:#b3261e}"
+    ".air-base rect{fill:#0f2438;stroke:#e8eef3;stroke-width:1}"
+    ".air-base .plane{fill:#e8eef3}"
+    ".air-base-count{fill:#fff;font:700 13px 'DejaVu Sans',sans-serif}"
+    + "".join(f'.air-base[data-color="{c}"] rect{{stroke:{v};stroke-width:2.5}}'
+              for c, v in {"branco": "#f4f4f4", "preto": "#222", "vermelho": "#d33",
+                           "azul": "#3b7bdc", "amarelo": "#f2c230", "verde": "#3aa548"}.items())
+)
+TINTS = {"north_america": "#d9a441", "south_america": "#6fae4b", "europe": "#5b8fd1",
+         "africa": "#c9774a", "asia": "#b3a36e", "oceania": "#a77bc4"}
+
+
+def build(board: dict, log: list[str]) -> tuple[str, dict]:
+    """The SVG text and the territory geometries."""
+    tids = [t["id"] for t in board["territories"]]
+    names = {t["id"]: t["name"] for t in board["territories"]}
+    world = mm.load_countries(mm.ATLAS_JSON)
+    with war2_tables():
+        wanted = {n for ns in mm.COUNTRIES.values() for n in ns} | set(mm.SPLITS)
+        missing = sorted(wanted - set(world))
+        if missing:
+            raise SystemExit("unknown country names: " + ", ".join(missing))
+        parts = mm.build_territories(world, tids, log)
+        geoms = mm.project_territories(parts)
+        geoms = maplib.simplify_shared(geoms, mm.SIMPLIFY_PX, mm.MIN_PART_PX2)
+        maplib.separate_non_neighbours(geoms, board["borders"], log)
+        links = mm.sea_link_lines(board["sea_links"], geoms)
+        fixed = {t: (*mm.project_point(lon, lat), side)
+                 for t, (lon, lat, side) in mm.FIXED.items()}
+        places = maplib.place_labels(geoms, names, links, log, mm.WIDTH, mm.HEIGHT,
+                                     fixed=fixed, avoid=[air_base_box()])
+        svg = maplib.render_svg(
+            board, geoms, places, links, mm.WIDTH, mm.HEIGHT,
+            "Generated by tools/make_map_war2.py from Natural Earth (public domain) via "
+            "world-atlas (ISC). Do not edit by hand.")
+        head, tail = svg.rsplit("</svg>", 1)
+        svg = head + "\n".join(extra_groups(board, places)) + "\n</svg>" + tail
+    for line in maplib.label_overlaps(places, names):
+        log.append(f"overlap: {line}")
+    return svg, geoms
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Generate the SVG and its thumbnail and print the reports."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=OUT_SVG)
+    ap.add_argument("--thumb", type=Path, default=OUT_THUMB)
+    ap.add_argument("--preview", type=Path, help="also write an HTML preview page here")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print the data log too")
+    args = ap.parse_args(argv)
+    if not mm.ATLAS_JSON.exists():
+        print(f"missing {mm.ATLAS_JSON}: run `npm ci` in tools/mapdata", file=sys.stderr)
+        return 1
+    board = json.loads(BOARD_JSON.read_text(encoding="utf-8"))
+    log: list[str] = []
+    svg, geoms = build(board, log)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(svg, encoding="utf-8")
+    thumb = maplib.thumbnail_svg(svg, TINTS, board["name"]["pt"])
+    args.thumb.parent.mkdir(parents=True, exist_ok=True)
+    args.thumb.write_text(thumb, encoding="utf-8")
+    if args.preview:
+        maplib.write_preview(svg, args.preview, extra_css=PREVIEW_CSS)
+    print("\n".join(line for line in log if args.verbose or not line.startswith("dropped")))
+    report = maplib.adjacency_report(board["borders"], geoms)
+    print("\n".join(report) if report else "all borders touch or are close")
+    print(f"wrote {args.out} ({len(svg.encode('utf-8')) / 1024:.1f} KB, "
+          f"{round(mm.WIDTH)}x{mm.HEIGHT}); {args.thumb} ({len(thumb.encode()) / 1024:.1f} KB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
