@@ -521,6 +521,14 @@ class War2Game(Game):
         return (pools.get("free", 0) + pools.get(f"continent:{cid}", 0)
                 + pools.get(f"majority:{cid}", 0) + pools.get(f"territory:{territory}", 0))
 
+    def trade_allowed(self) -> bool:
+        """WAR II has no sets to trade: its cards are used one by one."""
+        return False
+
+    def valid_trades(self) -> list[tuple[int, ...]]:
+        """No sets in WAR II (cards: :class:`CardArmies`, :class:`CardAirAttack`...)."""
+        return []
+
     def bombers_in_box(self, player: int) -> int:
         """Bombers in a seat's box: neither in its air base nor flying."""
         flying = self.air["bombers"] if self.air and player == self.current else 0
