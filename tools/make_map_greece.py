@@ -21,7 +21,6 @@ import sys
 from pathlib import Path
 
 import maplib
-import numpy as np
 import shapely
 from shapely.geometry import MultiPoint, Point, Polygon, box
 from shapely.ops import unary_union

@@ -25,7 +25,7 @@ import numpy as np
 import shapely
 import shapely.affinity
 import topojson
-from shapely.geometry import LineString, MultiPolygon, Polygon, shape
+from shapely.geometry import MultiPolygon, Polygon, shape
 from shapely.ops import nearest_points, polylabel, unary_union
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -200,7 +200,8 @@ def separate_non_neighbours(geoms: dict[str, shapely.Geometry], borders: Iterabl
                 log.append(f"opened a strait between {big} and {small} (were {d:.1f} px apart)")
 
 
-def touching_pairs(geoms: dict[str, shapely.Geometry], within: float = 0.5) -> list[tuple[str, str]]:
+def touching_pairs(geoms: dict[str, shapely.Geometry],
+                   within: float = 0.5) -> list[tuple[str, str]]:
     """Pairs of territories whose shapes touch (closer than ``within`` units), sorted."""
     tids = sorted(geoms)
     out = []
@@ -619,7 +620,8 @@ def parse_path(d: str) -> list[Polygon]:
     return out
 
 
-def svg_territories(svg: str) -> tuple[tuple[float, float], dict[str, tuple[str, shapely.Geometry]]]:
+def svg_territories(
+        svg: str) -> tuple[tuple[float, float], dict[str, tuple[str, shapely.Geometry]]]:
     """The view box size and {territory: (continent, geometry)} of a board SVG."""
     m = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
     assert m
