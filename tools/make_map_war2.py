@@ -11,7 +11,9 @@ importing it, with these changes to its country table:
 - Cuba is a territory: Cuba with the Greater Antilles and the Bahamas (out of México);
 - Mongólia is gone: Mongolia is drawn in China;
 - Peru (Bolívia, Chile) takes Chile from Argentina (Uruguai);
-- Argélia (Nigéria) takes Nigeria from Congo.
+- Argélia (Nigéria) takes Nigeria from Congo;
+- a third magnifying lens, on the Caribbean, makes Cuba big enough to see and tap, and
+  Cuba's two sea links get fixed ends (Florida Straits, Yucatán Channel).
 
 The generic steps (simplification along shared borders, straits, labels, the SVG writer,
 the preview page and the thumbnail) come from ``tools/maplib.py``. On top of the classic
