@@ -447,16 +447,18 @@ class War2Game(Game):
         objectives: dict[int, str] | None = None,
         seed: int = 0,
         options: dict[str, Any] | None = None,
+        round: int = 2,  # noqa: A002 - the game's own word, as in Game.scenario
         *,
         bombers: dict[int, int] | None = None,
         ci: dict[int, str] | None = None,
-        round_number: int = 2,
     ) -> Game:
         """A WAR II game at a given position (see :meth:`Game.scenario`), after the setup.
 
         ``bombers`` are those already in each seat's air base (the current player then gets
         the ones of the turn), ``ci`` places Information Centres (option on), and the turn
-        belongs to round ``round_number`` (2: the ordinary turns; 1: the first stage).
+        belongs to round ``round`` (2, the default: the ordinary turns; 1: the first stage,
+        placement only). A position without a round (``Game.scenario`` in round 1 by
+        default leaves it out) is played from round 2 as well.
         """
         game = cls.new(variant_id, players, seed=seed, options=options)
         position = {"owner": dict(owner), "armies": dict(armies or {}), "current": current,
@@ -464,7 +466,7 @@ class War2Game(Game):
                     "objectives": {str(k): v for k, v in (objectives or {}).items()},
                     "bombers": {str(k): int(v) for k, v in (bombers or {}).items()},
                     "ci": {str(k): v for k, v in (ci or {}).items()},
-                    "round": int(round_number)}
+                    "round": int(round)}
         game._apply_position(position)
         game.setup["scenario"] = position
         return game
@@ -479,7 +481,7 @@ class War2Game(Game):
         if not all(0 <= b <= self.rules.bombers_per_player for b in self.bombers):
             raise WarError(f"a seat has 0 to {self.rules.bombers_per_player} bombers")
         self.phase = "reinforce"
-        super()._apply_position(position)
+        super()._apply_position({**position, "round": self.round})
         for seat, territory in position.get("ci", {}).items():
             if not self.ci:
                 raise WarError("Information Centres need the information_centres option")

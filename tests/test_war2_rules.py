@@ -59,7 +59,7 @@ def make2(
     rest: list[int] | None = None,
     options: dict[str, Any] | None = None,
     seed: int = 0,
-    round_number: int = 2,
+    round: int = 2,  # noqa: A002
 ) -> War2Game:
     """A WAR II game at a position: ``held`` territories per seat, the others dealt round
     ``rest`` (default: the seats not in ``held``, else every seat but the current one)."""
@@ -77,7 +77,7 @@ def make2(
     goals.update(objectives or {})
     game = War2Game.scenario("war2", seats(players), owner, armies=armies, current=current,
                              hands=hands, objectives=goals, seed=seed, options=options,
-                             bombers=bombers, ci=ci, round_number=round_number)
+                             round=round, bombers=bombers, ci=ci)
     assert isinstance(game, War2Game)
     return game
 
@@ -542,7 +542,7 @@ def test_information_centre_is_placed_in_round_one_or_two():
     assert EndTurn() not in game.legal_actions()
     game.apply(PlaceCI(game.territories_of(other)[0]))
     game.apply(EndTurn())
-    late = make2({0: ["brasil"]}, options=CI, round_number=3)
+    late = make2({0: ["brasil"]}, options=CI, round=3)
     refused(late, PlaceCI("brasil"), "ci_too_late")
 
 
