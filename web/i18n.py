@@ -59,9 +59,15 @@ PT: dict[str, str] = {
     "lang_switch": "English",
     "lang_switch_title": "Switch to English",
     "variant_classic": "WAR clássico",
+    "variant_war2": "WAR II",
+    "variant_mitologicas": "Batalhas Mitológicas",
+    "variant_brasil": "War Brasil",
+    "variant_label": "Qual jogo",
+    "variant_players": "{low} a {high} jogadores",
     # setup
     "setup_title": "Novo jogo",
-    "setup_hint": "De 3 a 6 jogadores. Cada um escolhe nome, cor e se é pessoa ou computador.",
+    "setup_hint": "De {low} a {high} jogadores. Cada um escolhe nome, cor e se é pessoa ou "
+                  "computador.",
     "seat_name": "Nome do jogador {n}",
     "seat_color": "Cor do jogador {n}",
     "seat_kind": "Quem joga no lugar {n}",
@@ -230,9 +236,14 @@ EN: dict[str, str] = {
     "lang_switch": "Português",
     "lang_switch_title": "Mudar para português",
     "variant_classic": "Classic WAR",
+    "variant_war2": "WAR II",
+    "variant_mitologicas": "Mythological Battles",
+    "variant_brasil": "War Brasil",
+    "variant_label": "Which game",
+    "variant_players": "{low} to {high} players",
     "setup_title": "New game",
-    "setup_hint": "3 to 6 players. Each picks a name, a colour and whether a person or the "
-                  "computer plays.",
+    "setup_hint": "{low} to {high} players. Each picks a name, a colour and whether a person "
+                  "or the computer plays.",
     "seat_name": "Name of player {n}",
     "seat_color": "Colour of player {n}",
     "seat_kind": "Who plays seat {n}",

@@ -93,21 +93,17 @@ class Page:
                      or text_or_none(getattr(window, "pywarSavesNamespace", None)) or "")
         # -- end embeds
         self.app = App(LocalStorage(), namespace=namespace,
-                       lang=text_or_none(params.get("lang")))
+                       lang=text_or_none(params.get("lang")),
+                       variant=text_or_none(params.get("variant")))
         self.slots = {name: document.getElementById(f"{name}-slot")
                       for name in ("header", "panel", "overlay", "curtain")}
         self.overlay = document.getElementById("overlay")
         self.curtain = document.getElementById("curtain")
         self.message = document.getElementById("message")
         self.previous: dict[str, str] = {}
-        self.board_cache: dict[str, tuple[Any, ...]] = {}
-        self.paths = {}
-        self.badges = {}
-        for el in document.querySelectorAll("[data-territory]"):
-            self.paths[str(el.dataset.territory)] = el
-            el.setAttribute("role", "button")
-        for el in document.querySelectorAll("[data-badge]"):
-            self.badges[str(el.dataset.badge)] = (el, el.querySelector("text"))
+        self.board_id = "classic"
+        self.loading_board: str | None = None
+        self.bind_board()
         self.announcer = document.getElementById("announce")
         self.announced = ""
         self.bot_timer = None
@@ -117,6 +113,34 @@ class Page:
         self.blitz_tick = create_proxy(self.on_blitz_tick)
         for kind in ("click", "change", "input", "keydown"):
             document.addEventListener(kind, self.handler)
+
+    def bind_board(self) -> None:
+        """Find the board's territories and badges (after load or a board swap)."""
+        self.board_cache: dict[str, tuple[Any, ...]] = {}
+        self.paths = {}
+        self.badges = {}
+        for el in document.querySelectorAll("#board [data-territory]"):
+            self.paths[str(el.dataset.territory)] = el
+            el.setAttribute("role", "button")
+        for el in document.querySelectorAll("#board [data-badge]"):
+            self.badges[str(el.dataset.badge)] = (el, el.querySelector("text"))
+
+    async def load_board(self, board_id: str) -> None:
+        """Swap the inlined board for another game's map (same-origin static file)."""
+        try:
+            response = await window.fetch(f"./maps/{board_id}.svg")
+            text = await response.text()
+            parsed = window.DOMParser.new().parseFromString(text, "image/svg+xml")
+            svg = document.importNode(parsed.documentElement, True)
+            old = document.getElementById("board")
+            old.replaceWith(svg)
+            self.board_id = board_id
+            self.bind_board()
+            if present(getattr(window, "pywarZoom", None)):
+                window.pywarZoom.attach(svg)
+        finally:
+            self.loading_board = None
+        self.render()
 
     # ---------------------------------------------------------------- events
     def on_event(self, evt: Any) -> None:
@@ -202,6 +226,9 @@ class Page:
     def render(self) -> None:
         view = self.app.render()
         root = document.documentElement
+        if view["board_id"] != self.board_id and self.loading_board != view["board_id"]:
+            self.loading_board = view["board_id"]
+            asyncio.ensure_future(self.load_board(view["board_id"]))
         if root.getAttribute("lang") != view["html_lang"]:
             root.setAttribute("lang", view["html_lang"])
             document.title = view["title"]

@@ -22,12 +22,15 @@ from pywar.errors import IllegalAction, WarError
 from pywar.game import Game, is_valid_set
 from pywar.objectives import describe
 from pywar.odds import battle_odds
+from pywar.variants import VARIANTS, get_variant
 
 from i18n import CATALOGUE, t
 from rules_help import rules_for
 from saves import SaveError, SaveStore, Storage, make_record
 
 COLORS = ("azul", "vermelho", "verde", "amarelo", "preto", "branco")
+#: The games on the new-game screen, in the order shown.
+VARIANT_ORDER = ("classic", "war2", "mitologicas", "brasil")
 DEFAULT_NAMES = ("Ana", "Bruno", "Carla", "Davi", "Elisa", "Fábio")
 AMOUNTS = ("1", "5", "all")
 SHAPE_SYMBOLS = {"square": "■", "triangle": "▲", "circle": "●", "joker": "★"}
@@ -85,7 +88,8 @@ def find(node: Any, pred: Any) -> list[Node]:
 class App:
     """The page: setup, saved games, the game itself, the curtain and the winner's screen."""
 
-    def __init__(self, storage: Storage, namespace: str = "", lang: str | None = None) -> None:
+    def __init__(self, storage: Storage, namespace: str = "", lang: str | None = None,
+                 variant: str | None = None) -> None:
         self.store = SaveStore(storage, namespace)
         self.lang = lang or self.store.get_pref("lang") or "pt"
         if self.lang not in CATALOGUE:
@@ -112,7 +116,7 @@ class App:
         self.replay: dict[str, Any] | None = None
         self.chart = "territories"
         self.bot = SimpleBot()
-        self.form = self._default_form()
+        self.form = self._default_form(variant if variant in VARIANTS else "classic")
         self._resume_current()
 
     # ---------------------------------------------------------------- helpers
@@ -120,10 +124,33 @@ class App:
         """Translate ``key`` into the page language."""
         return t(self.lang, key, **kw)
 
-    def _default_form(self) -> dict[str, Any]:
-        seats = [{"name": DEFAULT_NAMES[i], "color": COLORS[i],
+    def _default_form(self, variant: str = "classic") -> dict[str, Any]:
+        colors = self.colors_of(variant)
+        seats = [{"name": DEFAULT_NAMES[i], "color": colors[i],
                   "kind": "human" if i == 0 else "bot"} for i in range(3)]
-        return {"seats": seats, "first_round_placement_only": False, "seed": ""}
+        return {"seats": seats, "first_round_placement_only": False, "seed": "",
+                "variant": variant}
+
+    @staticmethod
+    def colors_of(variant: str) -> list[str]:
+        """The army colours of a variant's board, in the page's preferred order."""
+        allowed = get_variant(variant).board.raw.get("colors") or list(COLORS)
+        return [c for c in COLORS if c in allowed] + [c for c in allowed if c not in COLORS]
+
+    def on_variant(self, arg: str | None, _v: str | None) -> None:
+        if arg not in VARIANTS:
+            return
+        rules = get_variant(arg)
+        colors = self.colors_of(arg)
+        seats = self.form["seats"][:rules.max_players]
+        used: set[str] = set()
+        for seat in seats:
+            if seat["color"] not in colors or seat["color"] in used:
+                seat["color"] = next(c for c in colors if c not in used and c not in {
+                    s["color"] for s in seats if s is not seat})
+            used.add(seat["color"])
+        self.form["seats"] = seats
+        self.form["variant"] = arg
 
     def _resume_current(self) -> None:
         save_id = self.store.current()
@@ -309,9 +336,10 @@ class App:
     # setup form
     def on_seat_add(self, _a: str | None, _v: str | None) -> None:
         seats = self.form["seats"]
-        if len(seats) < 6:
+        variant = self.form["variant"]
+        if len(seats) < get_variant(variant).max_players:
             used = {s["color"] for s in seats}
-            color = next(c for c in COLORS if c not in used)
+            color = next(c for c in self.colors_of(variant) if c not in used)
             names = {s["name"] for s in seats}
             name = next((n for n in DEFAULT_NAMES if n not in names), f"P{len(seats) + 1}")
             seats.append({"name": name, "color": color, "kind": "bot"})
@@ -329,7 +357,7 @@ class App:
         self._seat_field(arg, "name", (value or "")[:NAME_MAX])
 
     def on_seat_color(self, arg: str | None, value: str | None) -> None:
-        if value in COLORS:
+        if value in self.colors_of(self.form["variant"]):
             self._seat_field(arg, "color", value)
 
     def on_seat_kind(self, arg: str | None, value: str | None) -> None:
@@ -355,9 +383,12 @@ class App:
             self.message = ("error", self.tr("setup_bad_seed"))
             return
         seed = int(seed_text) if seed_text else int(time.time() * 1000) % 2**32
-        options = {"first_round_placement_only": True} if self.form[
-            "first_round_placement_only"] else {}
-        game = Game.new("classic", [(s["name"], s["color"]) for s in seats], seed=seed,
+        rules = get_variant(self.form["variant"])
+        options = {"first_round_placement_only": True} if (
+            self.form["first_round_placement_only"]
+            and "first_round_placement_only" in rules.options) else {}
+        game = Game.new(self.form["variant"], [(s["name"], s["color"]) for s in seats],
+                        seed=seed,
                         options=options)
         save_id = self.store.new_id()
         self.record = make_record(save_id, game, seats)
@@ -630,6 +661,7 @@ class App:
             "message": None if self.message is None else {
                 "kind": self.message[0], "text": self.message[1]},
             "board": self._board(),
+            "board_id": self.board_id(),
             "curtain": None, "panel": None, "overlay": None,
         }
         view["announce"] = self.announce
@@ -672,11 +704,17 @@ class App:
                  button(self.tr("lang_switch"), "lang", other, cls="btn small lang",
                         title=self.tr("lang_switch_title")))
 
+    def board_id(self) -> str:
+        """The board the page should show: the game's, or the one picked on the setup screen."""
+        if self.screen == "setup" or self.game is None:
+            return get_variant(self.form["variant"]).board_id
+        return self.game.board.id
+
     def _board(self) -> dict[str, Any]:
         g = self.game
         if self.screen == "replay" and self.replay is not None:
             g = self.replay["game"]
-        if g is None:
+        if g is None or (self.screen == "setup" and g.board.id != self.board_id()):
             return {"territories": {}}
         me = g.current
         human_turn = (self.screen == "play" and self.curtain is None and not self.is_bot(me)
@@ -708,8 +746,28 @@ class App:
         return {"territories": out}
 
     # setup
+    def _variant_choice(self) -> Node:
+        cards = []
+        for vid in VARIANT_ORDER:
+            if vid not in VARIANTS:
+                continue
+            rules = get_variant(vid)
+            cards.append(h(
+                "button", {"type": "button", "class": "variant-card", "data-action": "variant",
+                           "data-arg": vid,
+                           "aria-pressed": "true" if self.form["variant"] == vid else "false"},
+                h("img", {"src": f"./maps/thumbs/{vid}.svg", "alt": "", "width": "120",
+                          "height": "72", "loading": "lazy"}),
+                h("span", {"class": "variant-name"}, self.tr("variant_" + vid)),
+                h("span", {"class": "variant-meta"}, self.tr(
+                    "variant_players", low=rules.min_players, high=rules.max_players))))
+        return h("div", {"class": "variants", "role": "group",
+                         "aria-label": self.tr("variant_label")}, cards)
+
     def _setup_screen(self) -> Node:
         f = self.form
+        colors = self.colors_of(f["variant"])
+        rules = get_variant(f["variant"])
         rows = []
         for i, seat in enumerate(f["seats"]):
             rows.append(h(
@@ -722,22 +780,27 @@ class App:
                 h("select", {"class": "seat-color", "data-action": "seat-color",
                              "data-arg": str(i), "aria-label": self.tr("seat_color", n=i + 1)},
                   [h("option", {"value": c, "selected": "selected" if c == seat["color"]
-                                 else None}, self.tr("color_" + c)) for c in COLORS]),
+                                 else None}, self.tr("color_" + c)) for c in colors]),
                 h("select", {"class": "seat-kind", "data-action": "seat-kind",
                              "data-arg": str(i), "aria-label": self.tr("seat_kind", n=i + 1)},
                   [h("option", {"value": k, "selected": "selected" if k == seat["kind"]
                                  else None}, self.tr("kind_" + k)) for k in ("human", "bot")]),
-                button("✕", "seat-remove", i, cls="btn icon", disabled=len(f["seats"]) <= 3,
+                button("✕", "seat-remove", i, cls="btn icon",
+                       disabled=len(f["seats"]) <= rules.min_players,
                        title=self.tr("seat_remove"))))
         checkbox = {"type": "checkbox", "id": "opt-first-round", "data-action": "opt-first-round"}
-        if f["first_round_placement_only"]:
+        if f["first_round_placement_only"] or rules.first_round_placement_only:
             checkbox["checked"] = "checked"
+        if "first_round_placement_only" not in rules.options or rules.first_round_placement_only:
+            checkbox["disabled"] = "disabled"
         return h("section", {"class": "screen setup", "aria-labelledby": "setup-title"},
                  h("h2", {"id": "setup-title"}, self.tr("setup_title")),
-                 h("p", {"class": "hint"}, self.tr("setup_hint")),
+                 self._variant_choice(),
+                 h("p", {"class": "hint"}, self.tr(
+                     "setup_hint", low=rules.min_players, high=rules.max_players)),
                  h("div", {"class": "seats"}, rows),
                  button(self.tr("seat_add"), "seat-add", cls="btn",
-                        disabled=len(f["seats"]) >= 6),
+                        disabled=len(f["seats"]) >= rules.max_players),
                  h("fieldset", {"class": "options"},
                    h("legend", {}, self.tr("options")),
                    h("label", {}, h("input", checkbox), self.tr("opt_first_round")),

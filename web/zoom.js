@@ -3,11 +3,21 @@
 // the map does not count as a tap on a territory.
 (function () {
   "use strict";
-  var svg = document.getElementById("board");
-  if (!svg) return;
-  var base = svg.viewBox.baseVal;
-  var full = {x: base.x, y: base.y, w: base.width, h: base.height};
-  var view = {x: full.x, y: full.y, w: full.w, h: full.h};
+  var svg = null, full = null, view = null;
+  function attach(el) {
+    if (!el) return;
+    svg = el;
+    var base = svg.viewBox.baseVal;
+    full = {x: base.x, y: base.y, w: base.width, h: base.height};
+    view = {x: full.x, y: full.y, w: full.w, h: full.h};
+    svg.addEventListener("pointerdown", onDown);
+    svg.addEventListener("pointermove", onMove);
+    svg.addEventListener("pointerup", release);
+    svg.addEventListener("pointercancel", release);
+    svg.addEventListener("click", onClickCapture, true);
+    svg.addEventListener("wheel", onWheel, {passive: false});
+  }
+  window.pywarZoom = {attach: attach};
   var MAX_ZOOM = 4;
   var pointers = new Map();
   var start = null;
@@ -50,17 +60,17 @@
     return {x: r.left + r.width / 2, y: r.top + r.height / 2};
   }
 
-  svg.addEventListener("pointerdown", function (e) {
+  function onDown(e) {
     pointers.set(e.pointerId, {x: e.clientX, y: e.clientY});
     moved = false;
     start = {view: {x: view.x, y: view.y, w: view.w, h: view.h}, pts: snapshot()};
-  });
+  }
 
   function snapshot() {
     return Array.from(pointers.values()).map(function (p) { return {x: p.x, y: p.y}; });
   }
 
-  svg.addEventListener("pointermove", function (e) {
+  function onMove(e) {
     if (!pointers.has(e.pointerId) || !start) return;
     pointers.set(e.pointerId, {x: e.clientX, y: e.clientY});
     var pts = snapshot();
@@ -83,37 +93,37 @@
       view = {x: start.view.x, y: start.view.y, w: start.view.w, h: start.view.h};
       zoomAt(d1 / d0, (pts[0].x + pts[1].x) / 2, (pts[0].y + pts[1].y) / 2);
     }
-  });
+  }
 
   function release(e) {
     pointers.delete(e.pointerId);
     start = pointers.size ? {view: {x: view.x, y: view.y, w: view.w, h: view.h},
                              pts: snapshot()} : null;
   }
-  svg.addEventListener("pointerup", release);
-  svg.addEventListener("pointercancel", release);
 
   // A drag is not a tap: swallow the click that ends it before the page's handler sees it.
-  svg.addEventListener("click", function (e) {
+  function onClickCapture(e) {
     if (moved) {
       e.stopPropagation();
       e.preventDefault();
       moved = false;
     }
-  }, true);
+  }
 
-  svg.addEventListener("wheel", function (e) {
+  function onWheel(e) {
     e.preventDefault();
     zoomAt(e.deltaY < 0 ? 1.2 : 1 / 1.2, e.clientX, e.clientY);
-  }, {passive: false});
+  }
 
   document.addEventListener("click", function (e) {
     var b = e.target.closest && e.target.closest("[data-zoom]");
-    if (!b) return;
+    if (!b || !svg) return;
     var c = center();
     var kind = b.getAttribute("data-zoom");
     if (kind === "in") zoomAt(1.5, c.x, c.y);
     else if (kind === "out") zoomAt(1 / 1.5, c.x, c.y);
     else { view = {x: full.x, y: full.y, w: full.w, h: full.h}; apply(); }
   });
+
+  attach(document.getElementById("board"));
 })();
