@@ -337,3 +337,30 @@ def test_replay_steps_through_the_log_and_stats_add_up():
     luck = g.luck(0)
     assert luck["attack_rolls"] == 1
     assert app.number(luck["attack_expected_lost"]) in text_of(overlay)
+
+
+def test_each_board_speaks_its_own_words_and_plays_through_a_turn():
+    app = App(MemoryStorage())
+    app.dispatch("variant", "mitologicas")
+    assert len(app.colors_of("mitologicas")) == 4
+    for _ in range(3):
+        app.dispatch("seat-add")
+    assert len(app.form["seats"]) == 4  # the book's limit
+    app.dispatch("start")
+    assert app.game.variant.id == "mitologicas"
+    assert app.render()["board_id"] == "mitologicas"
+    while app.bot_to_move:
+        app.bot_step()
+    panel = text_of(app.render()["panel"])
+    assert "Guerreiros a colocar" in panel
+    app.dispatch("screen", "rules")
+    assert "figura mitológica vale 10" in text_of(app.render()["overlay"])
+    app.dispatch("screen", "setup")
+    app.dispatch("variant", "brasil")
+    assert app.render()["board_id"] == "brasil"
+    app.dispatch("start")
+    g = app.game
+    assert g.variant.id == "brasil" and g.options == {}
+    while app.bot_to_move:
+        app.bot_step()
+    assert "Exércitos a colocar" in text_of(app.render()["panel"])

@@ -360,8 +360,36 @@ EN: dict[str, str] = {
 CATALOGUE: dict[str, dict[str, str]] = {"pt": PT, "en": EN}
 
 
-def t(lang: str, key: str, **params: Any) -> str:
-    """The text for ``key`` in ``lang`` with ``params`` filled in (Portuguese as fallback)."""
+#: The classic words a board's own terms replace (e.g. Mitológicas: warriors, regions).
+BASE_WORDS = {
+    "pt": {"armies": "exércitos", "army": "exército", "continent": "continente"},
+    "en": {"armies": "armies", "army": "army", "continent": "continent"},
+}
+
+
+def board_words(lang: str, terms: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """Replacements turning the catalogue's classic words into a board's own terms."""
+    if not terms:
+        return []
+    words = []
+    for key in ("armies", "army", "continent"):
+        old, new = BASE_WORDS.get(lang, BASE_WORDS["pt"])[key], terms.get(key)
+        if new and new != old:
+            if lang == "pt" and key == "continent":
+                words.append(("o continente", "a " + new))
+            words.append((old, new))
+            words.append((old.capitalize(), new.capitalize()))
+    return words
+
+
+def t(lang: str, key: str, words: list[tuple[str, str]] | None = None, **params: Any) -> str:
+    """The text for ``key`` in ``lang`` with ``params`` filled in (Portuguese as fallback).
+
+    ``words`` (see :func:`board_words`) reword the template before the parameters go in,
+    so player names are never altered.
+    """
     table = CATALOGUE.get(lang, PT)
     text = table.get(key) or PT.get(key) or key
+    for old, new in words or ():
+        text = text.replace(old, new)
     return text.format(**params) if params else text

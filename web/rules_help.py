@@ -70,10 +70,45 @@ CLASSIC: dict[str, list[Section]] = {
     ],
 }
 
+#: What a variant changes, shown before the classic rules it shares.
+INTROS: dict[str, dict[str, list[Section]]] = {
+    "mitologicas": {
+        "pt": [("Batalhas Mitológicas", [
+            "O WAR num mapa da Grécia Antiga, para 3 ou 4 jogadores. Os continentes se chamam "
+            "regiões; cada guerreiro vale 1 e cada figura mitológica vale 10. As cartas trazem "
+            "escudo, elmo e espada.",
+            "A primeira rodada é só de colocação. Depois de eliminar um jogador, quem ficar "
+            "com mais de 5 cartas descarta ao acaso até ficar com 5.",
+        ])],
+        "en": [("Mythological Battles", [
+            "WAR on a map of Ancient Greece, for 3 or 4 players. Continents are called regions; "
+            "each warrior counts 1 and each mythological figure 10. Cards show a shield, a "
+            "helmet or a sword.",
+            "The first round is placement only. After eliminating a player, whoever holds more "
+            "than 5 cards discards at random down to 5.",
+        ])],
+    },
+    "brasil": {
+        "pt": [("War Brasil", [
+            "O mapa são os 26 estados e o Distrito Federal, agrupados nas cinco regiões do "
+            "Brasil, cada uma com seu bônus.",
+            "Na troca de cartas, cada carta de um estado que você ocupa dá 2 exércitos a mais "
+            "nesse estado (não só uma carta por troca). A primeira rodada é só de colocação.",
+        ])],
+        "en": [("War Brasil", [
+            "The map is Brazil's 26 states and the Federal District, grouped in the country's "
+            "five regions, each with its bonus.",
+            "When trading cards, every card of a state you hold gives 2 more armies there (not "
+            "just one card per trade). The first round is placement only.",
+        ])],
+    },
+}
+
 RULES: dict[str, dict[str, list[Section]]] = {"classic": CLASSIC}
 
 
 def rules_for(variant: str, lang: str) -> list[Section]:
-    """The help sections for a variant (classic as the fallback) in a language."""
+    """The help sections for a variant (its own first, then the shared rules) in a language."""
     texts = RULES.get(variant, CLASSIC)
-    return texts.get(lang) or texts["pt"]
+    intro = INTROS.get(variant, {})
+    return (intro.get(lang) or intro.get("pt") or []) + (texts.get(lang) or texts["pt"])

@@ -24,7 +24,7 @@ from pywar.objectives import describe
 from pywar.odds import battle_odds
 from pywar.variants import VARIANTS, get_variant
 
-from i18n import CATALOGUE, t
+from i18n import CATALOGUE, board_words, t
 from rules_help import rules_for
 from saves import SaveError, SaveStore, Storage, make_record
 
@@ -121,8 +121,15 @@ class App:
 
     # ---------------------------------------------------------------- helpers
     def tr(self, key: str, **kw: Any) -> str:
-        """Translate ``key`` into the page language."""
-        return t(self.lang, key, **kw)
+        """Translate ``key`` into the page language, in the words of the board in play."""
+        return t(self.lang, key, self.words(), **kw)
+
+    def words(self) -> list[tuple[str, str]]:
+        """The board's own terms (warriors, regions...) for the game or the chosen board."""
+        variant = self.game.variant.id if self.game and self.screen != "setup" else (
+            self.form["variant"] if hasattr(self, "form") else "classic")
+        terms = get_variant(variant).board.raw.get("terms", {}).get(self.lang)
+        return board_words(self.lang, terms)
 
     def _default_form(self, variant: str = "classic") -> dict[str, Any]:
         colors = self.colors_of(variant)
@@ -1018,8 +1025,10 @@ class App:
         for c in me.cards:
             card = g.board.cards[c]
             label = self.tr("joker") if card.territory is None else self.tname(card.territory)
+            shapes_named = g.board.raw.get("terms", {}).get(self.lang, {}).get("shapes", {})
             cards.append(button(f"{SHAPE_SYMBOLS[card.shape]} {label}", "card", c,
-                                cls="btn card shape-" + card.shape, pressed=c in self.picked))
+                                cls="btn card shape-" + card.shape, pressed=c in self.picked,
+                                title=shapes_named.get(card.shape)))
         shapes = [g.board.cards[c].shape for c in self.picked]
         can_trade = g.trade_allowed() and len(self.picked) == 3 and is_valid_set(shapes)
         objective = describe(g.objective_of(g.current), g.board, self.lang)
@@ -1083,11 +1092,18 @@ class App:
                  h("ol", {"class": "log-lines"}, [h("li", {}, line) for line in self.log]))
 
     def _rules_screen(self) -> Node:
-        variant = self.game.variant.id if self.game else "classic"
+        variant = self.game.variant.id if self.game else self.form["variant"]
         sections = []
+        words = self.words()
+
+        def reword(text: str) -> str:
+            for old, new in words:
+                text = text.replace(old, new)
+            return text
+
         for heading, paragraphs in rules_for(variant, self.lang):
             sections.append(h("h3", {}, heading))
-            sections.extend(h("p", {}, para) for para in paragraphs)
+            sections.extend(h("p", {}, reword(para)) for para in paragraphs)
         return h("section", {"class": "screen rules", "aria-labelledby": "rules-title"},
                  h("h2", {"id": "rules-title"}, self.tr("rules_title")), sections)
 
