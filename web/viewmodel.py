@@ -24,9 +24,14 @@ from pywar.objectives import describe
 from pywar.odds import battle_odds
 from pywar.variants import VARIANTS, get_variant
 
+import war2_view  # noqa: F401 - registers the WAR II page module
 from i18n import CATALOGUE, board_words, t
+from nodes import Node, button, find, h, text_of
 from rules_help import rules_for
 from saves import SaveError, SaveStore, Storage, make_record
+from variant_ui import VARIANT_UI, VariantUI
+
+__all__ = ["App", "Node", "button", "find", "h", "text_of"]
 
 COLORS = ("azul", "vermelho", "verde", "amarelo", "preto", "branco")
 #: The games on the new-game screen, in the order shown.
@@ -36,53 +41,6 @@ AMOUNTS = ("1", "5", "all")
 SHAPE_SYMBOLS = {"square": "■", "triangle": "▲", "circle": "●", "joker": "★"}
 LOG_LINES = 8
 NAME_MAX = 40
-
-Node = dict[str, Any]
-
-
-def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Node:
-    """A view node: tag, attributes and children (nodes or plain text)."""
-    kids = []
-    for child in children:
-        if child is None or child is False:
-            continue
-        if isinstance(child, list):
-            kids.extend(c for c in child if c is not None)
-        else:
-            kids.append(child)
-    return {"tag": tag, "attrs": {k: v for k, v in (attrs or {}).items() if v is not None},
-            "children": kids}
-
-
-def button(label: str, action: str, arg: Any = None, *, cls: str = "btn",
-           disabled: bool = False, pressed: bool | None = None, title: str | None = None) -> Node:
-    """A button that sends ``action`` (and ``arg``) to :meth:`App.dispatch` when tapped."""
-    attrs: dict[str, Any] = {"type": "button", "class": cls, "data-action": action,
-                             "data-arg": None if arg is None else str(arg), "title": title}
-    if disabled:
-        attrs["disabled"] = "disabled"
-    if pressed is not None:
-        attrs["aria-pressed"] = "true" if pressed else "false"
-    return h("button", attrs, label)
-
-
-def text_of(node: Any) -> str:
-    """All the text of a view node (for tests)."""
-    if isinstance(node, str):
-        return node
-    if node is None:
-        return ""
-    return " ".join(filter(None, (text_of(c) for c in node["children"])))
-
-
-def find(node: Any, pred: Any) -> list[Node]:
-    """Every node under ``node`` for which ``pred(node)`` holds."""
-    if not isinstance(node, dict):
-        return []
-    found = [node] if pred(node) else []
-    for child in node["children"]:
-        found.extend(find(child, pred))
-    return found
 
 
 class App:
@@ -228,6 +186,10 @@ class App:
         """Handle one intent from the page; may return an effect (a file to download)."""
         self.message = None
         handler = getattr(self, "on_" + action.replace("-", "_"), None)
+        ext = self.extension()
+        if handler is None and ext is not None and ext.handles(action):
+            def handler(a: str | None, v: str | None) -> Any:
+                return ext.dispatch(self, action, a, v)
         if handler is None:
             return None
         try:
@@ -461,6 +423,9 @@ class App:
             return
         if self.curtain is not None or self.is_bot(g.current):
             return
+        ext = self.extension()
+        if ext is not None and ext.on_territory_tap(self, arg):
+            return
         me = g.current
         mine = g.owner[arg] == me
         if g.must_trade:
@@ -615,6 +580,11 @@ class App:
 
     def describe_event(self, e: dict[str, Any]) -> str | None:
         """One event in words (public information only)."""
+        ext = self.extension()
+        if ext is not None:
+            line = ext.describe_event(self, e)
+            if line is not None:
+                return line
         kind = e["type"]
         if kind == "turn":
             return self.tr("ev_turn", round=e["round"], name=self.name(e["player"]))
@@ -711,6 +681,12 @@ class App:
                  button(self.tr("lang_switch"), "lang", other, cls="btn small lang",
                         title=self.tr("lang_switch_title")))
 
+    def extension(self) -> VariantUI | None:
+        """The page module of the game's variant, if it has one (WAR II)."""
+        if self.game is None:
+            return None
+        return VARIANT_UI.get(self.game.variant.id)
+
     def board_id(self) -> str:
         """The board the page should show: the game's, or the one picked on the setup screen."""
         if self.screen == "setup" or self.game is None:
@@ -750,6 +726,9 @@ class App:
                                  color=self.tr("color_" + g.players[owner].color),
                                  armies=armies),
             }
+        ext = self.extension()
+        if ext is not None and g is self.game:
+            ext.decorate_board(self, out)
         return {"territories": out}
 
     # setup
@@ -875,6 +854,8 @@ class App:
                 g.current))))
         else:
             parts.append(self._phase_controls())
+            ext = self.extension()
+            parts.append(ext.extra_panel(self) if ext is not None else None)
             parts.append(self._secrets())
         if self.battle:
             parts.append(self._dice_view(self.battle))
@@ -894,6 +875,10 @@ class App:
     def _phase_controls_inner(self) -> Node:
         g = self.game
         assert g is not None
+        ext = self.extension()
+        special = ext.phase_controls(self) if ext is not None else None
+        if special is not None:
+            return special
         if g.must_trade:
             return h("div", {"class": "phase"}, h("p", {"class": "alert"},
                                                   self.tr("must_trade")))
@@ -1015,6 +1000,10 @@ class App:
     def _secrets(self) -> Node:
         g = self.game
         assert g is not None
+        ext = self.extension()
+        special = ext.secrets(self) if ext is not None else None
+        if special is not None:
+            return special
         me = g.players[g.current]
         if not self.revealed:
             return h("div", {"class": "secrets"},
