@@ -336,6 +336,11 @@ class App:
     def on_opt_first_round(self, _a: str | None, value: str | None) -> None:
         self.form["first_round_placement_only"] = value in ("true", "1", "on")
 
+    def on_opt_variant(self, arg: str | None, value: str | None) -> None:
+        """A game option of the chosen variant (e.g. WAR II's Information Centres)."""
+        if arg in get_variant(self.form["variant"]).options:
+            self.form.setdefault("options", {})[arg] = value in ("true", "1", "on")
+
     def on_seed(self, _a: str | None, value: str | None) -> None:
         self.form["seed"] = (value or "").strip()[:18]
 
@@ -356,6 +361,8 @@ class App:
         options = {"first_round_placement_only": True} if (
             self.form["first_round_placement_only"]
             and "first_round_placement_only" in rules.options) else {}
+        options.update({k: True for k, on in self.form.get("options", {}).items()
+                        if on and k in rules.options})
         game = Game.new(self.form["variant"], [(s["name"], s["color"]) for s in seats],
                         seed=seed,
                         options=options)
@@ -708,7 +715,10 @@ class App:
             targets = {n for n in g.board.neighbors[self.source]
                        if (g.owner[n] != me) == (g.phase == "attack")}
         for tid in g.board.territories:
-            owner = g.owner[tid]
+            owner = g.owner.get(tid)
+            if owner is None:  # not claimed yet (WAR II's setup); a page module marks it
+                out[tid] = {"owner": "", "armies": "", "state": "", "label": self.tname(tid)}
+                continue
             state = ""
             if human_turn:
                 if tid == self.source:
@@ -726,10 +736,16 @@ class App:
                                  color=self.tr("color_" + g.players[owner].color),
                                  armies=armies),
             }
+        board: dict[str, Any] = {"territories": out}
         ext = self.extension()
         if ext is not None and g is self.game:
             ext.decorate_board(self, out)
-        return {"territories": out}
+            # Other marks of a variant's map (WAR II: air bases, centre markers): CSS
+            # selector -> {"attrs": {name: value or None}, "text": str}; main.py writes them.
+            marks = getattr(ext, "board_marks", None)
+            if marks is not None:
+                board["marks"] = marks(self)
+        return board
 
     # setup
     def _variant_choice(self) -> Node:
@@ -790,6 +806,11 @@ class App:
                  h("fieldset", {"class": "options"},
                    h("legend", {}, self.tr("options")),
                    h("label", {}, h("input", checkbox), self.tr("opt_first_round")),
+                   [h("label", {}, h("input", {
+                       "type": "checkbox", "id": "opt-" + opt, "data-action": "opt-variant",
+                       "data-arg": opt, "checked": "checked" if f.get("options", {}).get(opt)
+                       else None}), self.tr("opt_" + opt))
+                    for opt in rules.options if opt != "first_round_placement_only"],
                    h("label", {}, self.tr("seed_label"),
                      h("input", {"type": "text", "inputmode": "numeric", "id": "seed",
                                  "value": f["seed"], "data-action": "seed",
@@ -1200,6 +1221,15 @@ class App:
                            "aria-label": self.tr("chart_label_" + key)}, axes, lines),
                  legend)
 
+    def objective_text(self, seat: int) -> str:
+        """A player's objective in words (a variant's own kinds through its page module)."""
+        g = self.game
+        assert g is not None
+        own = getattr(self.extension(), "describe_objective", None)
+        if own is not None:
+            return str(own(self, g.objective_of(seat)))
+        return describe(g.objective_of(seat), g.board, self.lang)
+
     def _over_screen(self) -> Node:
         g = self.game
         assert g is not None and g.winner is not None
@@ -1208,7 +1238,7 @@ class App:
             rows.append(h("li", {"class": "winner" if i == g.winner else ""},
                           h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
                           h("strong", {}, p.name), ": ",
-                          describe(g.objective_of(i), g.board, self.lang)))
+                          self.objective_text(i)))
         return h("section", {"class": "screen over", "aria-labelledby": "over-title"},
                  h("h2", {"id": "over-title"}, self.tr("winner", name=self.name(g.winner))),
                  h("p", {}, self.tr("winner_objective")),
