@@ -117,6 +117,7 @@ class Page:
     def bind_board(self) -> None:
         """Find the board's territories and badges (after load or a board swap)."""
         self.board_cache: dict[str, tuple[Any, ...]] = {}
+        self.mark_cache: dict[str, str] = {}
         self.paths = {}
         self.badges = {}
         for el in document.querySelectorAll("#board [data-territory]"):
@@ -242,6 +243,7 @@ class Page:
             self.slots["overlay"].setAttribute("aria-labelledby", str(heading.id))
         self.curtain.hidden = view["curtain"] is None
         self.render_board(view["board"]["territories"])
+        self.render_marks(view["board"].get("marks") or {})
         message = view["message"]
         self.message.hidden = message is None
         if message is not None:
@@ -299,6 +301,26 @@ class Page:
             if badge is not None:
                 badge.setAttribute("data-owner", info["owner"])
                 text.textContent = str(info["armies"])
+
+
+    def render_marks(self, marks: dict[str, dict[str, Any]]) -> None:
+        """Other marks of the board (WAR II's air bases and centre markers): attributes set
+        or removed (None) and the text of the first ``<text>`` inside, by CSS selector."""
+        for selector, spec in marks.items():
+            key = json.dumps(spec, sort_keys=True)
+            if self.mark_cache.get(selector) == key:
+                continue
+            self.mark_cache[selector] = key
+            for el in document.querySelectorAll("#board " + selector):
+                for name, value in spec.get("attrs", {}).items():
+                    if value is None:
+                        el.removeAttribute(name)
+                    else:
+                        el.setAttribute(name, str(value))
+                if "text" in spec:
+                    box = el.querySelector("text")
+                    if present(box):
+                        box.textContent = str(spec["text"])
 
 
 def bench_new_game() -> Any:
