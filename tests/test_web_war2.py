@@ -1,0 +1,562 @@
+"""WAR II in the page: setup claims, reinforcements with bombers, air attacks with the two
+blue dice, cards, airlift, Information Centres and a whole game of bots, driven through
+:class:`viewmodel.App` as the page does (no browser)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pywar.board import load_board
+from pywar.war2 import War2Game, war2_rules
+from pywar.war2 import describe as describe_war2
+
+from i18n import CATALOGUE
+from saves import MemoryStorage, make_record
+from viewmodel import App, find, text_of
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+BOARD = load_board("war2")
+RULES = war2_rules()
+TERRITORIES = list(BOARD.territories)
+CARD = {c.id: c.index for c in RULES.cards}
+SEATS = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto"), ("Duda", "vermelho"),
+         ("Edu", "amarelo")]
+SAFE = "territories_18_x2"
+SOUTH = ["venezuela", "brasil", "peru", "argentina"]
+
+
+def war2_app(held: dict[int, list[str]], kinds: list[str], *, armies=None, current=0,
+             hands=None, bombers=None, ci=None, options=None, objectives=None,
+             round_=2) -> App:
+    """An App playing a WAR II game at a position: ``held`` territories per seat, every
+    other territory dealt round the seats that are not current."""
+    n = len(kinds)
+    owner: dict[str, int] = {}
+    for seat, names in held.items():
+        for t in names:
+            owner[t] = seat
+    rest = [s for s in range(n) if s != current]
+    for i, t in enumerate(t for t in TERRITORIES if t not in owner):
+        owner[t] = rest[i % len(rest)]
+    goals = {s: SAFE for s in range(n)}
+    goals.update(objectives or {})
+    game = War2Game.scenario("war2", SEATS[:n], owner, armies=armies, current=current,
+                             hands=hands, objectives=goals, seed=5, options=options,
+                             round=round_, bombers=bombers, ci=ci)
+    app = App(MemoryStorage())
+    app.game = game
+    app.seats = [{"name": name, "color": color, "kind": k}
+                 for (name, color), k in zip(SEATS[:n], kinds, strict=True)]
+    app.record = make_record(app.store.new_id(), game, app.seats)
+    app.store.save(app.record)
+    app.store.set_current(app.record["id"])
+    app.screen = "play"
+    return app
+
+
+def buttons(node: Any, action: str, arg: str | None = None) -> list[dict]:
+    return find(node, lambda n: n["attrs"].get("data-action") == action and (
+        arg is None or n["attrs"].get("data-arg") == arg))
+
+
+def options(app: App, state: str = "option") -> list[str]:
+    return [t for t, info in app.render()["board"]["territories"].items()
+            if info["state"] == state]
+
+
+def panel(app: App) -> str:
+    return text_of(app.render()["panel"])
+
+
+def place_everything(app: App) -> None:
+    """Place the pending armies by taps, all at once on the first territory offered."""
+    g = app.game
+    me = g.current
+    app.dispatch("amount", "all")
+    while g.pending_armies and g.current == me:
+        app.dispatch("territory", options(app)[0])
+
+
+def open_curtain(app: App) -> None:
+    if app.curtain is not None:
+        app.dispatch("curtain-open")
+
+
+def test_catalogue_complete_in_both_languages():
+    assert set(CATALOGUE["pt"]) == set(CATALOGUE["en"])
+    source = (WEB / "war2_view.py").read_text(encoding="utf-8")
+    used = set(re.findall(r'tr\(\s*"([a-z_0-9]+)"\s*[,)]', source))
+    used |= {"w2_pool_continent", "w2_pool_majority", "w2_air_end_shot_down",
+             "w2_air_end_one_army_left", "w2_air_end_stopped"}
+    assert sorted(k for k in used if k not in CATALOGUE["pt"]) == []
+    # every refusal of the engine's WAR II rules reads in words of the page
+    engine = (WEB.parent / "pywar" / "war2.py").read_text(encoding="utf-8")
+    rules = set(re.findall(r'_fail\(\s*"([a-z_]+)"', engine)) - {
+        "unknown_territory", "unknown_ci", "bad_rolls", "rolls_without_attack"}
+    assert sorted(r for r in rules if "rule_" + r not in CATALOGUE["en"]) == []
+
+
+def test_new_game_screen_offers_the_war2_options():
+    app = App(MemoryStorage())
+    app.dispatch("variant", "war2")
+    overlay = app.render()["overlay"]
+    boxes = buttons(overlay, "opt-variant")
+    assert {b["attrs"]["data-arg"] for b in boxes} == {
+        "information_centres", "five_players_deal_all_centres"}
+    assert "Centros de Informação e espionagem" in text_of(overlay)
+    app.dispatch("opt-variant", "information_centres", "true")
+    app.dispatch("opt-variant", "no_such_option", "true")
+    app.dispatch("start")
+    assert isinstance(app.game, War2Game)
+    assert app.game.options == {"information_centres": True}
+    assert app.render()["board_id"] == "war2"
+
+
+def test_setup_claims_by_taps_then_the_two_stage_first_round():
+    app = App(MemoryStorage())
+    app.dispatch("variant", "war2")
+    app.dispatch("seed", None, "3")
+    app.dispatch("start")
+    g = app.game
+    assert g.phase == "claim"
+    # the dealt centres are on the board; the vacant territories show no owner
+    board = app.render()["board"]
+    for t in RULES.centres:
+        assert board["territories"][t]["armies"] == 2
+        assert board["marks"][f'.ce[data-ce="{t}"]']["attrs"]["data-owner"]
+    vacant = set(g.vacant())
+    assert all(board["territories"][t]["owner"] == "" for t in vacant)
+    taps = 0
+    while g.phase == "claim":
+        while app.bot_to_move:
+            app.bot_step()
+        if g.phase != "claim":
+            break
+        assert g.current == 0
+        text = panel(app)
+        assert f"Vagos: {len(g.vacant())}" in text and "território vago" in text
+        free = options(app)
+        assert sorted(free) == sorted(g.vacant())
+        taken = next(t for t in TERRITORIES if t in g.owner)
+        app.dispatch("territory", taken)
+        assert app.render()["message"]["text"] == "Este território já tem dono."
+        app.dispatch("territory", free[0])
+        assert g.owner[free[0]] == 0 and g.armies[free[0]] == 1
+        taps += 1
+    assert taps == 10  # 30 vacant territories, one at a time round three seats
+    assert sum("escolheu" in line for line in app.history_lines()) == 30
+    while app.bot_to_move:
+        app.bot_step()
+    # stage 1: placement and bombers only, then stage 2 without new armies
+    assert (g.phase, g.round, g.stage, g.current) == ("reinforce", 1, 1, 0)
+    text = panel(app)
+    assert "1ª etapa" in text and "Exércitos a colocar" in text
+    assert f"✈ Sua base aérea: {g.bombers[0]} bombardeiro(s)" in text
+    assert g.bombers[0] == len(g.centres_of(0))
+    place_everything(app)
+    while app.bot_to_move:
+        app.bot_step()
+    assert (g.phase, g.stage, g.current) == ("attack", 2, 0)
+    assert "2ª etapa" in panel(app)
+    marks = app.render()["board"]["marks"]
+    assert marks['.air-base[data-color="azul"]']["text"] == str(g.bombers[0])
+    assert marks['.air-base[data-color="azul"]']["attrs"]["data-current"] == "true"
+    assert marks['.air-base[data-color="branco"]']["attrs"]["data-idle"] == "true"
+
+
+def test_five_players_choose_a_centre_card_or_two_territories():
+    app = App(MemoryStorage())
+    app.dispatch("variant", "war2")
+    for _ in range(2):
+        app.dispatch("seat-add")
+    for i in range(5):
+        app.dispatch("seat-kind", str(i), "human")
+    app.dispatch("seed", None, "11")
+    app.dispatch("start")
+    g = app.game
+    assert g.phase == "centre_choice" and len(g.centre_cards_left) == 2
+    open_curtain(app)
+    text = panel(app)
+    assert "cartas de CE que restam" in text
+    take = buttons(app.render()["panel"], "w2-take-centre")
+    assert {b["attrs"]["data-arg"] for b in take} == set(g.centre_cards_left)
+    # a pair by taps: same continent refused, then two continents
+    first, same, other = "alasca", "mackenzie", "sumatra"
+    app.dispatch("territory", first)
+    assert options(app, "source") == [first]
+    assert same not in options(app)
+    app.dispatch("territory", same)
+    assert app.render()["message"]["text"] == (
+        "Os dois territórios devem ser de continentes diferentes.")
+    app.dispatch("territory", other)
+    assert g.owner[first] == g.owner[other] and g.choices_made == 1
+    for t1, t2 in (("labrador", "siberia"), ("groenlandia", "madagascar")):
+        open_curtain(app)
+        app.dispatch("territory", t1)
+        app.dispatch("territory", t2)
+    assert g.choices_made == 3
+    open_curtain(app)
+    assert "Três jogadores já escolheram dois territórios" in panel(app)
+    app.dispatch("territory", "aral")
+    assert app.render()["message"]["text"].startswith("Três jogadores")
+    centre = g.centre_cards_left[0]
+    me = g.current
+    app.dispatch("w2-take-centre", centre)
+    assert g.owner[centre] == me and g.armies[centre] == 2
+    open_curtain(app)
+    app.dispatch("territory", g.centre_cards_left[0])  # a tap on the centre takes it too
+    assert g.phase == "claim" and not g.centre_cards_left
+    assert any("ficou com o CE" in line for line in app.log)
+
+
+def test_reinforcement_shows_majority_and_centre_pools_and_the_bombers():
+    held = {0: ["venezuela", "brasil", "peru", "nova_york", "ottawa", "moscou"]}
+    app = war2_app(held, ["human", "bot", "bot"], bombers={0: 2})
+    g = app.game
+    text = panel(app)
+    assert "3 só na América do Sul (maioria)" in text or "só na América do Sul (maioria)" in text
+    for t in ("Nova York", "Ottawa", "Moscou", "Brasil"):
+        assert f"só em {t} (★ Centro Estratégico)" in text
+    # 2 bombers kept plus one per centre held at the start of the turn
+    assert g.bombers[0] == 2 + len(g.centres_of(0))
+    assert f"✈ Sua base aérea: {g.bombers[0]} bombardeiro(s) · na caixa: {10 - g.bombers[0]}" \
+        in text
+    # the bound armies only go where they belong: the centre's one on the centre
+    app.dispatch("amount", "1")
+    app.dispatch("territory", "japao")
+    assert app.render()["message"]["text"] == "Este território não é seu."
+    place_everything(app)
+    assert g.phase == "attack" and not g.pools
+    labels = app.render()["board"]["territories"]
+    assert labels["brasil"]["label"].endswith("Centro Estratégico")
+    app.dispatch("lang", "en")
+    assert "Strategic Centre" in app.render()["board"]["territories"]["brasil"]["label"]
+
+
+def test_an_air_attack_from_the_base_shows_both_blue_dice():
+    held = {0: ["brasil", "argentina", "peru"], 1: ["china", "india"]}
+    app = war2_app(held, ["human", "bot", "bot"], bombers={0: 6},
+                   armies={"china": 12, "india": 1})
+    g = app.game
+    place_everything(app)
+    assert g.phase == "attack"
+    base = g.bombers[0]
+    launch = buttons(app.render()["panel"], "w2-mode", "air")
+    assert launch and f"({base})" in text_of(launch[0])
+    app.dispatch("w2-mode", "air")
+    assert "pelo menos 2 exércitos" in panel(app)
+    targets = options(app)
+    assert "china" in targets and "india" not in targets and "brasil" not in targets
+    app.dispatch("territory", "india")
+    assert app.render()["message"]["text"] == (
+        "Ataque aéreo só contra território com pelo menos 2 exércitos.")
+    app.dispatch("territory", "brasil")
+    assert app.render()["message"]["text"] == "Não se ataca o próprio território."
+    app.dispatch("territory", "china")
+    assert options(app, "target") == ["china"]
+    counts = buttons(app.render()["panel"], "w2-bombers")
+    assert [b["attrs"]["data-arg"] for b in counts] == [str(k) for k in range(1, base + 1)]
+    app.dispatch("w2-bombers", "5")
+    app.dispatch("w2-launch")
+    log = [e for e in g.log if e["action"]["type"] == "air_attack"]
+    assert log and log[-1]["action"] == {"type": "air_attack", "target": "china", "bombers": 5}
+    rounds = 1
+    while g.phase == "air":
+        view = app.render()["panel"]
+        assert buttons(view, "w2-air-round") and buttons(view, "w2-air-stop")
+        # only the air attack goes on: a tap elsewhere is refused in words
+        app.dispatch("territory", "brasil")
+        assert app.render()["message"]["text"].startswith("Termine o ataque aéreo")
+        assert options(app, "target") == ["china"]
+        if rounds == 2:
+            app.dispatch("w2-air-stop")
+        else:
+            app.dispatch("w2-air-round")
+            rounds += 1
+    view = app.render()["panel"]
+    dice = find(view, lambda n: "die blue" in n["attrs"].get("class", ""))
+    kinds = [d["attrs"]["data-die"] for d in dice]
+    # the first round had 5 bombers flying and the anti-aircraft die shoots 2 at most,
+    # so both blue dice were rolled
+    assert kinds[:2] == ["anti-aircraft", "air-attack"]
+    text = text_of(view)
+    assert "Ataque aéreo a China (Bia)" in text and "abateu" in text and "destruiu" in text
+    assert "de volta à base" in text
+    end = [e for e in app.log if e.startswith("Fim do ataque aéreo a China")]
+    assert end
+    assert g.owner["china"] == 1 and g.armies["china"] >= 1  # never conquered from the air
+    assert g.bombers[0] + g.bombers_in_box(0) == 10
+    # a ground attack afterwards: the air dice give way to the red and yellow ones
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "venezuela")
+    app.dispatch("attack")
+    view = app.render()["panel"]
+    assert find(view, lambda n: "die red" in n["attrs"].get("class", ""))
+    assert not find(view, lambda n: "die blue" in n["attrs"].get("class", ""))
+
+
+def test_cards_armies_bombers_transport_and_discard():
+    hand = [CARD["america_do_sul"], CARD["n3_1"], CARD["china"], CARD["california_vancouver"],
+            CARD["n1_1"]]
+    held = {0: [*SOUTH, "california", "mexico"], 1: ["china", "vancouver"]}
+    app = war2_app(held, ["human", "bot", "bot"], hands={0: hand},
+                   armies={"china": 6, "brasil": 5, "california": 4})
+    g = app.game
+    text = panel(app)
+    assert "Cartas: 5 de 5" in text
+    assert not buttons(app.render()["panel"], "w2-card")  # hidden until revealed
+    app.dispatch("w2-card", str(hand[0]))
+    assert not _picked(app)
+    app.dispatch("reveal")
+    view = app.render()["panel"]
+    labels = [text_of(b) for b in buttons(view, "w2-card")]
+    assert "América do Sul: Venezuela, Brasil ★, Peru, Argentina" in labels
+    assert "+3" in labels and "China ★" in labels and "Califórnia / Vancouver" in labels
+    # a continent card plus a 3: four armies on one of its territories
+    app.dispatch("w2-card", str(CARD["america_do_sul"]))
+    app.dispatch("w2-card", str(CARD["n3_1"]))
+    uses = buttons(app.render()["panel"], "w2-card-armies")
+    assert {b["attrs"]["data-arg"] for b in uses} == set(SOUTH)
+    assert text_of(uses[0]).startswith("+4 exército(s)")
+    before = g.armies["peru"]
+    app.dispatch("w2-card-armies", "peru")
+    assert g.armies["peru"] == before + 4 and len(g.players[0].cards) == 3
+    assert "Ana usou América do Sul: Venezuela, Brasil ★, Peru, Argentina + +3" in app.log[-1]
+    # the China card against China: 1 + 1 bombers from the box
+    app.dispatch("w2-card", str(CARD["china"]))
+    app.dispatch("w2-card", str(CARD["n1_1"]))
+    air = buttons(app.render()["panel"], "w2-card-air")
+    assert [b["attrs"]["data-arg"] for b in air] == ["china"]
+    assert "2 bombardeiro(s) contra China" in text_of(air[0])
+    app.dispatch("w2-card-air", "china")
+    assert g.log[-1]["action"]["type"] in ("card_air_attack", "air_round", "air_stop")
+    while g.phase == "air":
+        assert find(app.render()["panel"], lambda n: n["attrs"].get("data-die"))
+        app.dispatch("w2-air-round")
+    assert any("da caixa (cartas China ★ + +1)" in line for line in app.log)
+    # one card left: a discard (transport needs two)
+    assert [g.cards[c].id for c in g.players[0].cards] == ["california_vancouver"]
+    app.dispatch("w2-card", str(CARD["california_vancouver"]))
+    text = panel(app)
+    assert "+1 exército(s) em Califórnia" in text
+    assert "Vancouver: " in text  # why no bombers: box or armies, in words
+    app.dispatch("w2-discard", str(CARD["california_vancouver"]))
+    assert not g.players[0].cards and app.log[-1] == "Ana descartou uma carta."
+
+
+def _picked(app: App) -> list[int]:
+    return getattr(app, "war2_state", {}).get("picked", [])
+
+
+def test_a_transport_with_two_cards():
+    hand = [CARD["california_vancouver"], CARD["mexico_cuba"]]
+    held = {0: ["california", "vancouver", "mexico", "cuba"]}
+    app = war2_app(held, ["human", "bot", "bot"], hands={0: hand},
+                   armies={"california": 7, "cuba": 1})
+    g = app.game
+    place_everything(app)
+    app.dispatch("reveal")
+    for c in hand:
+        app.dispatch("w2-card", str(c))
+    view = app.render()["panel"]
+    sources = [b["attrs"]["data-arg"] for b in buttons(view, "w2-transport-src")]
+    assert "california" in sources and "cuba" not in sources
+    app.dispatch("w2-transport-src", "california")
+    targets = [b["attrs"]["data-arg"] for b in buttons(app.render()["panel"],
+                                                       "w2-transport-dst")]
+    assert sorted(targets) == ["cuba", "mexico"]
+    app.dispatch("w2-transport-dst", "cuba")
+    armies = g.armies["california"]
+    app.dispatch("w2-count", "3")
+    app.dispatch("w2-transport")
+    assert g.armies["cuba"] == 4 and g.armies["california"] == armies - 3
+    assert not g.players[0].cards
+    assert "transportou 3 de Califórnia para Cuba" in app.log[-1]
+
+
+def test_airlift_between_centres_without_chains():
+    held = {0: ["brasil", "venezuela", "nova_york", "egito", "sudao"]}
+    app = war2_app(held, ["human", "bot", "bot"], armies={"brasil": 9})
+    g = app.game
+    place_everything(app)
+    app.dispatch("end-attack")
+    assert g.phase == "regroup"
+    app.dispatch("w2-mode", "airlift")
+    assert "Toque no seu Centro Estratégico" in panel(app)
+    assert set(options(app)) <= set(g.centres_of(0))
+    app.dispatch("territory", "venezuela")
+    assert app.render()["message"]["text"] == "Aerotransporte só entre Centros Estratégicos seus."
+    src = max(g.centres_of(0), key=lambda c: g.armies[c])
+    app.dispatch("territory", src)
+    assert options(app, "source") == [src]
+    app.dispatch("territory", "egito")
+    top = g.movable_from(src)
+    counts = buttons(app.render()["panel"], "w2-count")
+    assert counts or find(app.render()["panel"], lambda n: n["tag"] == "select")
+    app.dispatch("w2-count", "2")
+    app.dispatch("w2-airlift")
+    assert g.armies["egito"] >= 3 and g.movable_from(src) == top - 2
+    assert app.log[-1] == f"Ana aerotransportou 2 de {app.tname(src)} para Egito."
+    # armies flown in do not move on: only those that were there may still leave
+    assert g.movable_from("egito") == g.armies["egito"] - 1 - 2
+    if g.movable_from("egito"):
+        app.dispatch("territory", "egito")
+        app.dispatch("territory", "sudao")
+        app.dispatch("move-count", str(g.armies["egito"] - 1))
+        app.dispatch("regroup")
+        assert app.render()["message"]["text"] == (
+            "Exércitos que voaram ou se deslocaram nesta jogada não se movem de novo.")
+    else:
+        app.dispatch("territory", "egito")
+        assert app.render()["message"]["text"] == (
+            "Nenhum exército pode sair daqui nesta jogada.")
+    # and no second flight from the centre they reached
+    app.dispatch("w2-mode", "airlift")
+    assert "egito" not in options(app) or g.movable_from("egito")
+
+
+def test_spying_shows_the_cards_only_to_the_spy():
+    hand_bia = [CARD["china"], CARD["n2_1"]]
+    app = war2_app({0: ["brasil"], 1: ["china"]}, ["human", "human", "bot"],
+                   options={"information_centres": True}, ci={0: "brasil"},
+                   hands={1: hand_bia})
+    g = app.game
+    app.last_human = 0
+    place_everything(app)
+    view = app.render()["panel"]
+    assert "Centros de Informação" in text_of(view)
+    spy = buttons(view, "w2-spy")
+    assert {b["attrs"]["data-arg"] for b in spy} == {"1", "2"}
+    app.dispatch("w2-spy", "1")
+    assert g.spied and app.revealed
+    text = panel(app)
+    assert "Cartas de Bia (espionadas na jogada" in text and "China ★, +2" in text
+    assert not buttons(app.render()["panel"], "w2-spy")  # once per turn
+    # the log says who spied on whom, never which cards
+    assert app.log[-1] == "Ana espionou as cartas de Bia."
+    assert all("China ★" not in line for line in app.history_lines())
+    app.dispatch("end-attack")
+    app.dispatch("end-turn")
+    assert g.current == 1 and app.curtain == 1
+    app.dispatch("curtain-open")
+    app.dispatch("reveal")
+    text = panel(app)
+    assert "espionadas" not in text and "Cartas de Bia" not in text
+
+
+def test_capturing_an_information_centre_shows_its_objective_to_the_captor_only():
+    app = war2_app({0: ["brasil"], 1: ["argentina"]}, ["human", "human", "bot"],
+                   options={"information_centres": True}, ci={0: "brasil", 1: "argentina"},
+                   armies={"brasil": 30, "argentina": 1},
+                   objectives={1: "centres_8"}, hands={1: [CARD["n3_1"]]})
+    g = app.game
+    app.last_human = 0
+    place_everything(app)
+    while g.owner["argentina"] != 0:
+        app.dispatch("territory", "brasil")
+        app.dispatch("territory", "argentina")
+        app.dispatch("attack")
+    assert g.phase == "occupy"
+    app.dispatch("occupy", "1")
+    assert any(line == "Ana capturou o Centro de Informação de Bia em Argentina."
+               for line in app.log)
+    app.dispatch("reveal")
+    text = panel(app)
+    objective = describe_war2(g.objective_of(1), g.board, "pt")
+    assert "Centro de Informação de Bia capturado" in text and objective in text
+    assert "Bia: em Argentina, com Ana" in text
+    # the captor may move the captured centre while regrouping
+    app.dispatch("end-attack")
+    moves = buttons(app.render()["panel"], "w2-mode", "ci_move:1")
+    assert moves
+    app.dispatch("w2-mode", "ci_move:1")
+    app.dispatch("territory", "brasil")
+    assert g.ci["1"]["territory"] == "brasil"
+    app.dispatch("end-turn")
+    app.dispatch("curtain-open")
+    assert g.current == 1
+    app.dispatch("reveal")
+    text = panel(app)
+    assert "capturado" not in text and "O que você viu" not in text
+
+
+def test_information_centre_placed_by_tap_before_round_two_ends():
+    app = war2_app({0: ["brasil"]}, ["human", "bot", "bot"],
+                   options={"information_centres": True})
+    g = app.game
+    place_everything(app)
+    view = app.render()["panel"]
+    assert "Coloque seu Centro de Informação antes de terminar" in text_of(view)
+    end = buttons(view, "end-turn")
+    assert end and end[0]["attrs"].get("disabled") == "disabled"
+    app.dispatch("w2-mode", "ci_place")
+    assert set(options(app)) == set(g.territories_of(0))
+    app.dispatch("territory", "brasil")
+    assert g.ci["0"]["territory"] == "brasil"
+    assert app.log[-1] == "Ana colocou seu Centro de Informação em Brasil."
+    marks = app.render()["board"]["marks"]
+    assert marks['[data-badge="brasil"]']["attrs"]["data-ci"] == "azul"
+    assert "disabled" not in buttons(app.render()["panel"], "end-turn")[0]["attrs"]
+
+
+def test_events_in_words_never_leak_private_parts():
+    app = App(MemoryStorage())
+    app.dispatch("variant", "war2")
+    for seat in app.form["seats"]:
+        seat["kind"] = "bot"
+    app.dispatch("opt-variant", "information_centres", "true")
+    app.dispatch("seed", None, "4")
+    app.dispatch("start")
+    steps = 0
+    while app.bot_to_move and steps < 3000:
+        app.bot_step()
+        steps += 1
+    g = app.game
+    ui = app.extension()
+    seen: set[str] = set()
+    from pywar.game import Game
+    for _game, events in Game.iter_replay(g.setup, g.log):
+        for e in events:
+            seen.add(e["type"])
+            line = app.describe_event(e)
+            if e["type"] in ("spy", "card", "discard", "ci_captured") and line:
+                # no card of the private part is named
+                for key in ("cards", "cards_taken", "cut"):
+                    for c in e.get("private", {}).get(str(e["player"]), {}).get(key, []):
+                        assert ui.card_label(app, c) not in line, (e, line)
+    assert {"claim", "air_attack", "air_round", "air_end", "spy", "place_ci"} <= seen
+    for lang in ("pt", "en"):
+        app.lang = lang
+        assert all(x for x in app.history_lines())
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_game_of_bots_reaches_the_winners_screen(seed):
+    app = App(MemoryStorage())
+    app.dispatch("variant", "war2")
+    app.dispatch("seat-add")
+    for seat in app.form["seats"]:
+        seat["kind"] = "bot"
+    app.dispatch("seed", None, str(seed))
+    app.dispatch("start")
+    steps = 0
+    while app.bot_to_move and steps < 30000:
+        app.bot_step()
+        steps += 1
+        if steps % 97 == 0:
+            app.render()  # every screen of the way renders
+    assert app.screen == "over"
+    overlay = text_of(app.render()["overlay"])
+    g = app.game
+    assert f"{g.players[g.winner].name} venceu!" in overlay
+    for i in range(4):
+        assert describe_war2(g.objective_of(i), g.board, "pt") in overlay
+    app.dispatch("screen", "history")
+    assert "escolheu" in text_of(app.render()["overlay"])
+    app.dispatch("replay-start")
+    app.dispatch("replay-step", "next")
+    assert app.render()["panel"]  # the setup replays with vacant territories
