@@ -8,30 +8,11 @@ from typing import Any
 import pytest
 from pywar_e2e import goto_ready
 
-from pywar.board import load_board
+from e2e.helpers import board_state, click, front, place_all_on, tap
 
 pytestmark = pytest.mark.e2e
 
-BOARD = load_board("classic")
 SEATS = [("Ana", "azul"), ("Bruno", "vermelho"), ("Carla", "verde")]
-
-
-def tap(page: Any, territory: str) -> None:
-    """A real mouse click on a territory, at its army badge (always inside the shape)."""
-    box = page.locator(f'[data-badge="{territory}"] circle').bounding_box()
-    assert box, f"no badge for {territory}"
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
-
-def click(page: Any, action: str, arg: str | None = None) -> None:
-    selector = f'[data-action="{action}"]' + (f'[data-arg="{arg}"]' if arg else "")
-    page.locator(selector).first.click()
-
-
-def board_state(page: Any) -> dict[str, tuple[str | None, str]]:
-    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
-        '[data-territory]')].map(p => [p.dataset.territory, [p.dataset.owner || null,
-        document.querySelector(`[data-badge="${p.dataset.territory}"] text`).textContent]]))""")
 
 
 def current_color(page: Any) -> str:
@@ -57,36 +38,13 @@ def open_curtain(page: Any) -> None:
         click(page, "curtain-open")
 
 
-def place_all_on(page: Any, territory: str) -> None:
-    click(page, "amount", "all")
-    while page.locator("#pending").count():
-        tap(page, territory)
-        page.wait_for_timeout(50)
-
-
-def pick_front(page: Any, color: str) -> tuple[str, str]:
-    """An own territory and the enemy neighbour with the fewest armies."""
-    state = board_state(page)
-    best = None
-    for t, (owner, _armies) in state.items():
-        if owner != color:
-            continue
-        for n in BOARD.neighbors[t]:
-            if state[n][0] != color:
-                score = int(state[n][1])
-                if best is None or score < best[0]:
-                    best = (score, t, n)
-    assert best
-    return best[1], best[2]
-
-
 def test_three_people_play_a_whole_turn_then_reload_resumes(app_page: Any) -> None:
     page = app_page
     goto_ready(page)
     setup_game(page)
     open_curtain(page)
     color = current_color(page)
-    source, target = pick_front(page, color)
+    source, target = front(page, color)
     pending = page.locator("#pending").inner_text()
     assert pending.startswith("Exércitos a colocar:")
     place_all_on(page, source)
@@ -148,7 +106,7 @@ def test_curtain_hides_the_next_players_objective(app_page: Any) -> None:
     click(page, "reveal")
     assert page.locator(".objective").count() == 1
     first_objective = page.locator(".objective").inner_text()
-    source, _ = pick_front(page, current_color(page))
+    source, _ = front(page, current_color(page))
     place_all_on(page, source)
     click(page, "end-turn")
     page.wait_for_selector("#curtain:not([hidden])")

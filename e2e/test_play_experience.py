@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from pywar_e2e import ROOT, goto_ready
 
+from e2e.helpers import badge, click, place_all_on, tap
 from pywar.board import load_board
 from pywar.game import Game
 from pywar.odds import battle_odds
@@ -43,36 +44,15 @@ def position(armies: dict[str, int], seed: int = 1) -> Game:
     return Game.scenario("classic", SEATS, owner, armies=armies, current=0, seed=seed)
 
 
-def tap(page: Any, territory: str) -> None:
-    box = page.locator(f'[data-badge="{territory}"] circle').bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
-
-def click(page: Any, action: str, arg: str | None = None) -> None:
-    selector = f'[data-action="{action}"]' + (f'[data-arg="{arg}"]' if arg else "")
-    page.locator(selector).first.click()
-
-
-def badge(page: Any, territory: str) -> int:
-    return int(page.locator(f'[data-badge="{territory}"] text').text_content())
-
-
 def saved_game(page: Any) -> Game:
     text = page.evaluate("() => localStorage.getItem('pywar:v1:save:lesson')")
     return Game.from_json(json.loads(text)["game"])
 
 
-def place_all(page: Any, territory: str) -> None:
-    click(page, "amount", "all")
-    while page.locator("#pending").count():
-        tap(page, territory)
-        page.wait_for_timeout(30)
-
-
 def test_odds_shown_equal_the_engines_exact_figure(app_page: Any) -> None:
     page = app_page
     seed_save(page, position({"brasil": 3, "argelia": 4}))
-    place_all(page, "brasil")
+    place_all_on(page, "brasil")
     tap(page, "brasil")
     tap(page, "argelia")
     a, d = badge(page, "brasil"), badge(page, "argelia")
@@ -86,7 +66,7 @@ def test_odds_shown_equal_the_engines_exact_figure(app_page: Any) -> None:
 def test_blitz_stops_at_the_chosen_floor_and_logs_every_roll(app_page: Any) -> None:
     page = app_page
     seed_save(page, position({"brasil": 12, "argelia": 40}))
-    place_all(page, "brasil")
+    place_all_on(page, "brasil")
     tap(page, "brasil")
     tap(page, "argelia")
     page.locator('[data-action="blitz-floor"]').select_option("6")
@@ -102,7 +82,7 @@ def test_blitz_stops_at_the_chosen_floor_and_logs_every_roll(app_page: Any) -> N
 def test_blitz_can_be_stopped(app_page: Any) -> None:
     page = app_page
     seed_save(page, position({"brasil": 60, "argelia": 60}), path="index.html?speed=normal")
-    place_all(page, "brasil")
+    place_all_on(page, "brasil")
     tap(page, "brasil")
     tap(page, "argelia")
     click(page, "blitz")
@@ -134,7 +114,7 @@ def test_undo_restores_the_board_exactly(app_page: Any) -> None:
 def test_history_replay_and_statistics(app_page: Any) -> None:
     page = app_page
     seed_save(page, position({"brasil": 10}))
-    place_all(page, "brasil")
+    place_all_on(page, "brasil")
     tap(page, "brasil")
     tap(page, "argelia")
     click(page, "attack")
@@ -275,7 +255,7 @@ def test_accessibility_of_setup_turn_and_game_over(app_page: Any) -> None:
     goto_ready(page)
     assert axe_violations(page) == [], "setup screen"
     seed_save(page, position({"brasil": 10}))
-    place_all(page, "brasil")
+    place_all_on(page, "brasil")
     tap(page, "brasil")
     tap(page, "argelia")
     click(page, "attack")
@@ -296,7 +276,7 @@ def test_accessibility_of_setup_turn_and_game_over(app_page: Any) -> None:
 def test_announcements_are_polite(app_page: Any) -> None:
     page = app_page
     seed_save(page, position({"brasil": 10}))
-    place_all(page, "brasil")
+    place_all_on(page, "brasil")
     live = page.locator("#announce")
     assert live.get_attribute("aria-live") == "polite"
     assert "colocou" in live.inner_text()

@@ -1,0 +1,61 @@
+"""Shared moves of the browser tests: taps on the board, clicks on controls, reading badges."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pywar.board import load_board
+
+
+def tap(page: Any, territory: str) -> None:
+    """A real mouse click on a territory, at its army badge (always inside the shape)."""
+    box = page.locator(f'[data-badge="{territory}"] circle').bounding_box()
+    assert box, f"no badge for {territory}"
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def click(page: Any, action: str, arg: str | None = None) -> None:
+    """Click the first control that sends ``action`` (with ``arg``)."""
+    selector = f'[data-action="{action}"]' + (f'[data-arg="{arg}"]' if arg else "")
+    page.locator(selector).first.click()
+
+
+def badge(page: Any, territory: str) -> int:
+    """The army count shown on a territory."""
+    return int(page.locator(f'[data-badge="{territory}"] text').text_content())
+
+
+def board_state(page: Any) -> dict[str, list[Any]]:
+    """Every territory's owner colour and army count as shown."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '#board [data-territory]')].map(p => [p.dataset.territory, [p.dataset.owner || null,
+        document.querySelector(`[data-badge="${p.dataset.territory}"] text`).textContent]]))""")
+
+
+def place_all_on(page: Any, territory: str) -> None:
+    """Place every pending army on ``territory`` (bound armies follow where they must)."""
+    click(page, "amount", "all")
+    for _ in range(20):
+        if not page.locator("#pending").count():
+            return
+        options = page.evaluate("""() => [...document.querySelectorAll(
+            '#board [data-territory][data-state="option"]')].map(p => p.dataset.territory)""")
+        tap(page, territory if territory in options or not options else options[0])
+        page.wait_for_timeout(30)
+
+
+def front(page: Any, color: str, board_id: str = "classic") -> tuple[str, str]:
+    """An own territory and the enemy neighbour with the fewest armies."""
+    board = load_board(board_id)
+    state = board_state(page)
+    best = None
+    for t, (owner, _armies) in state.items():
+        if owner != color:
+            continue
+        for n in sorted(board.neighbors[t]):
+            if state[n][0] != color:
+                score = int(state[n][1])
+                if best is None or score < best[0]:
+                    best = (score, t, n)
+    assert best, f"{color} has no front"
+    return best[1], best[2]
