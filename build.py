@@ -488,6 +488,7 @@ def write_service_worker(site: Path) -> str | None:
 
 _SCRIPT_EL_RE = re.compile(r"<script\b([^>]*)>\s*</script>", re.IGNORECASE)
 _LINK_EL_RE = re.compile(r"<link\b([^>]*)>", re.IGNORECASE)
+_IMG_EL_RE = re.compile(r"""<img\b[^>]*\bsrc\s*=\s*(["'])(.*?)\1[^>]*>""", re.IGNORECASE)
 
 
 def _attrs(text: str) -> dict[str, str]:
@@ -562,8 +563,13 @@ def _single_file_html(site: Path, page: Path, boot: str) -> tuple[str, set[str]]
             return f"<script>\n{code}</script>"
         return m.group(0)  # <script type="py">: PyScript fetches it (from the packed files)
 
+    def image(m: re.Match[str]) -> str:
+        target = _own_file(site, page, _attrs(m.group(0)).get("src", ""))
+        return m.group(0).replace(m.group(2), _data_url(target), 1) if target else m.group(0)
+
     html = _LINK_EL_RE.sub(link, html)
     html = _SCRIPT_EL_RE.sub(script, html)
+    html = _IMG_EL_RE.sub(image, html)
     meta = '<meta name="pywar-edition" content="single-file">'
     html, n = re.subn(r"(<head\b[^>]*>)", lambda m: f"{m.group(1)}\n  {meta}", html, count=1)
     if n != 1:

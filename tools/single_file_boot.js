@@ -58,6 +58,33 @@
     return nativeFetch(input, init);
   };
 
+  // Images the page makes at run time (the map thumbnails, img elements) load from the
+  // packed files too: their URLs become blob: URLs as the page sets them.
+  const blobs = new Map();
+  const packedUrl = (value) => {
+    const text = String(value);
+    if (/^(data|blob):/.test(text)) return text;
+    const k = key(text);
+    const file = files.get(k);
+    if (!file) return text;
+    if (!blobs.has(k)) {
+      blobs.set(k, URL.createObjectURL(new Blob([file.bytes], { type: file.type })));
+    }
+    return blobs.get(k);
+  };
+  const isImage = (el, name) => (name === "src" && el instanceof HTMLImageElement)
+    || ((name === "href" || name === "xlink:href") && el instanceof SVGImageElement);
+  const setAttribute = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function setAttributePacked(name, value) {
+    const packed = isImage(this, String(name).toLowerCase()) ? packedUrl(value) : value;
+    return setAttribute.call(this, name, packed);
+  };
+  const src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, "src");
+  Object.defineProperty(HTMLImageElement.prototype, "src", {
+    ...src,
+    set(value) { src.set.call(this, packedUrl(value)); },
+  });
+
   const blobUrl = (path) => URL.createObjectURL(
     new Blob([files.get(key(path)).bytes], { type: "text/javascript" }));
   const imports = {};

@@ -40,6 +40,73 @@
     window.pywarSavesNamespace = host ? "embed-" + hash.toString(36) : "embed";
   }
 
+  // Storage blocked (a third-party frame when the browser blocks third-party storage, as
+  // Chromium's incognito does): the saves fall back to memory (main.py), and PyScript's
+  // package cache, which opens an IndexedDB at start-up and fails to start without one,
+  // gets a small in-memory stand-in for the part of the IndexedDB API it uses.
+  function memoryIndexedDB() {
+    var dbs = {};
+    function request(compute) {
+      var req = {readyState: "pending"};
+      Promise.resolve().then(function () {
+        try {
+          req.result = compute();
+          req.readyState = "done";
+          if (req.onsuccess) req.onsuccess({type: "success", target: req});
+        } catch (error) {
+          req.error = error;
+          if (req.onerror) req.onerror({type: "error", target: req});
+        }
+      });
+      return req;
+    }
+    function database() {
+      var stores = {};
+      var store = function (name) {
+        var m = stores[name] || (stores[name] = new Map());
+        return {
+          count: function () { return request(function () { return m.size; }); },
+          clear: function () { return request(function () { m.clear(); }); },
+          delete: function (k) { return request(function () { m.delete(k); }); },
+          get: function (k) { return request(function () { return m.get(k); }); },
+          getKey: function (k) { return request(function () { return m.has(k) ? k : undefined; }); },
+          getAllKeys: function () { return request(function () { return Array.from(m.keys()); }); },
+          put: function (v, k) { return request(function () { m.set(k, v); return k; }); },
+        };
+      };
+      return {
+        objectStoreNames: {length: 1, contains: function () { return true; }},
+        createObjectStore: store,
+        transaction: function () { return {objectStore: store}; },
+        close: function () {},
+      };
+    }
+    return {
+      open: function (name) {
+        return request(function () { return dbs[name] || (dbs[name] = database()); });
+      },
+    };
+  }
+  function useMemoryIndexedDB() {
+    if (window.pywarMemoryIndexedDB) return;
+    window.pywarMemoryIndexedDB = true;
+    Object.defineProperty(window, "indexedDB", {value: memoryIndexedDB(), configurable: true});
+  }
+  try {
+    void window.localStorage;
+    var probe = window.indexedDB.open("pywar-probe");
+    probe.onsuccess = function () {
+      probe.result.close();
+      window.indexedDB.deleteDatabase("pywar-probe");
+    };
+    probe.onerror = function (event) {
+      if (event && event.preventDefault) event.preventDefault();
+      useMemoryIndexedDB();
+    };
+  } catch (e) {
+    useMemoryIndexedDB();
+  }
+
   var singleFile = document.querySelector('meta[name="pywar-edition"][content="single-file"]');
   var sw;
   try {

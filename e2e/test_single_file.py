@@ -1,0 +1,121 @@
+"""The one-file edition (build.py --single-file): dist/pywar.html opened from disk as
+file://, alone in its folder, plays a turn and finds the game saved after a reload."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pywar_e2e import READY_TIMEOUT_MS, build
+
+from e2e.test_offline import board_state, play_a_turn
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="session")
+def single_file(dist_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The one-file edition of the built site, made by this test run, alone in a folder."""
+    dest = tmp_path_factory.mktemp("single-file") / build.SINGLE_FILE_NAME
+    build.build_single_file(dist_dir, dest)
+    return dest
+
+
+class FilePageProblems:
+    """The app_page checks for a file:// page: no http(s) or other file request at all,
+    no console error, no page error, no .py-error element."""
+
+    def __init__(self, own_url: str) -> None:
+        self.own_url = own_url
+        self.problems: list[str] = []
+
+    def on_request(self, request: Any) -> None:
+        url = request.url
+        if url.startswith(("data:", "blob:")) or url.split("?")[0].split("#")[0] == self.own_url:
+            return
+        self.problems.append(f"request: {request.method} {url[:200]}")
+
+    def on_console(self, msg: Any) -> None:
+        if msg.type == "error":
+            self.problems.append(f"console error: {msg.text[:2000]}")
+
+    def on_page_error(self, error: Any) -> None:
+        self.problems.append(f"page error: {error}")
+
+
+@pytest.fixture
+def file_page(chromium_browser: Any, single_file: Path) -> Iterator[Any]:
+    url = single_file.as_uri()
+    problems = FilePageProblems(url)
+    context = chromium_browser.new_context(viewport={"width": 1366, "height": 768})
+    context.on("request", problems.on_request)
+    page = context.new_page()
+    page.on("console", problems.on_console)
+    page.on("pageerror", problems.on_page_error)
+    page.pywar_url = url
+    yield page
+    try:
+        if not page.is_closed():
+            errors = page.locator(".py-error")
+            for i in range(errors.count()):
+                problems.problems.append(f".py-error: {errors.nth(i).inner_text()[:2000]}")
+    finally:
+        context.close()
+    if problems.problems:
+        pytest.fail("page problems:\n  " + "\n  ".join(problems.problems), pytrace=False)
+
+
+def open_ready(page: Any, url: str | None = None) -> None:
+    page.goto(url or page.pywar_url, wait_until="commit")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+
+
+def test_one_self_contained_file_within_its_size_goal(single_file: Path, dist_dir: Path) -> None:
+    assert single_file.stat().st_size <= build.SINGLE_FILE_BUDGET
+    assert [p.name for p in single_file.parent.iterdir()] == [build.SINGLE_FILE_NAME]
+    html = single_file.read_text(encoding="utf-8")
+    # nothing is loaded by URL (no stylesheet link, no module tag) but the Python main
+    # script, which PyScript fetches, and the boot script answers from the packed files
+    refs = re.findall(r"""<(?:script|link|img)\b[^>]*\b(?:src|href)=["']([^"']+)""", html)
+    assert [r for r in refs if not r.startswith(("data:", "#"))] == ["./main.py"], refs
+    assert '<script type="py" src="./main.py" config="./pyscript.json">' in html
+    index = json.loads(re.search(r'<script type="application/json" id="pywar-files">(.*?)'
+                                 r"</script>", html, re.S).group(1).replace("<\\/", "</"))
+    packed = {f[0].removeprefix("./") for f in index["files"]}
+    config = json.loads((dist_dir / "pyscript.json").read_text())
+    needed = {"pyscript.json", "main.py", *(d.removeprefix("./") for d in config["files"].values())}
+    needed |= {f"runtime/pyodide/{n}" for n in ("pyodide.mjs", "pyodide.asm.mjs",
+                                                  "pyodide.asm.wasm", "python_stdlib.zip",
+                                                  "pyodide-lock.json")}
+    assert needed <= packed, needed - packed
+    assert not [p for p in packed if p.startswith("hello")]
+
+
+def test_plays_from_disk_and_keeps_the_game(file_page: Any, dist_dir: Path) -> None:
+    page = file_page
+    open_ready(page)
+    assert page.evaluate("() => location.protocol") == "file:"
+    # the page code is the built site's, byte for byte
+    for rel in ("main.py", "viewmodel.py", "pywar/game.py", "pyscript.json"):
+        text = page.evaluate("(p) => fetch(p).then((r) => r.text())", f"./{rel}")
+        assert text == (dist_dir / rel).read_text(encoding="utf-8"), rel
+    assert page.evaluate("() => navigator.serviceWorker.controller") is None
+    # images the page makes (the games' map thumbnails) come from the packed files too
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    broken = page.evaluate("() => [...document.images].filter((i) => !i.naturalWidth)"
+                           ".map((i) => i.getAttribute('src'))")
+    assert broken == []
+    after = play_a_turn(page, seed="21")
+    keys = page.evaluate("() => Object.keys(localStorage)")
+    assert any(k.startswith("pywar:v1:") for k in keys)
+
+    page.reload(wait_until="commit")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    assert board_state(page) == after
+    assert page.locator("#curtain:not([hidden])").count() == 1
+    page.locator('[data-action="curtain-open"]').click()
+    page.wait_for_selector(".phase")
