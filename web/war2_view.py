@@ -98,6 +98,7 @@ PT: dict[str, str] = {
     "w2_aa_result": "abateu {n}",
     "w2_air_result": "destruiu {n}",
     "w2_air_no_roll": "não rolado",
+    "w2_air_earlier": "{n} lance(s) antes: {shot} abatido(s), {destroyed} destruído(s)",
     "w2_air_end_shot_down": "Todos os bombardeiros foram abatidos.",
     "w2_air_end_one_army_left": "Resta 1 exército: o ataque aéreo termina (pelo ar não se "
                                 "conquista).",
@@ -274,6 +275,7 @@ EN: dict[str, str] = {
     "w2_aa_result": "shot down {n}",
     "w2_air_result": "destroyed {n}",
     "w2_air_no_roll": "not rolled",
+    "w2_air_earlier": "{n} earlier round(s): {shot} shot down, {destroyed} destroyed",
     "w2_air_end_shot_down": "Every bomber was shot down.",
     "w2_air_end_one_army_left": "1 army is left: the air attack ends (no conquest from the "
                                 "air).",
@@ -886,11 +888,16 @@ class War2UI(VariantUI):
                 h("span", {"class": "air-what"},
                   app.tr("w2_air_result", n=r["destroyed"]) if bombs is not None
                   else app.tr("w2_air_no_roll"))))
+        earlier = air["rounds"][:-AIR_ROUNDS_SHOWN]
         end = air.get("end")
         return h("div", {"class": "dice air-dice", "aria-live": "polite"},
                  h("p", {"class": "dice-title"}, app.tr(
                      "w2_air_title", target=app.tname(air["target"]),
                      name=app.name(air["defender"]))),
+                 h("p", {"class": "air-earlier"}, app.tr(
+                     "w2_air_earlier", n=len(earlier),
+                     shot=sum(r["shot_down"] for r in earlier),
+                     destroyed=sum(r["destroyed"] for r in earlier))) if earlier else None,
                  h("div", {"class": "air-heads"},
                    h("span", {}, app.tr("w2_die_aa")), h("span", {}, app.tr("w2_die_air")))
                  if rows else None,
