@@ -951,19 +951,48 @@ def _percentile(values: Sequence[float], pct: float) -> float | None:
     return round(ordered[max(0, math.ceil(pct / 100 * len(ordered)) - 1)], 2)
 
 
+def _ready_in(page: Any, url: str) -> dict[str, float | None]:
+    page.add_init_script(READY_PROBE_JS)
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    with contextlib.suppress(Exception):
+        page.wait_for_function(f"({_FCP_JS})() !== null", timeout=5_000)
+    return {
+        "ready": page.evaluate("() => window.__pywarReadyAt ?? null"),
+        "fcp": page.evaluate(_FCP_JS),
+    }
+
+
 def _load_once(browser: Any, url: str) -> dict[str, float | None]:
+    """One load in a fresh context: a cold start (no HTTP cache, no service worker)."""
+    context = browser.new_context()
+    try:
+        return _ready_in(context.new_page(), url)
+    finally:
+        context.close()
+
+
+def _warm_sw_once(browser: Any, base: str) -> dict[str, float | None]:
+    """One visit that installs the service worker, then index.html and hello.html again in
+    the same profile, served from its cache: {"index": ready ms, "hello": ready ms} (None
+    when a page did not come from the service worker)."""
     context = browser.new_context()
     try:
         page = context.new_page()
-        page.add_init_script(READY_PROBE_JS)
-        page.goto(url, wait_until="commit")
+        page.goto(base + "index.html", wait_until="commit")
         page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-        with contextlib.suppress(Exception):
-            page.wait_for_function(f"({_FCP_JS})() !== null", timeout=5_000)
-        return {
-            "ready": page.evaluate("() => window.__pywarReadyAt ?? null"),
-            "fcp": page.evaluate(_FCP_JS),
-        }
+        page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=120_000)
+        page.close()
+        out: dict[str, float | None] = {}
+        for key, name in (("index", "index.html"), ("hello", "hello.html")):
+            page = context.new_page()
+            ready = _ready_in(page, base + name)["ready"]
+            from_sw = page.evaluate(
+                "() => performance.getEntriesByType('navigation')[0].workerStart > 0"
+            )
+            out[key] = ready if from_sw else None
+            page.close()
+        return out
     finally:
         context.close()
 
@@ -1074,9 +1103,25 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if not args.no_build:
         build()
     has_index = (DIST / "index.html").is_file()
-    runs: dict[str, list[dict[str, float | None]]] = {"index": [], "hello": []}
+    has_sw = has_index and (DIST / SERVICE_WORKER).is_file()
+    runs: dict[str, list[dict[str, float | None]]] = {
+        "index": [],
+        "hello": [],
+        "warm_sw": [],
+        "single_file": [],
+    }
     taps: list[float] | None = None
-    with serving(DIST) as base, sync_playwright() as pw:
+    single: dict[str, Any] | None = None
+    with (
+        serving(DIST) as base,
+        sync_playwright() as pw,
+        tempfile.TemporaryDirectory(prefix="pywar-bench-") as tmp,
+    ):
+        single_url = None
+        if has_index:
+            single_path = Path(tmp) / SINGLE_FILE_NAME
+            single = build_single_file(DIST, single_path)
+            single_url = single_path.as_uri()
         browser = pw.chromium.launch(
             executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
         )
@@ -1085,6 +1130,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
             runs["hello"].append(_load_once(browser, base + "hello.html"))
             if has_index:
                 runs["index"].append(_load_once(browser, base + "index.html"))
+            if has_sw:
+                runs["warm_sw"].append(_warm_sw_once(browser, base))
+            if single_url:
+                runs["single_file"].append(_load_once(browser, single_url))
             log(
                 f"bench run {n + 1}/{args.runs}: "
                 + json.dumps({k: v[-1:] for k, v in runs.items()})
@@ -1100,6 +1149,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     interactive = _median([r["ready"] for r in runs["index"]])
     hello = _median([r["ready"] for r in runs["hello"]])
+    warm = _median([r["index"] for r in runs["warm_sw"]])
+    warm_hello = _median([r["hello"] for r in runs["warm_sw"]])
+    single_ready = _median([r["ready"] for r in runs["single_file"]])
+
+    def ratio(a: float | None, b: float | None) -> float | None:
+        return round(a / b, 3) if a and b else None
+
+    single_bytes = (
+        (DIST / SINGLE_FILE_NAME).stat().st_size if (DIST / SINGLE_FILE_NAME).is_file() else 0
+    )
     result = {
         "first_paint_ms": _median([r["fcp"] for r in runs["index"]]),
         "interactive_ms": interactive,
@@ -1108,7 +1167,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
         "tap_latency_ms_p50": _percentile(taps, 50) if taps else None,
         "tap_latency_ms_p95": _percentile(taps, 95) if taps else None,
         "tap_samples": len(taps) if taps else 0,
-        "dist_bytes_without_runtime": dir_bytes(DIST) - dir_bytes(DIST / "runtime"),
+        "cold_start_ms": interactive,
+        "cold_over_hello": ratio(interactive, hello),
+        "warm_sw_start_ms": warm,
+        "hello_warm_sw_ms": warm_hello,
+        "warm_sw_over_hello": ratio(warm, warm_hello),
+        "warm_sw_over_cold_hello": ratio(warm, hello),
+        "single_file_start_ms": single_ready,
+        "single_file_over_hello": ratio(single_ready, hello),
+        "single_file_bytes": single["bytes"] if single else None,
+        "dist_bytes_without_runtime": dir_bytes(DIST) - dir_bytes(DIST / "runtime") - single_bytes,
         "dist_bytes_runtime": dir_bytes(DIST / "runtime"),
         "runs": args.runs,
         "chromium": chromium_version,

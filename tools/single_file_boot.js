@@ -16,6 +16,7 @@
     const bar = document.getElementById("load-progress");
     if (bar && value > bar.value) bar.value = value;
   };
+  performance.mark("pywar:single-file-start");
   const index = JSON.parse(document.getElementById("pywar-files").textContent);
   const dataEl = document.getElementById("pywar-data");
   const text = dataEl.textContent;
@@ -26,6 +27,7 @@
   const inflated = new Response(
     new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip")));
   const all = new Uint8Array(await inflated.arrayBuffer());
+  performance.mark("pywar:single-file-inflated");
   progress(40);
 
   const base = document.baseURI;
@@ -95,6 +97,7 @@
   document.head.appendChild(map);
   progress(50);
 
+  performance.mark("pywar:single-file-boot");
   await import(blobUrl(index.entry));
 })().catch((error) => {
   console.error("pywar: the one-file edition could not start:", error);
