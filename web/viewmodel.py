@@ -571,7 +571,10 @@ class App:
         g = self.game
         if g is None or g.phase == "over" or self.is_bot(g.current):
             return
-        if len(self.humans()) > 1 and self.last_human != g.current:
+        # A page module may say nothing is private yet (WAR II's choice of territories).
+        private = getattr(self.extension(), "curtain_needed", None)
+        if len(self.humans()) > 1 and self.last_human != g.current and (
+                private is None or private(self)):
             self.curtain = g.current
         else:
             self.last_human = g.current
