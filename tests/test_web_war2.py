@@ -179,7 +179,7 @@ def test_five_players_choose_a_centre_card_or_two_territories():
     app.dispatch("start")
     g = app.game
     assert g.phase == "centre_choice" and len(g.centre_cards_left) == 2
-    open_curtain(app)
+    assert app.curtain is None  # nothing private while the territories are chosen
     text = panel(app)
     assert "cartas de CE que restam" in text
     take = buttons(app.render()["panel"], "w2-take-centre")
@@ -207,10 +207,14 @@ def test_five_players_choose_a_centre_card_or_two_territories():
     me = g.current
     app.dispatch("w2-take-centre", centre)
     assert g.owner[centre] == me and g.armies[centre] == 2
-    open_curtain(app)
     app.dispatch("territory", g.centre_cards_left[0])  # a tap on the centre takes it too
     assert g.phase == "claim" and not g.centre_cards_left
     assert any("ficou com o CE" in line for line in app.log)
+    while g.phase == "claim":
+        assert app.curtain is None
+        app.dispatch("territory", g.vacant()[0])
+    # the first turn is private: the curtain asks to pass the tablet
+    assert g.phase == "reinforce" and app.curtain == g.current
 
 
 def test_reinforcement_shows_majority_and_centre_pools_and_the_bombers():
@@ -560,3 +564,50 @@ def test_a_game_of_bots_reaches_the_winners_screen(seed):
     app.dispatch("replay-start")
     app.dispatch("replay-step", "next")
     assert app.render()["panel"]  # the setup replays with vacant territories
+
+
+def test_the_information_centre_travels_with_two_cards():
+    hand = [CARD["california_vancouver"], CARD["mexico_cuba"], CARD["n2_1"]]
+    app = war2_app({0: ["brasil", "california", "cuba"]}, ["human", "bot", "bot"],
+                   options={"information_centres": True}, ci={0: "brasil"}, hands={0: hand})
+    g = app.game
+    place_everything(app)
+    app.dispatch("reveal")
+    app.dispatch("w2-card", str(CARD["california_vancouver"]))
+    app.dispatch("w2-card", str(CARD["mexico_cuba"]))
+    moves = buttons(app.render()["panel"], "w2-ci-transport")
+    assert {b["attrs"]["data-arg"] for b in moves} == {"0:california", "0:cuba"}
+    assert "Levar o Centro de Informação de Ana para Cuba" in panel(app)
+    app.dispatch("w2-ci-transport", "0:cuba")
+    assert g.ci["0"]["territory"] == "cuba"
+    assert [g.cards[c].id for c in g.players[0].cards] == ["n2_1"]
+    assert app.log[-1] == "Ana usou 2 cartas e levou o Centro de Informação de Ana para Cuba."
+
+
+def test_every_war2_screen_reads_in_english():
+    app = war2_app({0: [*SOUTH, "nova_york", "ottawa"], 1: ["china"]},
+                   ["human", "bot", "bot"], bombers={0: 3}, armies={"china": 9},
+                   options={"information_centres": True},
+                   hands={0: [CARD["china"], CARD["n1_1"]]})
+    app.dispatch("lang", "en")
+    g = app.game
+    text = panel(app)
+    assert "only in South America (whole continent)" in text
+    assert "only on Brazil (★ Strategic Centre)" in text
+    assert "Your air base: " in text and "Place my Information Centre" in text
+    place_everything(app)
+    app.dispatch("w2-mode", "air")
+    assert "anywhere on the map" in panel(app)
+    app.dispatch("territory", "china")
+    app.dispatch("w2-launch")
+    text = panel(app)
+    assert "Air attack on China (Bia)" in text and "Anti-aircraft" in text
+    while g.phase == "air":
+        app.dispatch("w2-air-stop")
+    app.dispatch("reveal")
+    app.dispatch("w2-card", str(CARD["china"]))
+    assert "bomber(s) against China" in panel(app)
+    app.dispatch("end-attack")
+    assert "Airlift between centres" in panel(app)
+    for line in app.log:
+        assert not re.search(r"[ãçõé]|vez de|atacou", line), line

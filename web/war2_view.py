@@ -418,7 +418,7 @@ def _game(app: App) -> War2Game:
 def _state(app: App) -> dict[str, Any]:
     """This page's WAR II selections, for the turn in progress (fresh each turn)."""
     g = _game(app)
-    key = (id(g), g.turn, g.current)
+    key = (id(g), (app.record or {}).get("id"), g.turn, g.current)
     st: dict[str, Any] | None = getattr(app, "war2_state", None)
     if st is None or st["key"] != key:
         st = {"key": key, "mode": None, "picked": [], "pair_first": None, "target": None,
@@ -498,6 +498,11 @@ class War2UI(VariantUI):
 
     def _ready(self, app: App) -> bool:
         return app.game is not None and _human_turn(app)
+
+    def curtain_needed(self, app: App) -> bool:
+        """No curtain while the territories are chosen: nothing private is on the screen
+        (the objective shows only when asked for, and is hidden again at each change)."""
+        return _game(app).phase not in SETUP_PHASES
 
     # ------------------------------------------------------------------ intents
     def on_w2_cancel(self, app: App, _a: str | None, _v: str | None) -> None:
