@@ -51,6 +51,9 @@ def host_site(tmp_path_factory: pytest.TempPathFactory, server_url: str) -> Iter
     game = server_url + "index.html?lang=en&embed=1"
     (root / "a.html").write_text(HOST_PAGE.format(src=game), encoding="utf-8")
     (root / "b.html").write_text(HOST_PAGE.format(src=game), encoding="utf-8")
+    (root / "war2.html").write_text(
+        HOST_PAGE.format(src=server_url + "index.html?lang=pt&embed=1&variant=war2"),
+        encoding="utf-8")
     (root / "ns.html").write_text(HOST_PAGE.format(src=game + "&ns=class-7b"), encoding="utf-8")
     with build.serving(root) as url:
         yield url
@@ -153,6 +156,15 @@ def test_each_host_page_keeps_its_own_saves(host_page: Any, host_site: str) -> N
 
     frame = open_host(page, host_site + "a.html")
     assert board_state(frame) == started
+
+
+def test_language_and_variant_parameters(host_page: Any, host_site: str) -> None:
+    page = host_page
+    open_host(page, host_site + "war2.html")
+    game = page.frame_locator("#game")
+    assert game.locator("html").get_attribute("lang") == "pt-BR"
+    chosen = game.locator('[data-action="variant"][aria-pressed="true"]')
+    assert chosen.get_attribute("data-arg") == "war2"
 
 
 def test_embed_docs_snippet_matches_the_parameters() -> None:
