@@ -161,14 +161,18 @@
     hadController = true;
   });
 
+  function track(worker) {
+    worker.addEventListener("statechange", function () {
+      if (worker.state === "installed" && sw.controller) offer(worker);
+    });
+  }
+
   function watch(registration) {
+    // The browser may have found the update at navigation, before this registration call.
     if (registration.waiting && sw.controller) offer(registration.waiting);
+    if (registration.installing) track(registration.installing);
     registration.addEventListener("updatefound", function () {
-      var worker = registration.installing;
-      if (!worker) return;
-      worker.addEventListener("statechange", function () {
-        if (worker.state === "installed" && sw.controller) offer(worker);
-      });
+      if (registration.installing) track(registration.installing);
     });
   }
 
