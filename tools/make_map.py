@@ -8,7 +8,8 @@ countries the board splits (USA, Canada, Russia, ...) are cut with longitude/lat
 The result is projected (cropped Mercator with gentle magnifying lenses on Europe and
 Indonesia), simplified along shared borders so neighbours still meet, rounded to 0.1 units
 and written as an SVG with paths, labels, army badges and dotted sea links. The output is
-deterministic.
+deterministic. The generic steps (simplification along shared borders, straits, labels, the
+SVG writer) come from ``tools/maplib.py``.
 """
 
 from __future__ import annotations
@@ -18,15 +19,14 @@ import json
 import math
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from xml.sax.saxutils import escape, quoteattr
 
+import maplib
 import numpy as np
 import shapely
-import topojson
-from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box, shape
-from shapely.ops import nearest_points, polylabel, unary_union
+from maplib import clean, main_part, polygons_of
+from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
+from shapely.ops import nearest_points, unary_union
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARD_JSON = ROOT / "pywar" / "boards" / "classic.json"
@@ -44,13 +44,10 @@ MILLER_K = 1.0  # 0.8 = Miller cylindrical, 1.0 = Mercator
 SIMPLIFY_PX = 0.45  # Douglas-Peucker tolerance along shared arcs, in SVG units
 MIN_PART_PX2 = 6.0  # drop islands smaller than this (px^2) unless it is a territory's only part
 
-BADGE_R = 13.0  # the circle as written in the SVG
 FONT_PX = 12.0  # default label size written in the SVG (CSS may override)
-# Layout room: the page's CSS enlarges labels (14 px) and badges (r 15) on tablet widths, so
-# labels are placed for those sizes and stay clear at both.
-LAYOUT_FONT = 14.0
-LAYOUT_R = 15.0
-LABEL_GAP = 2.0  # gap between badge circle and label box
+# Labels are laid out (in maplib) for the page's tablet sizes, 14 px labels and r 15 badges,
+# so they stay clear at both. The grid of badge positions tried is no finer than this:
+MIN_STEP_PX = 1.0
 
 
 def _merc_y(lat_deg: np.ndarray | float) -> np.ndarray | float:
@@ -71,10 +68,8 @@ def _cyl_xy(coords: np.ndarray) -> np.ndarray:
     return np.column_stack([x, y])
 
 
-# Magnifying lenses, like the printed board's oversized Europe: (lon, lat, magnification at
-# the centre, x radius, y radius in SVG units). Inside the ellipse points move outwards
-# (scale 1 + (m - 1)(1 - u)^2 for normalised radius u), so the warp is continuous, monotone
-# along every ray (for m < 4) and the identity outside.
+# Magnifying lenses (maplib.magnify), like the printed board's oversized Europe: (lon, lat,
+# magnification at the centre, x radius, y radius in SVG units).
 LENSES: list[tuple[float, float, float, float, float]] = [
     (14.0, 50.0, 1.8, 190.0, 160.0),  # Europe
     (114.0, -1.0, 1.6, 130.0, 110.0),  # Indonesia
@@ -85,10 +80,7 @@ def _lens(xy: np.ndarray) -> np.ndarray:
     """Apply the magnifying lenses to projected points."""
     for lon, lat, mag, rx, ry in LENSES:
         cx, cy = _cyl_xy(np.array([[lon, lat]], dtype=float))[0]
-        dx, dy = xy[:, 0] - cx, xy[:, 1] - cy
-        u = np.sqrt((dx / rx) ** 2 + (dy / ry) ** 2)
-        f = np.where(u < 1, 1 + (mag - 1) * (1 - np.minimum(u, 1)) ** 2, 1.0)
-        xy = np.column_stack([cx + dx * f, cy + dy * f])
+        xy = maplib.magnify(xy, cx, cy, mag, rx, ry)
     return xy
 
 
@@ -351,20 +343,6 @@ def load_countries(path: Path) -> dict[str, list[Polygon]]:
     return out
 
 
-def polygons_of(geom: shapely.Geometry) -> list[Polygon]:
-    """Flatten any geometry into its non-empty polygons."""
-    if geom.is_empty:
-        return []
-    if isinstance(geom, Polygon):
-        return [geom]
-    if hasattr(geom, "geoms"):
-        found: list[Polygon] = []
-        for g in geom.geoms:
-            found.extend(polygons_of(g))
-        return found
-    return []
-
-
 # ---------------------------------------------------------------------------------------------
 # Building the territories
 # ---------------------------------------------------------------------------------------------
@@ -438,14 +416,6 @@ def build_territories(
     return parts
 
 
-def clean(geom: shapely.Geometry) -> shapely.Geometry:
-    """Make a geometry valid and keep only its polygons."""
-    if not geom.is_valid:
-        geom = shapely.make_valid(geom)
-    polys = polygons_of(geom)
-    return MultiPolygon(polys) if len(polys) != 1 else polys[0]
-
-
 def project_territories(parts: dict[str, list[Polygon]]) -> dict[str, shapely.Geometry]:
     """Union, crop, project and de-speckle each territory; result in SVG units."""
     frame = box(LON_W, LAT_S, LON_E, LAT_N)
@@ -462,84 +432,29 @@ def project_territories(parts: dict[str, list[Polygon]]) -> dict[str, shapely.Ge
     return out
 
 
-def simplify_shared(geoms: dict[str, shapely.Geometry]) -> dict[str, shapely.Geometry]:
-    """Douglas-Peucker simplify along shared arcs so neighbouring borders stay identical."""
-    feats = {
-        "type": "FeatureCollection",
-        "features": [
-            {"type": "Feature", "id": tid, "properties": {"tid": tid},
-             "geometry": shapely.geometry.mapping(g)}
-            for tid, g in geoms.items()
-        ],
-    }
-    topo = topojson.Topology(
-        feats, prequantize=False, toposimplify=SIMPLIFY_PX, prevent_oversimplify=True
-    )
-    gj = json.loads(topo.to_geojson())
-    out: dict[str, shapely.Geometry] = {}
-    for f in gj["features"]:
-        tid = f["properties"]["tid"]
-        g = clean(shape(f["geometry"]))
-        polys = sorted(polygons_of(g), key=lambda p: -p.area)
-        keep = [polys[0]] + [p for p in polys[1:] if p.area >= MIN_PART_PX2]
-        out[tid] = MultiPolygon(keep) if len(keep) > 1 else keep[0]
-    return {tid: out[tid] for tid in geoms}
+def unknown_countries(countries: dict[str, list[Polygon]]) -> list[str]:
+    """Names in the country tables (COUNTRIES, SPLITS) that the atlas does not have."""
+    wanted = {n for ns in COUNTRIES.values() for n in ns} | set(SPLITS)
+    return sorted(wanted - set(countries))
 
 
-MIN_GAP_PX = 2.0
+def world_geoms(
+    countries: dict[str, list[Polygon]], board: dict, log: list[str]
+) -> tuple[dict[str, shapely.Geometry], list[maplib.Link]]:
+    """A world board's territory shapes (SVG units) and sea-link segments.
 
-
-def separate_non_neighbours(
-    geoms: dict[str, shapely.Geometry], board: dict, log: list[str]
-) -> None:
-    """Open a visible strait between territories that nearly touch but are not neighbours."""
-    pairs = {tuple(sorted(p)) for p in board["borders"]}
-    tids = list(geoms)
-    for i, a in enumerate(tids):
-        for b in tids[i + 1:]:
-            if tuple(sorted((a, b))) in pairs:
-                continue
-            d = geoms[a].distance(geoms[b])
-            if d < MIN_GAP_PX:
-                big, small = (a, b) if geoms[a].area >= geoms[b].area else (b, a)
-                cut = geoms[small].buffer(MIN_GAP_PX, quad_segs=4)
-                geoms[big] = clean(geoms[big].difference(cut))
-                log.append(f"opened a strait between {big} and {small} (were {d:.1f} px apart)")
+    Uses this module's tables as they are at the call (make_map_war2.py swaps them).
+    """
+    parts = build_territories(countries, [t["id"] for t in board["territories"]], log)
+    geoms = maplib.simplify_shared(project_territories(parts), SIMPLIFY_PX, MIN_PART_PX2)
+    maplib.separate_non_neighbours(geoms, board["borders"], log)
+    return geoms, sea_link_lines(board["sea_links"], geoms)
 
 
 # ---------------------------------------------------------------------------------------------
 # Labels and badges
 # ---------------------------------------------------------------------------------------------
 
-
-@dataclass
-class Placement:
-    """Where a territory's army badge and name label go (label y is the text baseline)."""
-
-    bx: float
-    by: float
-    lx: float
-    ly: float
-
-
-# Approximate advance widths (em) of DejaVu Sans Bold, the widest of the page's fonts.
-_GLYPH_EM = {
-    **dict.fromkeys("abdeghnopqu", 0.70), **dict.fromkeys("ckvxyz", 0.65), "s": 0.60,
-    "f": 0.44, "r": 0.50, "t": 0.48, **dict.fromkeys("ijl", 0.35), "m": 1.07, "w": 0.92,
-    " ": 0.35, **dict.fromkeys("ABCDGHKNOPRUVXY", 0.82), **dict.fromkeys("EFLSTZ", 0.72),
-    **dict.fromkeys("IJ", 0.38), "M": 0.99, "W": 1.10,
-}
-_PLAIN = str.maketrans("áâãàéêíóôõúçÁÂÃÉÍÓÔÚÇ", "aaaaeeiooouc" + "AAAEIOOUC")
-
-
-def label_width(text: str) -> float:
-    """Rendered width of a label at the layout font size, with its halo."""
-    em = sum(_GLYPH_EM.get(ch, 0.72) for ch in text.translate(_PLAIN))
-    return em * LAYOUT_FONT + 3.0
-
-
-# Where the label goes relative to the badge, in order of preference (penalty in score units).
-SIDES: dict[str, float] = {"below": 0.0, "above": 150.0, "right": 200.0, "left": 200.0}
 
 # Manual placements for crowded spots: territory -> (lon, lat of the badge, side of label).
 FIXED: dict[str, tuple[float, float, str]] = {
@@ -548,136 +463,10 @@ FIXED: dict[str, tuple[float, float, str]] = {
     "africa_do_sul": (24.5, -16.5, "below"),
 }
 
-Rect = tuple[float, float, float, float]
 
-
-def label_offset(text: str, side: str) -> tuple[float, float]:
-    """Centre of the label box relative to the badge centre."""
-    w = label_width(text)
-    off = LAYOUT_R + LABEL_GAP
-    return {
-        "below": (0.0, off + LAYOUT_FONT / 2),
-        "above": (0.0, -off - LAYOUT_FONT / 2),
-        "right": (off + w / 2, 0.0),
-        "left": (-off - w / 2, 0.0),
-    }[side]
-
-
-def footprint_samples(text: str, side: str) -> np.ndarray:
-    """Offsets (relative to the badge centre) outlining the badge circle and the label box."""
-    ang = np.linspace(0, 2 * np.pi, 16, endpoint=False)
-    circle = np.column_stack([np.cos(ang), np.sin(ang)]) * (LAYOUT_R + 1.0)
-    ox, oy = label_offset(text, side)
-    w, h = label_width(text) / 2, LAYOUT_FONT / 2
-    xs = np.linspace(ox - w, ox + w, 7)
-    rect = np.concatenate([
-        np.column_stack([xs, np.full(7, oy - h)]),
-        np.column_stack([xs, np.full(7, oy + h)]),
-        [[ox - w, oy], [ox + w, oy]],
-    ])
-    return np.concatenate([circle, rect, [[0.0, 0.0]]])
-
-
-def block_rects(x: float, y: float, text: str, side: str) -> tuple[Rect, Rect]:
-    """Bounding boxes of the badge and of the label for a badge centre."""
-    ox, oy = label_offset(text, side)
-    w, h = label_width(text) / 2, LAYOUT_FONT / 2
-    badge = (x - LAYOUT_R, y - LAYOUT_R, x + LAYOUT_R, y + LAYOUT_R)
-    return badge, (x + ox - w, y + oy - h, x + ox + w, y + oy + h)
-
-
-def overlaps(a: Rect, b: Rect, pad: float = 1.5) -> bool:
-    """Whether two boxes overlap (with some padding)."""
-    return a[0] - pad < b[2] and b[0] - pad < a[2] and a[1] - pad < b[3] and b[1] - pad < a[3]
-
-
-@dataclass
-class Candidate:
-    """A possible badge position with the label on one side."""
-
-    key: float
-    x: float
-    y: float
-    side: str
-    clearance: float
-
-
-def candidates(geom: shapely.Geometry, text: str) -> list[Candidate]:
-    """Badge positions inside the territory's largest part, best first."""
-    main = main_part(geom)
-    boundary = main.boundary
-    minx, miny, maxx, maxy = main.bounds
-    step = max(1.0, min(maxx - minx, maxy - miny) / 50)
-    gx, gy = np.meshgrid(np.arange(minx, maxx + step, step), np.arange(miny, maxy + step, step))
-    cand = np.column_stack([gx.ravel(), gy.ravel()])
-    cand = cand[shapely.contains_xy(main, cand[:, 0], cand[:, 1])]
-    pole = polylabel(main, 0.5)
-    if len(cand) == 0:
-        cand = np.array([[pole.x, pole.y]])
-    dist = np.hypot(cand[:, 0] - pole.x, cand[:, 1] - pole.y)
-    out: list[Candidate] = []
-    for side, penalty in SIDES.items():
-        samples = footprint_samples(text, side)
-        flat = (cand[:, None, :] + samples[None, :, :]).reshape(-1, 2)
-        d = shapely.distance(shapely.points(flat), boundary)
-        sign = np.where(shapely.contains_xy(main, flat[:, 0], flat[:, 1]), 1.0, -1.0)
-        score = (d * sign).reshape(len(cand), -1).min(axis=1)
-        xs, ys = flat[:, 0].reshape(len(cand), -1), flat[:, 1].reshape(len(cand), -1)
-        in_frame = (xs.min(axis=1) > 2) & (xs.max(axis=1) < WIDTH - 2) & (ys.min(axis=1) > 2)
-        in_frame &= ys.max(axis=1) < HEIGHT - 2
-        # fit inside first; then stay near the pole of inaccessibility
-        key = np.minimum(score, 3.0) * 10 + np.maximum(score - 3.0, 0) * 0.4 - dist * 0.08
-        key = key - penalty - np.where(in_frame, 0.0, 1000.0)
-        for i in np.argsort(-key, kind="stable")[:600]:
-            out.append(Candidate(float(key[i]), float(cand[i, 0]), float(cand[i, 1]), side,
-                                 float(score[i])))
-    out.sort(key=lambda c: -c.key)
-    return out
-
-
-def place_labels(
-    geoms: dict[str, shapely.Geometry],
-    names: dict[str, str],
-    links: list[tuple[str, str, tuple[float, float, float, float]]],
-    log: list[str],
-) -> dict[str, Placement]:
-    """Badge and label positions for every territory, avoiding overlaps greedily."""
-    taken: list[tuple[str, Rect]] = []
-    for _, _, (x1, y1, x2, y2) in links:  # keep the dotted sea links visible
-        n = max(2, int(math.hypot(x2 - x1, y2 - y1) / 4))
-        for i in range(n + 1):
-            x, y = x1 + (x2 - x1) * i / n, y1 + (y2 - y1) * i / n
-            taken.append(("", (x - 1, y - 1, x + 1, y + 1)))
-    out: dict[str, Placement] = {}
-
-    def commit(tid: str, x: float, y: float, side: str) -> None:
-        badge, label = block_rects(x, y, names[tid], side)
-        taken.extend([(tid, badge), (tid, label)])
-        ox, oy = label_offset(names[tid], side)
-        out[tid] = Placement(x, y, x + ox, y + oy + LAYOUT_FONT * 0.35)
-
-    for tid, (lon, lat, side) in FIXED.items():
-        x, y = project_point(lon, lat)
-        commit(tid, x, y, side)
-    # the tightest territories choose first
-    order = sorted((t for t in geoms if t not in FIXED), key=lambda t: main_part(geoms[t]).area)
-    for tid in order:
-        cands = candidates(geoms[tid], names[tid])
-        chosen = None
-        for c in cands:
-            badge, label = block_rects(c.x, c.y, names[tid], c.side)
-            if not any(overlaps(r, badge, pad) or overlaps(r, label, pad)
-                       for t, r in taken for pad in (3.0 if t else 1.0,)):
-                chosen = c
-                break
-        if chosen is None:
-            chosen = cands[0]
-            log.append(f"label of {tid} overlaps another label or badge")
-        if chosen.clearance < -2:
-            log.append(f"label of {tid} sticks out of its territory ({chosen.clearance:.0f} px, "
-                       f"{chosen.side})")
-        commit(tid, chosen.x, chosen.y, chosen.side)
-    return {tid: out[tid] for tid in geoms}
+def fixed_places() -> dict[str, tuple[float, float, str]]:
+    """FIXED with the badges projected to SVG units (``fixed`` of maplib.place_labels)."""
+    return {t: (*project_point(lon, lat), side) for t, (lon, lat, side) in FIXED.items()}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -696,16 +485,11 @@ MIN_LINK_PX = 30.0
 WRAP_LAT = 65.8  # latitude of the two Bering Strait stubs
 
 
-def main_part(geom: shapely.Geometry) -> Polygon:
-    """Largest polygon of a territory."""
-    return max(polygons_of(geom), key=lambda p: p.area)
-
-
 def sea_link_lines(
     links: Iterable[Sequence[str]], geoms: dict[str, shapely.Geometry]
-) -> list[tuple[str, str, tuple[float, float, float, float]]]:
+) -> list[maplib.Link]:
     """Line segments for the dotted sea links (two edge stubs for the wrap-around one)."""
-    lines: list[tuple[str, str, tuple[float, float, float, float]]] = []
+    lines: list[maplib.Link] = []
     for a, b in links:
         if (a, b) in SEA_ENDS:
             (lo1, la1), (lo2, la2) = SEA_ENDS[(a, b)]
@@ -725,19 +509,7 @@ def sea_link_lines(
             lines.append((a, b, (ex + 3, y, WIDTH, y)))
             continue
         pa, pb = nearest_points(main_part(ga), main_part(gb))
-        x1, y1, x2, y2 = pa.x, pa.y, pb.x, pb.y
-        length = math.hypot(x2 - x1, y2 - y1)
-        if length < MIN_LINK_PX:
-            if length < 1e-6:
-                ux, uy = cb.x - ca.x, cb.y - ca.y
-                n = math.hypot(ux, uy)
-                ux, uy = ux / n, uy / n
-            else:
-                ux, uy = (x2 - x1) / length, (y2 - y1) / length
-            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            h = MIN_LINK_PX / 2
-            x1, y1, x2, y2 = mx - ux * h, my - uy * h, mx + ux * h, my + uy * h
-        lines.append((a, b, (x1, y1, x2, y2)))
+        lines.append((a, b, maplib.lengthen((pa.x, pa.y, pb.x, pb.y), ga, gb, MIN_LINK_PX)))
     return lines
 
 
@@ -773,126 +545,13 @@ def adjacency_report(board: dict, geoms: dict[str, shapely.Geometry]) -> list[st
 
 
 # ---------------------------------------------------------------------------------------------
-# SVG output
+# Preview
 # ---------------------------------------------------------------------------------------------
-
-
-def num(tenths: int) -> str:
-    """Format a value given in tenths of a unit, compactly (e.g. 5 -> '.5', -12 -> '-1.2')."""
-    sign = "-" if tenths < 0 else ""
-    q, r = divmod(abs(tenths), 10)
-    if r == 0:
-        return f"{sign}{q}"
-    return f"{sign}{q}.{r}" if q else f"{sign}.{r}"
-
-
-def join_nums(values: Iterable[int]) -> str:
-    """Join numbers with the fewest separators SVG path syntax allows."""
-    out = ""
-    for v in values:
-        s = num(v)
-        if out and not s.startswith("-") and not (s.startswith(".") and "." in out_last(out)):
-            out += " "
-        out += s
-    return out
-
-
-def out_last(s: str) -> str:
-    """Last number token of a path string."""
-    i = len(s)
-    while i > 0 and (s[i - 1].isdigit() or s[i - 1] == "."):
-        i -= 1
-    return s[i:]
-
-
-def ring_path(coords: np.ndarray) -> str:
-    """One closed subpath with relative coordinates (exact, from rounded absolutes)."""
-    t = np.rint(np.asarray(coords)[:, :2] * 10).astype(np.int64)
-    keep = [0]
-    for i in range(1, len(t)):
-        if (t[i] != t[keep[-1]]).any():
-            keep.append(i)
-    t = t[keep]
-    if len(t) > 1 and (t[-1] == t[0]).all():
-        t = t[:-1]
-    if len(t) < 3:
-        return ""
-    d = np.diff(t, axis=0)
-    head = f"M{join_nums(t[0].tolist())}"
-    body = join_nums(d.ravel().tolist())
-    return f"{head}l{body}z"
-
-
-def geom_path(geom: shapely.Geometry) -> str:
-    """SVG path data for a (multi)polygon."""
-    out = []
-    for p in sorted(polygons_of(geom), key=lambda p: -p.area):
-        out.append(ring_path(np.asarray(p.exterior.coords)))
-        out.extend(ring_path(np.asarray(r.coords)) for r in p.interiors)
-    return "".join(out)
-
-
-def f1(v: float) -> str:
-    """Round to one decimal, without trailing zeros."""
-    return num(round(v * 10))
-
-
-def render_svg(
-    board: dict,
-    geoms: dict[str, shapely.Geometry],
-    places: dict[str, Placement],
-    links: list[tuple[str, str, tuple[float, float, float, float]]],
-) -> str:
-    """The whole SVG document."""
-    w, h = round(WIDTH), HEIGHT
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" class="board" '
-        'id="board" role="group" aria-label="Mapa">',
-        "<!-- Generated by tools/make_map.py from Natural Earth (public domain) via "
-        "world-atlas (ISC). Do not edit by hand. -->",
-        '<g class="sea-links">',
-    ]
-    for a, b, (x1, y1, x2, y2) in links:
-        out.append(
-            f'<line class="sea-link" data-a="{a}" data-b="{b}" x1="{f1(x1)}" y1="{f1(y1)}" '
-            f'x2="{f1(x2)}" y2="{f1(y2)}"/>'
-        )
-    out.append("</g>")
-    out.append('<g class="territories">')
-    for t in board["territories"]:
-        tid = t["id"]
-        out.append(
-            f'<path class="territory" data-territory="{tid}" data-continent="{t["continent"]}" '
-            f'aria-label={quoteattr(t["name"])} tabindex="0" d="{geom_path(geoms[tid])}"/>'
-        )
-    out.append("</g>")
-    out.append(f'<g class="labels" aria-hidden="true" text-anchor="middle" '
-               f'font-size="{f1(FONT_PX)}">')
-    for t in board["territories"]:
-        p = places[t["id"]]
-        out.append(
-            f'<text class="t-name" data-label="{t["id"]}" x="{f1(p.lx)}" y="{f1(p.ly)}">'
-            f"{escape(t['name'])}</text>"
-        )
-    out.append("</g>")
-    out.append('<g class="badges" aria-hidden="true" text-anchor="middle">')
-    for t in board["territories"]:
-        p = places[t["id"]]
-        out.append(
-            f'<g class="badge" data-badge="{t["id"]}" transform="translate({f1(p.bx)},'
-            f'{f1(p.by)})"><circle r="{f1(BADGE_R)}"/><text dy="0.35em">1</text></g>'
-        )
-    out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
-
-
-PREVIEW_CSS = ROOT / "web" / "maps" / "classic-preview.css"
 
 
 def write_preview(svg: str, path: Path) -> None:
     """An HTML page showing the SVG with the preview styles (for a headless screenshot)."""
-    css = PREVIEW_CSS.read_text(encoding="utf-8") if PREVIEW_CSS.exists() else ""
+    css = maplib.PREVIEW_CSS.read_text(encoding="utf-8") if maplib.PREVIEW_CSS.exists() else ""
     path.write_text(
         "<!doctype html><html><head><meta charset='utf-8'><style>"
         "html,body{margin:0;background:#1d3b57}svg{display:block;width:100vw;height:auto}"
@@ -913,21 +572,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"missing {args.atlas}: run `npm ci` in tools/mapdata", file=sys.stderr)
         return 1
     board = json.loads(BOARD_JSON.read_text(encoding="utf-8"))
-    tids = [t["id"] for t in board["territories"]]
     names = {t["id"]: t["name"] for t in board["territories"]}
     log: list[str] = []
     countries = load_countries(args.atlas)
-    wanted = {n for ns in COUNTRIES.values() for n in ns} | set(SPLITS)
-    missing = sorted(wanted - set(countries))
+    missing = unknown_countries(countries)
     if missing:
         print("unknown country names: " + ", ".join(missing), file=sys.stderr)
         return 1
-    parts = build_territories(countries, tids, log)
-    geoms = simplify_shared(project_territories(parts))
-    separate_non_neighbours(geoms, board, log)
-    links = sea_link_lines(board["sea_links"], geoms)
-    places = place_labels(geoms, names, links, log)
-    svg = render_svg(board, geoms, places, links)
+    geoms, links = world_geoms(countries, board, log)
+    places = maplib.place_labels(geoms, names, links, log, WIDTH, HEIGHT, fixed=fixed_places(),
+                                 min_step=MIN_STEP_PX)
+    svg = maplib.render_svg(
+        board, geoms, places, links, WIDTH, HEIGHT,
+        "Generated by tools/make_map.py from Natural Earth (public domain) via world-atlas "
+        "(ISC). Do not edit by hand.", font_px=FONT_PX)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(svg, encoding="utf-8")
     if args.preview:

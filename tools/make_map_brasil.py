@@ -44,7 +44,8 @@ NEIGHBOURS = ("Argentina", "Uruguay", "Paraguay", "Bolivia", "Peru", "Colombia",
               "Guyana", "Suriname", "France", "Ecuador", "Chile")
 BACKDROP_FILL = "#b8b39c"
 
-#: Magnifying lenses in source units: (x, y, magnification at the centre, x radius, y radius).
+#: Magnifying lenses (maplib.magnify) in source units: (x, y, magnification at the centre,
+#: x radius, y radius).
 LENSES = [
     (582.0, 212.0, 2.3, 105.0, 95.0),  # RN, PB, PE, AL, SE
     (409.0, 330.0, 2.6, 34.0, 30.0),  # Distrito Federal
@@ -111,11 +112,8 @@ def load_states() -> dict[str, shapely.Geometry]:
 
 def warp(xy: np.ndarray) -> np.ndarray:
     """Source units -> board units: lenses, then scale and offset."""
-    for cx, cy, mag, rx, ry in LENSES:
-        dx, dy = xy[:, 0] - cx, xy[:, 1] - cy
-        u = np.sqrt((dx / rx) ** 2 + (dy / ry) ** 2)
-        f = np.where(u < 1, 1 + (mag - 1) * (1 - np.minimum(u, 1)) ** 2, 1.0)
-        xy = np.column_stack([cx + dx * f, cy + dy * f])
+    for lens in LENSES:
+        xy = maplib.magnify(xy, *lens)
     return np.column_stack([xy[:, 0] * SCALE + OFFSET[0], xy[:, 1] * SCALE + OFFSET[1]])
 
 

@@ -1,10 +1,11 @@
 """Shared helpers for the board map generators (``tools/make_map_*.py``).
 
-Build-time only (needs ``shapely``, ``topojson`` and ``numpy``). The classic generator,
-``tools/make_map.py``, keeps its own copies of these routines so that ``classic.svg`` stays
-byte-identical; the newer boards use this module. What is here:
+Build-time only (needs ``shapely``, ``topojson`` and ``numpy``). Every generator uses this
+module; the classic one, ``tools/make_map.py``, keeps only what is its own (its Mercator with
+lenses, the country tables, the wrap-around sea link, its reports). What is here:
 
-- :class:`Frame`: a cropped Mercator frame (lon/lat box → SVG units of a given width);
+- :class:`Frame`: a cropped Mercator frame (lon/lat box → SVG units of a given width), and
+  :func:`magnify`, the magnifying lens the boards use to enlarge crowded spots;
 - TopoJSON decoding (world-atlas), geometry cleaning, simplification along shared borders;
 - label and badge layout that avoids overlaps (sized for 14 px labels and r = 15 badges);
 - the SVG writer with the structure the page relies on (see ``web/maps/README.md``);
@@ -86,6 +87,20 @@ class Frame:
         """Project one lon/lat point."""
         x, y = self.xy(np.array([[lon, lat]], dtype=float))[0]
         return float(x), float(y)
+
+
+def magnify(xy: np.ndarray, cx: float, cy: float, mag: float, rx: float,
+            ry: float) -> np.ndarray:
+    """A magnifying lens on projected points: centre, magnification there, x and y radius.
+
+    Inside the ellipse points move outwards (scale 1 + (m - 1)(1 - u)^2 for normalised radius
+    u), so the warp is continuous, monotone along every ray (for m < 4) and the identity
+    outside.
+    """
+    dx, dy = xy[:, 0] - cx, xy[:, 1] - cy
+    u = np.sqrt((dx / rx) ** 2 + (dy / ry) ** 2)
+    f = np.where(u < 1, 1 + (mag - 1) * (1 - np.minimum(u, 1)) ** 2, 1.0)
+    return np.column_stack([cx + dx * f, cy + dy * f])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -311,16 +326,17 @@ class Candidate:
 
 
 def candidates(geom: shapely.Geometry, text: str, width: float, height: float,
-               reach: float = 0.0) -> list[Candidate]:
+               reach: float = 0.0, min_step: float = 0.7) -> list[Candidate]:
     """Badge positions in or near the territory's largest part, best first.
 
     ``reach`` lets the search go that far outside the shape (for small islands whose label
-    must sit on the sea); the badge itself always stays on the shape.
+    must sit on the sea); the badge itself always stays on the shape. The positions tried are
+    a grid over the part, 50 steps across its narrower side but no finer than ``min_step``.
     """
     main = main_part(geom)
     boundary = main.boundary
     minx, miny, maxx, maxy = main.bounds
-    step = max(0.7, min(maxx - minx, maxy - miny) / 50)
+    step = max(min_step, min(maxx - minx, maxy - miny) / 50)
     gx, gy = np.meshgrid(np.arange(minx, maxx + step, step), np.arange(miny, maxy + step, step))
     cand = np.column_stack([gx.ravel(), gy.ravel()])
     cand = cand[shapely.contains_xy(main, cand[:, 0], cand[:, 1])]
@@ -358,11 +374,12 @@ def place_labels(
     fixed: dict[str, tuple[float, float, str]] | None = None,
     reach: dict[str, float] | None = None,
     avoid: Iterable[Rect] = (),
+    min_step: float = 0.7,
 ) -> dict[str, Placement]:
     """Badge and label positions for every territory, avoiding overlaps greedily.
 
     ``fixed`` pins a territory's badge (SVG units) and label side; ``avoid`` are boxes kept
-    clear (e.g. a legend).
+    clear (e.g. a legend); ``min_step`` is the finest grid :func:`candidates` searches.
     """
     fixed = fixed or {}
     reach = reach or {}
@@ -384,7 +401,8 @@ def place_labels(
         commit(tid, x, y, side)
     order = sorted((t for t in geoms if t not in fixed), key=lambda t: main_part(geoms[t]).area)
     for tid in order:
-        cands = candidates(geoms[tid], names[tid], width, height, reach.get(tid, 0.0))
+        cands = candidates(geoms[tid], names[tid], width, height, reach.get(tid, 0.0),
+                           min_step)
         chosen = None
         for c in cands:
             badge, label = block_rects(c.x, c.y, names[tid], c.side)
@@ -445,21 +463,31 @@ def sea_link_lines(links: Iterable[Sequence[str]], geoms: dict[str, shapely.Geom
             continue
         ga, gb = geoms[a], geoms[b]
         pa, pb = nearest_points(ga, gb)
-        x1, y1, x2, y2 = pa.x, pa.y, pb.x, pb.y
-        length = math.hypot(x2 - x1, y2 - y1)
-        if length < min_len:
-            ca, cb = ga.centroid, gb.centroid
-            if length < 1e-6:
-                ux, uy = cb.x - ca.x, cb.y - ca.y
-                n = math.hypot(ux, uy)
-                ux, uy = ux / n, uy / n
-            else:
-                ux, uy = (x2 - x1) / length, (y2 - y1) / length
-            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            h = min_len / 2
-            x1, y1, x2, y2 = mx - ux * h, my - uy * h, mx + ux * h, my + uy * h
-        lines.append((a, b, (x1, y1, x2, y2)))
+        lines.append((a, b, lengthen((pa.x, pa.y, pb.x, pb.y), ga, gb, min_len)))
     return lines
+
+
+def lengthen(seg: tuple[float, float, float, float], ga: shapely.Geometry,
+             gb: shapely.Geometry, min_len: float) -> tuple[float, float, float, float]:
+    """A sea-link segment stretched about its middle to ``min_len`` if it is shorter.
+
+    A segment of no length (shapes that touch) takes the direction from ``ga``'s centroid to
+    ``gb``'s.
+    """
+    x1, y1, x2, y2 = seg
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length >= min_len:
+        return seg
+    if length < 1e-6:
+        ca, cb = ga.centroid, gb.centroid
+        ux, uy = cb.x - ca.x, cb.y - ca.y
+        n = math.hypot(ux, uy)
+        ux, uy = ux / n, uy / n
+    else:
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    h = min_len / 2
+    return mx - ux * h, my - uy * h, mx + ux * h, my + uy * h
 
 
 # ---------------------------------------------------------------------------------------------
@@ -536,8 +564,9 @@ def render_svg(
     comment: str,
     backdrop: shapely.Geometry | None = None,
     backdrop_fill: str = "#c9c2a8",
+    font_px: float = FONT_PX,
 ) -> str:
-    """The whole board SVG (structure in web/maps/README.md)."""
+    """The whole board SVG (structure in web/maps/README.md); labels written ``font_px``."""
     w, h = round(width), round(height)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" class="board" '
@@ -563,7 +592,7 @@ def render_svg(
         )
     out.append("</g>")
     out.append(f'<g class="labels" aria-hidden="true" text-anchor="middle" '
-               f'font-size="{f1(FONT_PX)}">')
+               f'font-size="{f1(font_px)}">')
     for t in board["territories"]:
         p = places[t["id"]]
         out.append(f'<text class="t-name" data-label="{t["id"]}" x="{f1(p.lx)}" '
