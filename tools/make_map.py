@@ -300,19 +300,10 @@ WRAP_EAST = {"Russia"}
 def load_countries(path: Path) -> dict[str, list[Polygon]]:
     """Decode world-atlas TopoJSON into {country name: [polygon parts]} in lon/lat."""
     topo = json.loads(path.read_text(encoding="utf-8"))
-    sx, sy = topo["transform"]["scale"]
-    tx, ty = topo["transform"]["translate"]
-    arcs: list[np.ndarray] = []
-    for arc in topo["arcs"]:
-        q = np.cumsum(np.asarray(arc, dtype=np.int64), axis=0)
-        arcs.append(np.column_stack([q[:, 0] * sx + tx, q[:, 1] * sy + ty]))
+    arcs = maplib.topo_arcs(topo)
 
     def ring(indexes: Sequence[int]) -> np.ndarray:
-        pieces: list[np.ndarray] = []
-        for n, i in enumerate(indexes):
-            a = arcs[i] if i >= 0 else arcs[~i][::-1]
-            pieces.append(a if n == 0 else a[1:])
-        xy = np.concatenate(pieces)
+        xy = maplib.arc_ring(arcs, indexes)
         # rings crossing the date line jump by ~360 degrees: make them continuous
         xy[:, 0] = np.unwrap(xy[:, 0], discont=180.0, period=360.0)
         return xy

@@ -157,8 +157,7 @@ PREVIEW_CSS = (
               for c, v in {"branco": "#f4f4f4", "preto": "#222", "vermelho": "#d33",
                            "azul": "#3b7bdc", "amarelo": "#f2c230", "verde": "#3aa548"}.items())
 )
-TINTS = {"north_america": "#d9a441", "south_america": "#6fae4b", "europe": "#5b8fd1",
-         "africa": "#c9774a", "asia": "#b3a36e", "oceania": "#a77bc4"}
+TINTS = maplib.CLASSIC_TINTS  # the classic board's continents
 
 
 def build(board: dict, log: list[str]) -> tuple[str, dict]:

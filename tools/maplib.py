@@ -14,6 +14,7 @@ lenses, the country tables, the wrap-around sea link, its reports). What is here
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import re
@@ -135,31 +136,40 @@ def main_part(geom: shapely.Geometry) -> Polygon:
     return max(polygons_of(geom), key=lambda p: p.area)
 
 
-def load_topo(path: Path, obj: str = "countries") -> dict[str, list[Polygon]]:
-    """Decode a world-atlas TopoJSON object into {feature name: [polygon parts]} (lon/lat).
-
-    ``land-*.json`` features have no name: they come back under ``"land"``.
-    """
-    topo = json.loads(path.read_text(encoding="utf-8"))
+def topo_arcs(topo: dict) -> list[np.ndarray]:
+    """The arcs of a quantised TopoJSON topology, decoded to its coordinates (lon/lat)."""
     sx, sy = topo["transform"]["scale"]
     tx, ty = topo["transform"]["translate"]
     arcs: list[np.ndarray] = []
     for arc in topo["arcs"]:
         q = np.cumsum(np.asarray(arc, dtype=np.int64), axis=0)
         arcs.append(np.column_stack([q[:, 0] * sx + tx, q[:, 1] * sy + ty]))
+    return arcs
 
-    def ring(indexes: Sequence[int]) -> np.ndarray:
-        pieces = []
-        for n, i in enumerate(indexes):
-            a = arcs[i] if i >= 0 else arcs[~i][::-1]
-            pieces.append(a if n == 0 else a[1:])
-        return np.concatenate(pieces)
+
+def arc_ring(arcs: Sequence[np.ndarray], indexes: Sequence[int]) -> np.ndarray:
+    """A TopoJSON ring's coordinates: its arcs joined (index ``~i``: arc ``i`` reversed)."""
+    pieces = []
+    for n, i in enumerate(indexes):
+        a = arcs[i] if i >= 0 else arcs[~i][::-1]
+        pieces.append(a if n == 0 else a[1:])
+    return np.concatenate(pieces)
+
+
+def load_topo(path: Path, obj: str = "countries") -> dict[str, list[Polygon]]:
+    """Decode a world-atlas TopoJSON object into {feature name: [polygon parts]} (lon/lat).
+
+    ``land-*.json`` features have no name: they come back under ``"land"``.
+    """
+    topo = json.loads(path.read_text(encoding="utf-8"))
+    arcs = topo_arcs(topo)
 
     def polygon(rings: Sequence[Sequence[int]]) -> Polygon:
-        outer = ring(rings[0])
+        outer = arc_ring(arcs, rings[0])
         if len(outer) < 4:  # a speck the quantisation collapsed
             return Polygon()
-        return Polygon(outer, [h for h in map(ring, rings[1:]) if len(h) >= 4])
+        holes = (arc_ring(arcs, r) for r in rings[1:])
+        return Polygon(outer, [h for h in holes if len(h) >= 4])
 
     out: dict[str, list[Polygon]] = {}
     geoms = topo["objects"][obj]
@@ -698,6 +708,43 @@ def thumbnail_svg(svg: str, tints: dict[str, str], title: str, width: int = 220,
                      f'stroke-width=".5" stroke-linejoin="round" d="{geom_path(geom, unit=1)}"/>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Generator command line
+# ---------------------------------------------------------------------------------------------
+
+
+def board_arg_parser(doc: str, out: Path, thumb: Path) -> argparse.ArgumentParser:
+    """Command line of a board generator with a backdrop (Greece, Brasil)."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=out)
+    ap.add_argument("--thumb", type=Path, default=thumb)
+    ap.add_argument("--preview", type=Path, help="also write an HTML preview page here")
+    ap.add_argument("--derive", action="store_true", help="print the borders the shapes imply")
+    return ap
+
+
+def write_board(args: argparse.Namespace, board: dict, svg: str,
+                geoms: dict[str, shapely.Geometry], places: dict[str, Placement],
+                log: list[str], width: float, height: float, backdrop_fill: str) -> None:
+    """Write a board's SVG, thumbnail (continent tints of the board JSON) and preview (as
+    :func:`board_arg_parser`'s ``args`` say), then print the log and the reports."""
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(svg, encoding="utf-8")
+    tints = {c["id"]: c["tint"] for c in board["continents"]}
+    thumb = thumbnail_svg(svg, tints, board["name"]["pt"], backdrop_fill=backdrop_fill)
+    args.thumb.parent.mkdir(parents=True, exist_ok=True)
+    args.thumb.write_text(thumb, encoding="utf-8")
+    if args.preview:
+        write_preview(svg, args.preview, tint_css(board))
+    print("\n".join(log))
+    report = adjacency_report(board["borders"], geoms)
+    print("\n".join(report) if report else "all borders touch or are close")
+    overl = label_overlaps(places, {t["id"]: t["name"] for t in board["territories"]})
+    print("label overlaps: " + (", ".join(overl) if overl else "none"))
+    print(f"wrote {args.out} ({len(svg.encode()) / 1024:.1f} KB, {round(width)}x{round(height)});"
+          f" {args.thumb} ({len(thumb.encode()) / 1024:.1f} KB)")
 
 
 #: The classic board's continent tints (as in classic-preview.css).
