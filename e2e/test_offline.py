@@ -171,13 +171,14 @@ def test_plays_offline_after_one_visit(app_page: Any, server_url: str, dist_dir:
 def test_a_new_build_replaces_the_old_version(
     chromium_browser: Any, dist_dir: Path, tmp_path: Path
 ) -> None:
-    """Serve a copy of the site, load it, change a file and re-stamp sw.js as a new build
-    does: the page offers the new version; taking it reloads into the new files only."""
+    """Serve a copy of the site (under a sub-path, as GitHub Pages does), load it, change
+    files and re-stamp sw.js as a new build does: the page offers the new version; taking
+    it reloads into the new files only."""
     site = tmp_path / "site"
     shutil.copytree(dist_dir, site, ignore=shutil.ignore_patterns(build.SINGLE_FILE_NAME))
     old_version = build.write_service_worker(site)
     problems: list[str] = []
-    with build.serving(site) as url:
+    with build.serving(site, prefix="/sub/pywar") as url:
         context = chromium_browser.new_context()
         try:
             page = context.new_page()
@@ -186,7 +187,7 @@ def test_a_new_build_replaces_the_old_version(
             page.goto(url + "index.html", wait_until="commit")
             page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
             caches = wait_offline_ready(page)
-            assert [n.rsplit(":", 1)[1] for n in caches] == [old_version]
+            assert list(caches) == [f"pywar:/sub/pywar/:{old_version}"]
 
             # a new build: a changed page and stylesheet, and the worker's new version
             index = site / "index.html"
