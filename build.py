@@ -514,10 +514,10 @@ def _own_file(site: Path, doc: Path, ref: str) -> Path | None:
 
 
 def _single_file_html(site: Path, page: Path, boot: str) -> tuple[str, set[str]]:
-    """The page with its stylesheets, classic scripts and icon inline, the hosted-only links
-    (manifest, service worker's helper files stay inline but inert) dropped, and the
-    PyScript module tag removed (the boot script imports the bundle). Returns the HTML and
-    the site-relative paths it inlined."""
+    """The page with its stylesheets, classic scripts, icon and images inline, the links
+    only a hosted site uses (manifest, apple-touch-icon) dropped, the PyScript module tag
+    removed (the boot script imports the bundle) and `boot` before `</body>`. Returns the
+    HTML and the site-relative paths it inlined."""
     inlined: set[str] = set()
     html = page.read_text(encoding="utf-8")
 
