@@ -1,0 +1,106 @@
+"""The common bot interface: ``choose`` for scripts, ``think`` for the browser.
+
+Every level decides from ``game.view(game.current)`` only (see :mod:`pywar.ai.core`).
+Bots that sample draw from their own :class:`random.Random`, seeded from the bot's seed and
+the public view, never from the game's generator: the same seed and the same public
+position give the same decision, whatever the hidden cards, objectives or dice to come.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import zlib
+from collections.abc import Generator, Iterator
+from typing import Any
+
+from ..actions import Action
+from ..game import Game
+from .core import Position
+
+#: Longest stretch of work between two yields of :meth:`Bot.think`, in seconds.
+CHUNK_SECONDS = 0.015
+
+Thinking = Generator[None, None, Any]
+
+
+class Clock:
+    """Tells a planner when its current chunk of work is long enough to yield."""
+
+    __slots__ = ("budget", "start")
+
+    def __init__(self, budget: float = CHUNK_SECONDS) -> None:
+        self.budget = budget
+        self.start = time.perf_counter()
+
+    def due(self) -> bool:
+        """True (and a new chunk starts) when the chunk has used its budget."""
+        now = time.perf_counter()
+        if now - self.start >= self.budget:
+            self.start = now
+            return True
+        return False
+
+    def restart(self) -> None:
+        """Start a new chunk now (after the caller yielded)."""
+        self.start = time.perf_counter()
+
+
+class Bot:
+    """Base of every level. Subclasses implement :meth:`decide`."""
+
+    level = "base"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = int(seed)
+        #: Per-seat memory between decisions (what a player remembers of the table).
+        self.memory: dict[int, dict[str, Any]] = {}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+    # ---------------------------------------------------------------- driving
+    def choose(self, game: Game) -> Action:
+        """The current player's next action (runs :meth:`think` to the end)."""
+        for step in self.think(game):
+            if step is not None:
+                return step
+        raise RuntimeError("the bot finished thinking without an action")  # pragma: no cover
+
+    def think(self, game: Game) -> Iterator[Action | None]:
+        """Think in chunks: yields ``None`` between chunks of at most ~15-20 ms of work, then
+        yields the action. The page drives it with ``setTimeout`` so no task runs long."""
+        if game.phase == "over":
+            raise RuntimeError("the game is over")
+        view = game.view(game.current)
+        trade_allowed = game.trade_allowed()
+        clock = Clock()
+        gen = self.decide(view, trade_allowed, clock)
+        try:
+            while True:
+                next(gen)
+                yield None
+                clock.restart()
+        except StopIteration as stop:
+            action = stop.value
+        yield action
+
+    def decide(self, view: dict[str, Any], trade_allowed: bool, clock: Clock) -> Thinking:
+        """Generator: ``yield`` (None) at checkpoints when ``clock.due()``; return the action."""
+        raise NotImplementedError
+        yield  # pragma: no cover
+
+    # ---------------------------------------------------------------- helpers
+    def rng_for(self, view: dict[str, Any]) -> random.Random:
+        """A generator of the bot's own, seeded from its seed and the public view."""
+        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        return random.Random(zlib.crc32(text.encode()) ^ (self.seed & 0xFFFFFFFF))
+
+    def seat_memory(self, pos: Position) -> dict[str, Any]:
+        """This seat's memory (reset when the position is from an earlier or another game)."""
+        mem = self.memory.setdefault(pos.me, {})
+        if mem.get("turn", -1) > pos.turn:
+            mem.clear()
+        mem["turn"] = pos.turn
+        return mem

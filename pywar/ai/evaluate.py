@@ -1,0 +1,237 @@
+"""The whole-board score the hard level searches with.
+
+From one seat's point of view, at the end of its turn::
+
+    score = - R_me + win pressure(R_me)          own objective: armies still to spend
+            + ALPHA * income_me + BETA * armies_me
+            - risk                               what the others can take before our turn
+            - sum over others of P(objective) * danger(R_them) + GAMMA * income_them
+            + card                               a card for conquering this turn
+
+``R`` is the rough number of armies a seat must still spend on an objective (continents
+to complete, territories to add, a colour's armies to destroy), as in
+:func:`pywar.ai.objective.remaining_cost`. For the others it is taken over the belief
+about their objective. The risk of a territory is the exact chance that the strongest
+adjacent enemy stack, plus part of its owner's next reinforcements, takes it, times what
+losing it costs (objective, a whole continent's bonus, its armies).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .core import ODDS_CAP, BoardInfo, Position, conquest_cost, p_win
+from .objective import target_weights
+
+ALPHA = 1.5  # an army of income per turn, in armies now
+BETA = 1.0  # an army on the board
+GAMMA = 0.4  # an army of an opponent's income
+LAMBDA = 0.5  # share of an opponent's reinforcements that may land on one front
+D_ME = 25.0  # win pressure: value of being on the brink of one's own objective
+D_OPP = 30.0  # danger: cost of an opponent on the brink of theirs
+WIN = 1000.0
+
+_COST = [conquest_cost(d) for d in range(ODDS_CAP + 1)]
+
+#: Compiled objective: ("c", required continents, extra) | ("t", count, floor) | ("d", seat)
+Goal = tuple[Any, ...]
+TERR24: Goal = ("t", 24, 1)
+
+
+def compile_goal(pos: Position, spec: dict[str, Any], seat: int) -> Goal:
+    """A compact form of what ``seat`` plays for under ``spec`` (conversions applied)."""
+    info = pos.info
+    kind = spec["kind"]
+    if kind == "continents":
+        return ("c", tuple(info.continent_index(c) for c in spec["continents"]),
+                int(spec.get("extra", 0)))
+    if kind == "destroy":
+        v = pos.seat_of_color(spec["color"])
+        if v is None or v == seat or not pos.alive[v]:
+            return TERR24
+        return ("d", v)
+    return ("t", int(spec["count"]), int(spec.get("min_armies", 1)))
+
+
+class Evaluator:
+    """Scores positions for one seat; built once per decision from the root position."""
+
+    def __init__(self, pos: Position, hypotheses: dict[int, list[tuple[float, dict[str, Any]]]],
+                 weights: dict[str, float] | None = None) -> None:
+        self.info: BoardInfo = pos.info
+        self.me = pos.me
+        self.spec = pos.objective
+        self.goal = compile_goal(pos, pos.objective, pos.me)
+        self.nplayers = pos.nplayers
+        self.alive0 = list(pos.alive)
+        self.hyp = hypotheses
+        self.goals = {o: [(p, compile_goal(pos, spec, o)) for p, spec in hyps]
+                      for o, hyps in hypotheses.items()}
+        w = weights or {}
+        self.alpha = w.get("alpha", ALPHA)
+        self.beta = w.get("beta", BETA)
+        self.gamma = w.get("gamma", GAMMA)
+        self.lam = w.get("lambda", LAMBDA)
+        self.d_me = w.get("d_me", D_ME)
+        self.d_opp = w.get("d_opp", D_OPP)
+        self.card_value = w.get("card", max(2.0, pos.trade_value / 3 + 1.0))
+        self.w_me = target_weights(pos, self.spec, self.me)
+        self.costs = _COST
+        self.pos = pos
+
+    def remaining_now(self) -> float:
+        """Armies our own objective still needs on the root position."""
+        return self.parts(self.pos.owner, self.pos.armies)[0]
+
+    # --------------------------------------------------------------- score
+    def parts(self, owner: list[int], armies: list[int]) -> tuple[float, list[float], bool]:
+        """(R_me, incomes, our objective met) for a board."""
+        score, r_me, inc, won = self._score(owner, armies, False, detail=True)
+        return r_me, inc, won
+
+    def __call__(self, owner: list[int], armies: list[int], conquered: bool = False) -> float:
+        return self._score(owner, armies, conquered)[0]
+
+    def _score(self, owner: list[int], armies: list[int], conquered: bool,
+               detail: bool = False) -> tuple[float, float, list[float], bool]:
+        info = self.info
+        me = self.me
+        n = info.n
+        np_ = self.nplayers
+        cap = ODDS_CAP
+        costs = self.costs
+        cont_of = info.cont_of
+        nconts = len(info.conts)
+        # One pass: counts, armies, owned conquest cost per seat and continent.
+        cost = [costs[a] if a <= cap else conquest_cost(a) for a in armies]
+        counts = [0] * np_
+        ones = [0] * np_
+        seat_cost = [0.0] * np_
+        owned = [[0.0] * nconts for _ in range(np_)]
+        cont_total = [0.0] * nconts
+        my_armies = 0
+        for t in range(n):
+            o = owner[t]
+            c = cont_of[t]
+            counts[o] += 1
+            ct = cost[t]
+            seat_cost[o] += ct
+            owned[o][c] += ct
+            cont_total[c] += ct
+            if o == me:
+                my_armies += armies[t]
+            if armies[t] == 1:
+                ones[o] += 1
+        alive = [self.alive0[p] and counts[p] > 0 for p in range(np_)]
+        whole = []
+        cont_income = [0] * np_
+        for c, ts in enumerate(info.conts):
+            o = owner[ts[0]]
+            for t in ts:
+                if owner[t] != o:
+                    o = -1
+                    break
+            whole.append(o)
+            if o >= 0:
+                cont_income[o] += info.bonus[c]
+        inc = [0.0] * np_
+        for p in range(np_):
+            if counts[p]:
+                inc[p] = max(3.0, counts[p] / 2) + cont_income[p]
+        sorted_cost: list[tuple[float, int]] | None = None
+
+        def remaining(goal: Goal, p: int) -> float:
+            nonlocal sorted_cost
+            kind = goal[0]
+            if kind == "c":
+                own = owned[p]
+                total = 0.0
+                req = goal[1]
+                for c in req:
+                    total += cont_total[c] - own[c]
+                if goal[2]:
+                    rest = sorted(cont_total[c] - own[c] for c in range(nconts) if c not in req)
+                    total += sum(rest[:goal[2]])
+                return total
+            if kind == "d":
+                v = goal[1]
+                if alive[v]:
+                    return seat_cost[v] + 0.5 * counts[v]
+                goal = TERR24
+            need, floor = goal[1], goal[2]
+            ok = counts[p] - (ones[p] if floor > 1 else 0)
+            short = need - ok
+            if short <= 0:
+                return 0.0
+            total = 0.0
+            if floor > 1:
+                cheap = min(short, ones[p])
+                total += cheap * (floor - 1)
+                short -= cheap
+            if sorted_cost is None:
+                sorted_cost = sorted(zip(cost, owner, strict=True))
+            extra = floor - 0.4
+            for ct, o in sorted_cost:
+                if short <= 0:
+                    break
+                if o != p:
+                    total += ct + extra
+                    short -= 1
+            return total
+
+        # Own objective.
+        goal = self.goal
+        if goal[0] == "d" and self.alive0[goal[1]] and not alive[goal[1]]:
+            return WIN, 0.0, inc, True
+        r_me = remaining(goal, me)
+        if r_me <= 0.0:
+            return WIN, 0.0, inc, True
+        score = -r_me + self.d_me * math.exp(-r_me / (1.5 * inc[me] + 1.0))
+        score += self.alpha * inc[me] + self.beta * my_armies
+        if conquered:
+            score += self.card_value
+        # Risk: what the others can take from us before our next turn.
+        lam = self.lam
+        w_me = self.w_me
+        bonus = info.bonus
+        nbrs = info.nbrs
+        risk = 0.0
+        for t in range(n):
+            if owner[t] != me:
+                continue
+            best = 0.0
+            for u in nbrs[t]:
+                o = owner[u]
+                if o != me:
+                    s = armies[u] + lam * inc[o]
+                    if s > best:
+                        best = s
+            if best <= 1.0:
+                continue
+            a = int(best)
+            d = armies[t]
+            p = p_win(a, d)
+            if p <= 0.02:
+                continue
+            if p < 0.6:
+                p = p * p / 0.6
+            value = 1.0 + 2.5 * w_me[t] + 0.3 * d
+            c = cont_of[t]
+            if whole[c] == me:
+                value += bonus[c]
+            risk += p * value
+        score -= risk
+        # The others: their income and how close they look to their objective.
+        d_opp = self.d_opp
+        gamma = self.gamma
+        for o, goals in self.goals.items():
+            if not alive[o]:
+                continue
+            score -= gamma * inc[o]
+            scale = 1.5 * inc[o] + 1.0
+            danger = 0.0
+            for prob, g in goals:
+                danger += prob * math.exp(-remaining(g, o) / scale)
+            score -= d_opp * danger
+        return score, r_me, inc, False

@@ -1,0 +1,457 @@
+"""Level "hard": searches its own turn with exact odds and a whole-board score.
+
+* Belief: a public guess at every other seat's objective, updated from the territories
+  they conquer and where their armies grow between our turns (:mod:`pywar.ai.belief`).
+* Score: own objective distance and income, armies, exact-odds risk on our borders, and the
+  danger of every other seat by the belief (:mod:`pywar.ai.evaluate`). Taking what the
+  likeliest winner needs is how it blocks.
+* Placement: candidate placements (stacks on the best attack bases, splits with the
+  Border Security Ratio, a greedy defensive one) are each tried in Monte Carlo rollouts
+  of the attack phase, dice sampled from the exact roll tables with the bot's own
+  generator; the best mean score wins.
+* Attacks: every candidate battle is scored by the exact odds of winning or losing it and
+  the score of both outcomes; it attacks when the best beats stopping, and after every
+  roll weighs going on against stopping.
+* Occupation and regrouping: the options are scored the same way.
+* Cards: traded when the set is worth 8 or more, the hand is full, or the objective is
+  within reach.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup
+from .base import Bot, Clock, Thinking
+from .belief import Belief
+from .core import (
+    Position,
+    fight,
+    left_if_fail,
+    left_if_win,
+    p_win,
+)
+from .evaluate import Evaluator
+from .normal import front_distance, threat_of, trade_now
+
+#: Rollouts per candidate placement.
+ROLLOUTS = 16
+#: Candidate attack bases tried for the placement.
+BASES = 5
+#: Attacks considered at each decision (by a quick estimate first).
+ATTACK_CANDIDATES = 10
+#: An attack must beat stopping by this much score.
+MARGIN = 0.25
+
+
+class HardBot(Bot):
+    """Turn search with exact odds, rollouts for the placement, a belief over objectives."""
+
+    level = "hard"
+    rollouts = ROLLOUTS
+    bases = BASES
+    weights: dict[str, float] = {}
+    hold_below = 8
+
+    def decide(self, view: dict[str, Any], trade_allowed: bool, clock: Clock) -> Thinking:
+        pos = Position.from_view(view)
+        mem = self.seat_memory(pos)
+        belief = mem.get("belief")
+        if belief is None or mem.get("cards") != belief.cards:
+            belief = mem["belief"] = Belief(pos)
+            mem["cards"] = belief.cards
+        if mem.get("observed_turn") != pos.turn:
+            belief.observe(pos)
+            mem["observed_turn"] = pos.turn
+            mem.pop("plan", None)
+            mem.pop("battle", None)
+        hyps = {o: belief.hypotheses(pos, o) for o in range(pos.nplayers)
+                if o != pos.me and pos.alive[o]}
+        ev = Evaluator(pos, hyps, self.weights)
+        rnd = self.rng_for(view)
+        action = yield from self._decide(pos, trade_allowed, ev, mem, rnd, clock)
+        belief.remember(pos)
+        return action
+
+    def _decide(self, pos: Position, trade_allowed: bool, ev: Evaluator, mem: dict[str, Any],
+                rnd: random.Random, clock: Clock) -> Thinking:
+        threat = threat_of(pos)
+        hold = self.hold_below
+        if ev.spec and _closeness(pos, ev) > 0.5:
+            hold = 0
+        trade = trade_now(pos, trade_allowed, hold, threat)
+        if trade is not None:
+            return trade
+        if pos.pools:
+            action = yield from self.place(pos, ev, mem, rnd, clock)
+            return action
+        if pos.phase == "occupy":
+            return self.occupy(pos, ev)
+        if pos.phase == "attack":
+            action = yield from self.attack(pos, ev, mem, clock)
+            return action
+        if pos.phase == "regroup":
+            action = yield from self.regroup(pos, ev, clock)
+            return action
+        raise RuntimeError(f"nothing to do in phase {pos.phase}")  # pragma: no cover
+
+    # ------------------------------------------------------------- placement
+    def place(self, pos: Position, ev: Evaluator, mem: dict[str, Any], rnd: random.Random,
+              clock: Clock) -> Thinking:
+        info = pos.info
+        plan = mem.get("plan")
+        total = sum(pos.pools.values())
+        if plan is None or sum(plan.values()) != total or not _fits(pos, plan):
+            plan = yield from self.plan_placement(pos, ev, rnd, clock)
+            mem["plan"] = plan
+        t = min(plan, key=lambda x: (-_bound_first(pos, x), x))
+        k = plan.pop(t)
+        k = min(k, _available(pos, t))
+        if k <= 0:  # pragma: no cover - the plan always fits the pools
+            mem.pop("plan", None)
+            t = next(x for x in range(info.n) if _available(pos, x) > 0)
+            k = _available(pos, t)
+        if not plan:
+            mem.pop("plan", None)
+        return Place(info.ids[t], k)
+
+    def plan_placement(self, pos: Position, ev: Evaluator, rnd: random.Random,
+                       clock: Clock) -> Thinking:
+        """{territory: armies} for every pending army, chosen by rollouts."""
+        info = pos.info
+        me = pos.me
+        fixed: dict[int, int] = {}
+        for key, k in pos.pools.items():
+            if key.startswith("territory:"):
+                t = info.index[key.split(":", 1)[1]]
+                fixed[t] = fixed.get(t, 0) + k
+        cont_pools = {info.continent_index(key.split(":", 1)[1]): k
+                      for key, k in pos.pools.items() if key.startswith("continent:")}
+        free = pos.pools.get("free", 0)
+        values = self.rollout_values(pos, ev)
+        threat = threat_of(pos)
+        bases = self.attack_bases(pos, values, free + sum(cont_pools.values()))
+        candidates: list[dict[int, int]] = []
+
+        def finish(alloc_free: dict[int, int], base: int | None) -> dict[int, int]:
+            alloc = dict(fixed)
+            for t, k in alloc_free.items():
+                if k:
+                    alloc[t] = alloc.get(t, 0) + k
+            for c, k in cont_pools.items():
+                inside = [t for t in info.conts[c] if pos.owner[t] == me]
+                if base is not None and base in inside:
+                    t = base
+                else:
+                    t = max(inside, key=lambda x: (threat[x] / pos.armies[x], -x))
+                alloc[t] = alloc.get(t, 0) + k
+            return alloc
+
+        bsr = _bsr_allocation(pos, threat, free)
+        candidates.append(finish(bsr, None))
+        for s in bases:
+            candidates.append(finish({s: free}, s))
+            if free >= 4:
+                half = free // 2
+                split = _bsr_allocation(pos, threat, free - half)
+                split[s] = split.get(s, 0) + half
+                candidates.append(finish(split, s))
+        if clock.due():
+            yield
+        unique: list[dict[int, int]] = []
+        for c in candidates:
+            if c not in unique:
+                unique.append(c)
+        if len(unique) == 1:
+            return unique[0]
+        seeds = [rnd.getrandbits(32) for _ in range(self.rollouts)]
+        best: tuple[float, int] | None = None
+        for i, alloc in enumerate(unique):
+            owner = pos.owner
+            base_armies = list(pos.armies)
+            for t, k in alloc.items():
+                base_armies[t] += k
+            total = 0.0
+            for seed in seeds:
+                r = random.Random(seed)
+                armies = list(base_armies)
+                own = list(owner)
+                conquered = rollout_attacks(pos, own, armies, values, r, pos.conquered)
+                total += ev(own, armies, conquered)
+                if clock.due():
+                    yield
+            mean = total / len(seeds)
+            if best is None or mean > best[0]:
+                best = (mean, i)
+        assert best is not None
+        return unique[best[1]]
+
+    def rollout_values(self, pos: Position, ev: Evaluator) -> list[float]:
+        """Quick worth of each enemy territory for the rollout policy."""
+        info = pos.info
+        me = pos.me
+        owner = pos.owner
+        danger_w = [0.0] * info.n
+        for o, hyps in ev.hyp.items():
+            for prob, spec in hyps:
+                if spec["kind"] == "continents":
+                    for cid in spec["continents"]:
+                        for t in info.conts[info.continent_index(cid)]:
+                            if owner[t] == o:
+                                danger_w[t] += prob
+        out = []
+        for t in range(info.n):
+            if owner[t] == me:
+                out.append(0.0)
+                continue
+            c = info.cont_of[t]
+            ts = info.conts[c]
+            held = sum(1 for u in ts if owner[u] == me)
+            v = 1.0 + 3.0 * ev.w_me[t] + info.bonus[c] * held / len(ts) + danger_w[t]
+            if held == len(ts) - 1:
+                v += 2.0 * info.bonus[c]
+            if all(owner[u] == owner[t] for u in ts):
+                v += 1.5 * info.bonus[c]
+            out.append(v)
+        return out
+
+    def attack_bases(self, pos: Position, values: list[float], armies: int) -> list[int]:
+        """Own territories from which the reinforcements make the best attacks."""
+        me = pos.me
+        owner = pos.owner
+        scored: dict[int, float] = {}
+        for s in range(pos.info.n):
+            if owner[s] != me:
+                continue
+            a = pos.armies[s] + armies
+            best = 0.0
+            for t in pos.info.nbrs[s]:
+                if owner[t] != me:
+                    best = max(best, p_win(a, pos.armies[t]) * values[t])
+            if best > 0:
+                scored[s] = best
+        return sorted(scored, key=lambda s: (-scored[s], s))[:self.bases]
+
+    # --------------------------------------------------------------- attacks
+    def attack(self, pos: Position, ev: Evaluator, mem: dict[str, Any],
+               clock: Clock) -> Thinking:
+        info = pos.info
+        owner = pos.owner
+        armies = pos.armies
+        battle = mem.get("battle")
+        if battle is not None:
+            s, t, p0 = battle
+            if owner[s] == pos.me and owner[t] != pos.me and armies[s] >= 2:
+                p = p_win(armies[s], armies[t])
+                if p >= p0 - 0.08:
+                    return Attack(info.ids[s], info.ids[t])  # the odds still hold
+                here = ev(owner, armies, pos.conquered)
+                value = self.battle_value(pos, ev, s, t)
+                if value > here + MARGIN * 0.5:
+                    mem["battle"] = (s, t, p)
+                    return Attack(info.ids[s], info.ids[t])
+            mem.pop("battle", None)
+        here = ev(owner, armies, pos.conquered)
+        candidates = self.attack_candidates(pos, ev)
+        best: tuple[float, int, int] | None = None
+        for s, t in candidates:
+            value = self.battle_value(pos, ev, s, t)
+            if best is None or value > best[0]:
+                best = (value, s, t)
+            if clock.due():
+                yield
+        if best is None or best[0] <= here + MARGIN:
+            return EndAttack()
+        mem["battle"] = (best[1], best[2], p_win(armies[best[1]], armies[best[2]]))
+        return Attack(info.ids[best[1]], info.ids[best[2]])
+
+    def attack_candidates(self, pos: Position, ev: Evaluator) -> list[tuple[int, int]]:
+        """The most promising (source, target) pairs by a quick estimate."""
+        me = pos.me
+        owner = pos.owner
+        armies = pos.armies
+        values = self.rollout_values(pos, ev)
+        scored = []
+        for s in range(pos.info.n):
+            if owner[s] != me or armies[s] < 2:
+                continue
+            for t in pos.info.nbrs[s]:
+                if owner[t] == me:
+                    continue
+                p = p_win(armies[s], armies[t])
+                if p < 0.15:
+                    continue
+                scored.append((p * values[t], s, t))
+        scored.sort(key=lambda x: (-x[0], x[1], x[2]))
+        return [(s, t) for _, s, t in scored[:ATTACK_CANDIDATES]]
+
+    def battle_value(self, pos: Position, ev: Evaluator, s: int, t: int) -> float:
+        """Expected score of fighting from ``s`` into ``t`` to the end (exact odds)."""
+        owner = pos.owner
+        armies = pos.armies
+        a = armies[s]
+        d = armies[t]
+        p = p_win(a, d)
+        value = 0.0
+        if p > 0.0:
+            left = max(2, round(left_if_win(a, d)))
+            own = list(owner)
+            own[t] = pos.me
+            best_win = None
+            for move in sorted({1, min(3, left - 1)}):
+                arm = list(armies)
+                arm[s] = left - move
+                arm[t] = move
+                v = ev(own, arm, True)
+                if best_win is None or v > best_win:
+                    best_win = v
+            assert best_win is not None
+            value += p * best_win
+        if p < 1.0:
+            arm = list(armies)
+            arm[s] = 1
+            arm[t] = max(1, round(left_if_fail(a, d)))
+            value += (1.0 - p) * ev(owner, arm, pos.conquered)
+        return value
+
+    # ------------------------------------------------------------ occupation
+    def occupy(self, pos: Position, ev: Evaluator) -> Occupy:
+        assert pos.occupy is not None
+        s, t, top = pos.occupy
+        best: tuple[float, int] | None = None
+        for k in range(1, top + 1):
+            arm = list(pos.armies)
+            arm[s] -= k - 1
+            arm[t] += k - 1
+            v = ev(pos.owner, arm, True)
+            # What the moved armies could still attack from the new territory.
+            trial = pos.clone()
+            trial.armies = arm
+            for u in pos.info.nbrs[t]:
+                if trial.owner[u] != pos.me and arm[t] >= 2 and p_win(arm[t], arm[u]) > 0.5:
+                    v = max(v, self.battle_value(trial, ev, t, u))
+            if best is None or v > best[0] + 1e-9:
+                best = (v, k)
+        assert best is not None
+        return Occupy(best[1])
+
+    # ------------------------------------------------------------- regroup
+    def regroup(self, pos: Position, ev: Evaluator, clock: Clock) -> Thinking:
+        info = pos.info
+        me = pos.me
+        owner = pos.owner
+        armies = pos.armies
+        here = ev(owner, armies, pos.conquered)
+        dist = front_distance(pos)
+        best: tuple[float, int, int, int] | None = None
+        for s in range(info.n):
+            if owner[s] != me:
+                continue
+            movable = armies[s] - 1 - pos.moved[s]
+            if movable <= 0:
+                continue
+            for u in info.nbrs[s]:
+                if owner[u] != me:
+                    continue
+                for k in sorted({movable, (movable + 1) // 2}):
+                    arm = list(armies)
+                    arm[s] -= k
+                    arm[u] += k
+                    v = ev(owner, arm, pos.conquered)
+                    # Interior armies are worth more nearer the front.
+                    v += 0.05 * k * (dist[s] - dist[u])
+                    if best is None or v > best[0]:
+                        best = (v, s, u, k)
+            if clock.due():
+                yield
+        if best is None or best[0] <= here + 0.1:
+            return EndTurn()
+        return Regroup(info.ids[best[1]], info.ids[best[2]], best[3])
+
+
+# ---------------------------------------------------------------- helpers
+def rollout_attacks(pos: Position, owner: list[int], armies: list[int], values: list[float],
+                    rnd: random.Random, conquered: bool) -> bool:
+    """Play the attack phase quickly with an odds gate; change ``owner``/``armies``."""
+    me = pos.me
+    nbrs = pos.info.nbrs
+    n = pos.info.n
+    for _ in range(12):
+        best = None
+        for s in range(n):
+            if owner[s] != me:
+                continue
+            a = armies[s]
+            if a < 2:
+                continue
+            for t in nbrs[s]:
+                if owner[t] == me:
+                    continue
+                v = values[t]
+                p = p_win(a, armies[t])
+                gate = max(0.45, 0.85 - 0.04 * v) - (0.1 if not conquered else 0.0)
+                if p < gate:
+                    continue
+                score = p * v
+                if best is None or score > best[0]:
+                    best = (score, s, t, gate)
+        if best is None:
+            break
+        _, s, t, gate = best
+        a, d = fight(armies[s], armies[t], max(1, armies[s] // 3), rnd)
+        if d > 0:
+            armies[s] = a
+            armies[t] = d
+            continue
+        owner[t] = me
+        move = min(3, a - 1)
+        if not any(owner[u] != me for u in nbrs[s]):
+            move = a - 1 if a - 1 <= 3 else 3
+        elif not any(owner[u] != me for u in nbrs[t]):
+            move = 1
+        armies[s] = a - move
+        armies[t] = move
+        conquered = True
+    return conquered
+
+
+def _bsr_allocation(pos: Position, threat: list[float], count: int) -> dict[int, int]:
+    """Armies one at a time to the own border territory with the worst threat ratio."""
+    me = pos.me
+    borders = [t for t in range(pos.info.n) if pos.owner[t] == me and threat[t] > 0]
+    if not borders:
+        borders = pos.mine()
+    add = {t: 0 for t in borders}
+    for _ in range(count):
+        t = max(borders, key=lambda x: (threat[x] / (pos.armies[x] + add[x]), -x))
+        add[t] += 1
+    return {t: k for t, k in add.items() if k}
+
+
+def _available(pos: Position, t: int) -> int:
+    info = pos.info
+    pools = pos.pools
+    return (pools.get("free", 0) + pools.get(f"continent:{info.cont_ids[info.cont_of[t]]}", 0)
+            + pools.get(f"territory:{info.ids[t]}", 0))
+
+
+def _bound_first(pos: Position, t: int) -> int:
+    """Place on territories with bound armies first (2: own card, 1: continent)."""
+    info = pos.info
+    if f"territory:{info.ids[t]}" in pos.pools:
+        return 2
+    if f"continent:{info.cont_ids[info.cont_of[t]]}" in pos.pools:
+        return 1
+    return 0
+
+
+def _fits(pos: Position, plan: dict[int, int]) -> bool:
+    """Whether a placement plan still matches the pools."""
+    return all(pos.owner[t] == pos.me for t in plan)
+
+
+def _closeness(pos: Position, ev: Evaluator) -> float:
+    """0..1: how near our objective looks (1 = reached)."""
+    r = ev.remaining_now()
+    return 1.0 / (1.0 + r / max(1.0, pos.income(pos.me)))

@@ -1,0 +1,121 @@
+"""Objectives as targets and distances: which territories a seat's objective asks for and
+roughly how many armies it still costs to reach it.
+
+The same functions serve a bot's own objective and its guesses about the others'.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import Position, conquest_cost
+
+
+def continent_costs(pos: Position, p: int) -> list[float]:
+    """For each continent, the rough armies ``p`` must spend to hold it whole."""
+    owner = pos.owner
+    armies = pos.armies
+    out = []
+    for ts in pos.info.conts:
+        cost = 0.0
+        for t in ts:
+            if owner[t] != p:
+                cost += conquest_cost(armies[t])
+        out.append(cost)
+    return out
+
+
+def extra_continents(pos: Position, spec: dict[str, Any], costs: list[float]) -> list[int]:
+    """The cheapest continents to add for a "plus one more" objective."""
+    extra = spec.get("extra", 0)
+    if not extra:
+        return []
+    info = pos.info
+    required = {info.continent_index(c) for c in spec["continents"]}
+    others = sorted((costs[c], c) for c in range(len(info.conts)) if c not in required)
+    return [c for _, c in others[:extra]]
+
+
+def victim_of(pos: Position, spec: dict[str, Any], p: int) -> int | None:
+    """The seat a "destroy" objective aims at, if it still plays (else None)."""
+    v = pos.seat_of_color(spec["color"])
+    if v is None or v == p or not pos.alive[v]:
+        return None
+    return v
+
+
+def remaining_cost(pos: Position, spec: dict[str, Any], p: int,
+                   costs: list[float] | None = None) -> float:
+    """Rough armies ``p`` still has to spend to reach ``spec`` (0 when it is met)."""
+    kind = spec["kind"]
+    if kind == "continents":
+        if costs is None:
+            costs = continent_costs(pos, p)
+        info = pos.info
+        total = sum(costs[info.continent_index(c)] for c in spec["continents"])
+        for c in extra_continents(pos, spec, costs):
+            total += costs[c]
+        return total
+    if kind == "destroy":
+        v = victim_of(pos, spec, p)
+        if v is None:
+            return remaining_cost(pos, {"kind": "territories", "count": 24}, p)
+        armies = pos.armies
+        return sum(conquest_cost(armies[t]) + 0.5 for t, o in enumerate(pos.owner) if o == v)
+    # territories
+    need = spec["count"]
+    floor = spec.get("min_armies", 1)
+    owner = pos.owner
+    armies = pos.armies
+    ok = 0
+    extra: list[float] = []
+    for t, o in enumerate(owner):
+        if o == p:
+            if armies[t] >= floor:
+                ok += 1
+            else:
+                extra.append(float(floor - armies[t]))
+        else:
+            extra.append(conquest_cost(armies[t]) + (floor - 1) + 0.6)
+    short = need - ok
+    if short <= 0:
+        return 0.0
+    extra.sort()
+    return sum(extra[:short])
+
+
+def target_weights(pos: Position, spec: dict[str, Any], p: int) -> list[float]:
+    """How much each territory matters to ``spec`` for ``p`` (1.0 = needed)."""
+    n = pos.info.n
+    kind = spec["kind"]
+    if kind == "continents":
+        info = pos.info
+        w = [0.0] * n
+        costs = continent_costs(pos, p)
+        wanted = [info.continent_index(c) for c in spec["continents"]]
+        wanted += extra_continents(pos, spec, costs)
+        for c in wanted:
+            for t in info.conts[c]:
+                w[t] = 1.0
+        return w
+    if kind == "destroy":
+        v = victim_of(pos, spec, p)
+        if v is None:
+            return [0.5] * n
+        return [1.0 if o == v else 0.0 for o in pos.owner]
+    return [0.5] * n
+
+
+def progress(pos: Position, spec: dict[str, Any], p: int) -> float:
+    """0..1: how far ``p`` is on the way (1 when met)."""
+    kind = spec["kind"]
+    if kind == "territories":
+        floor = spec.get("min_armies", 1)
+        ok = sum(1 for t, o in enumerate(pos.owner) if o == p and pos.armies[t] >= floor)
+        return min(1.0, ok / spec["count"])
+    weights = target_weights(pos, spec, p)
+    total = sum(1 for w in weights if w >= 1.0)
+    if not total:
+        return 0.0
+    held = sum(1 for t, w in enumerate(weights) if w >= 1.0 and pos.owner[t] == p)
+    return held / total
