@@ -236,8 +236,9 @@ def _web_files(web: Path) -> Iterator[Path]:
         rel = path.relative_to(web)
         if not path.is_file() or "__pycache__" in rel.parts or path.suffix == ".pyc":
             continue
-        if rel.parts[0] == "maps" and path.suffix == ".md":
-            continue
+        if rel.parts[0] == "maps" and (
+                path.suffix == ".md" or path.name.endswith("-preview.css") or path == BOARD_SVG):
+            continue  # notes, the generators' preview style, and the board inlined in index.html
         yield path
 
 

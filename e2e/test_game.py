@@ -126,7 +126,7 @@ def test_a_hostile_name_is_shown_as_text(app_page: Any) -> None:
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     goto_ready(page)
     evil = "<img src=x onerror=alert(1)>"
-    setup_game(page, kinds=("human", "bot", "bot"), names=(evil, "Bruno", "Carla"))
+    setup_game(page, kinds=("human", "easy", "easy"), names=(evil, "Bruno", "Carla"))
     page.wait_for_selector("table.players")
     assert page.locator("table.players td", has_text=evil).count() == 1
     assert page.locator("#panel img, #overlay img").count() == 0
@@ -190,7 +190,7 @@ def test_english_switch(app_page: Any) -> None:
 def test_a_game_against_the_simple_bot_is_played_to_its_end(app_page: Any) -> None:
     page = app_page
     goto_ready(page, "index.html?speed=fast")
-    setup_game(page, kinds=("human", "bot", "bot"), seed="3")
+    setup_game(page, kinds=("human", "easy", "easy"), seed="3")
     for _ in range(400):
         if page.locator("html[data-screen=over]").count():
             break

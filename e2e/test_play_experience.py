@@ -266,7 +266,7 @@ def test_accessibility_of_setup_turn_and_game_over(app_page: Any) -> None:
     page.wait_for_selector("html[data-ready]")
     click(page, "screen", "setup")
     for i in range(3):
-        page.locator(f'[data-action="seat-kind"][data-arg="{i}"]').select_option("bot")
+        page.locator(f'[data-action="seat-kind"][data-arg="{i}"]').select_option("easy")
     page.locator("#seed").fill("2")
     click(page, "start")
     page.wait_for_selector("html[data-screen=over]", timeout=90_000)

@@ -364,3 +364,43 @@ def test_each_board_speaks_its_own_words_and_plays_through_a_turn():
     while app.bot_to_move:
         app.bot_step()
     assert "Exércitos a colocar" in text_of(app.render()["panel"])
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bot_levels_think_in_chunks_and_play_legal_moves(level):
+    app = App(MemoryStorage())
+    for seat in app.form["seats"]:
+        seat["kind"] = level
+    app.dispatch("seed", None, "4")
+    app.dispatch("start")
+    g = app.game
+    steps = actions = 0
+    while app.bot_to_move and g.turn <= 6 and steps < 5000:
+        before = len(g.log)
+        app.bot_step()
+        actions += len(g.log) - before
+        steps += 1
+    assert g.turn > 6 and actions > 0
+    assert type(app.bot_for(0)).__name__.lower().startswith(level)
+    assert app.bot_delay() in (0, 300)
+
+
+def test_speed_pause_and_fast_forward():
+    for seed in range(1, 30):  # a seed where a computer opens the game
+        app = App(MemoryStorage())
+        app.dispatch("seed", None, str(seed))
+        app.dispatch("start")
+        if app.bot_to_move:
+            break
+    assert app.bot_to_move
+    app.dispatch("speed", "slow")
+    assert app.bot_delay() == 700 and App(app.store.storage).speed == "slow"
+    app.dispatch("pause")
+    assert not app.bot_to_move
+    assert "Continuar" in text_of(app.render()["panel"])
+    app.dispatch("fast-forward")
+    assert app.bot_to_move and app.bot_delay() == 0
+    while app.bot_to_move:
+        app.bot_step()
+    assert not app.fast_forward
+    assert not app.is_bot(app.game.current)

@@ -2,8 +2,9 @@
 
     python3 tools/make_icons.py
 
-Writes web/icons/icon.svg (the drawing: the Atlantic side of the classic board, Brazil in
-the middle, as a globe with four armies on it) and its PNG renderings: icon-192.png and
+Writes tools/icons/icon.svg (the drawing: the Atlantic side of the classic board, Brazil in
+the middle, as a globe with four armies on it; a source, not shipped) and its PNG renderings
+in web/icons/, reduced to a 96-colour palette (Pillow) to keep the site small: icon-192.png and
 icon-512.png (rounded tile, transparent corners) and icon-maskable-512.png (full bleed, the
 globe inside the safe zone's central 80 % circle). The files are committed; run this again
 only when the drawing changes.
@@ -18,6 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "web" / "maps" / "classic.svg"
 OUT = ROOT / "web" / "icons"
+SOURCE = ROOT / "tools" / "icons"
+PALETTE_COLOURS = 96
 CHROMIUM = "/usr/bin/chromium"
 
 CONTINENT_FILL = {
@@ -103,8 +106,9 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
+    SOURCE.mkdir(parents=True, exist_ok=True)
     plain = drawing(maskable=False)
-    (OUT / "icon.svg").write_text(plain, encoding="utf-8")
+    (SOURCE / "icon.svg").write_text(plain, encoding="utf-8")
     jobs = [
         ("icon-192.png", plain, 192),
         ("icon-512.png", plain, 512),
@@ -120,9 +124,19 @@ def main() -> int:
             page.screenshot(path=str(OUT / name), omit_background=True,
                             clip={"x": 0, "y": 0, "width": size, "height": size})
             page.close()
+            shrink(OUT / name)
             print(f"wrote {(OUT / name).relative_to(ROOT)}")
         browser.close()
     return 0
+
+
+def shrink(path: Path) -> None:
+    """Re-save a PNG with a small palette (keeps transparency); a tool-time Pillow step."""
+    from PIL import Image
+
+    image = Image.open(path).convert("RGBA")
+    small = image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
+    small.save(path, optimize=True)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from pyscript.ffi import create_proxy, to_js
 
 from viewmodel import App
 
-BOT_DELAYS = {"slow": 600, "normal": 250, "fast": 0}
+BOT_DELAYS = {"fast": 0}
 BLITZ_DELAY = 120
 
 
@@ -86,7 +86,8 @@ class Page:
 
     def __init__(self) -> None:
         params = window.URLSearchParams.new(window.location.search)
-        self.bot_delay = BOT_DELAYS.get(text_or_none(params.get("speed")) or "normal", 250)
+        #: ?speed=fast (tests, demos) plays bots with no pause; otherwise the page's choice.
+        self.bot_delay: int | None = BOT_DELAYS.get(text_or_none(params.get("speed")) or "")
         # -- embeds (build owner, see docs/embed.md): saves namespace = ?ns=, else the one
         # web/pwa.js derives for a page framed by another page (window.pywarSavesNamespace).
         namespace = (text_or_none(params.get("ns"))
@@ -102,6 +103,8 @@ class Page:
         self.message = document.getElementById("message")
         self.previous: dict[str, str] = {}
         self.board_id = "classic"
+        #: Boards already in the page: the classic one comes inlined in index.html.
+        self.boards: dict[str, Any] = {"classic": document.getElementById("board")}
         self.loading_board: str | None = None
         self.bind_board()
         self.announcer = document.getElementById("announce")
@@ -129,10 +132,13 @@ class Page:
     async def load_board(self, board_id: str) -> None:
         """Swap the inlined board for another game's map (same-origin static file)."""
         try:
-            response = await window.fetch(f"./maps/{board_id}.svg")
-            text = await response.text()
-            parsed = window.DOMParser.new().parseFromString(text, "image/svg+xml")
-            svg = document.importNode(parsed.documentElement, True)
+            svg = self.boards.get(board_id)
+            if svg is None:
+                response = await window.fetch(f"./maps/{board_id}.svg")
+                text = await response.text()
+                parsed = window.DOMParser.new().parseFromString(text, "image/svg+xml")
+                svg = document.importNode(parsed.documentElement, True)
+                self.boards[board_id] = svg
             old = document.getElementById("board")
             old.replaceWith(svg)
             self.board_id = board_id
@@ -254,7 +260,9 @@ class Page:
             self.announced = view["announce"]
             self.announcer.textContent = view["announce"]
         if self.app.bot_to_move and self.bot_timer is None:
-            self.bot_timer = window.setTimeout(self.bot_tick, self.bot_delay)
+            delay = self.app.bot_delay() if self.bot_delay is None else min(
+                self.bot_delay, self.app.bot_delay())
+            self.bot_timer = window.setTimeout(self.bot_tick, delay)
         if self.app.blitz_running and self.blitz_timer is None:
             self.blitz_timer = window.setTimeout(self.blitz_tick, BLITZ_DELAY)
 

@@ -20,6 +20,8 @@ from pywar.game import Game
 SAVE_FORMAT = "pywar-save"
 SAVE_VERSION = 1
 PREFIX = "pywar:v1:"
+#: Who may sit in a seat ("bot" is the simple bot of the first saves).
+SEAT_KINDS = ("human", "bot", "easy", "normal", "hard")
 
 
 class Storage(Protocol):
@@ -99,7 +101,7 @@ def parse_record(text: str | None) -> tuple[dict[str, Any], Game]:
         raise SaveError("save_damaged", str(exc)) from None
     seats = record.get("seats")
     if (not isinstance(seats, list) or len(seats) != len(game.players)
-            or not all(isinstance(s, dict) and s.get("kind") in ("human", "bot") for s in seats)):
+            or not all(isinstance(s, dict) and s.get("kind") in SEAT_KINDS for s in seats)):
         raise SaveError("save_damaged", "bad seats")
     return record, game
 

@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 from pywar.actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
+from pywar.ai import LEVELS, make_bot
 from pywar.bot import SimpleBot
 from pywar.errors import IllegalAction, WarError
 from pywar.game import Game, is_valid_set
@@ -34,6 +35,12 @@ from variant_ui import VARIANT_UI, VariantUI
 __all__ = ["App", "Node", "button", "find", "h", "text_of"]
 
 COLORS = ("azul", "vermelho", "verde", "amarelo", "preto", "branco")
+#: Who may sit in a seat: a person or a computer of a level (see pywar.ai).
+SEAT_KINDS = ("human", "easy", "normal", "hard")
+#: Variants whose computer players are the one built-in bot of that game (WAR II).
+SIMPLE_BOT_ONLY = frozenset({"war2"})
+#: Milliseconds between two visible bot moves, by the speed chosen in the page.
+BOT_DELAYS = {"slow": 700, "normal": 300, "fast": 60}
 #: The games on the new-game screen, in the order shown.
 VARIANT_ORDER = ("classic", "war2", "mitologicas", "brasil")
 DEFAULT_NAMES = ("Ana", "Bruno", "Carla", "Davi", "Elisa", "Fábio")
@@ -74,6 +81,11 @@ class App:
         self.replay: dict[str, Any] | None = None
         self.chart = "territories"
         self.bot = SimpleBot()
+        self.bots: dict[int, Any] = {}
+        self.thinking: Any = None
+        self.speed = self.store.get_pref("speed") or "normal"
+        self.paused = False
+        self.fast_forward = False
         self.form = self._default_form(variant if variant in VARIANTS else "classic")
         self._resume_current()
 
@@ -92,7 +104,7 @@ class App:
     def _default_form(self, variant: str = "classic") -> dict[str, Any]:
         colors = self.colors_of(variant)
         seats = [{"name": DEFAULT_NAMES[i], "color": colors[i],
-                  "kind": "human" if i == 0 else "bot"} for i in range(3)]
+                  "kind": "human" if i == 0 else "normal"} for i in range(3)]
         return {"seats": seats, "first_round_placement_only": False, "seed": "",
                 "variant": variant}
 
@@ -167,7 +179,31 @@ class App:
 
     def is_bot(self, seat: int) -> bool:
         """Whether a seat is played by the computer."""
-        return self.seats[seat]["kind"] == "bot"
+        return self.seats[seat]["kind"] != "human"
+
+    def kinds(self, variant: str) -> tuple[str, ...]:
+        """Who may sit in a seat of ``variant``: a person or a bot level."""
+        return ("human", "normal") if variant in SIMPLE_BOT_ONLY else SEAT_KINDS
+
+    def bot_for(self, seat: int) -> Any:
+        """The bot playing ``seat`` (one per seat, seeded from the game and the seat)."""
+        g = self.game
+        assert g is not None
+        bot = self.bots.get(seat)
+        if bot is None:
+            kind = self.seats[seat]["kind"]
+            if g.variant.id in SIMPLE_BOT_ONLY or kind not in LEVELS:
+                bot = self.bot
+            else:
+                bot = make_bot(kind, seed=int(g.setup.get("seed", 0)) * 7 + seat)
+            self.bots[seat] = bot
+        return bot
+
+    def bot_delay(self) -> int:
+        """Milliseconds before the next bot action (0 while thinking or fast-forwarding)."""
+        if self.thinking is not None or self.fast_forward:
+            return 0
+        return BOT_DELAYS.get(self.speed, BOT_DELAYS["normal"])
 
     def humans(self) -> list[int]:
         """Seats played by people."""
@@ -178,6 +214,7 @@ class App:
         """True when the adapter should schedule a bot step."""
         g = self.game
         return (self.screen == "play" and g is not None and g.phase != "over"
+                and not self.paused
                 and self.curtain is None and self.is_bot(g.current))
 
     # ---------------------------------------------------------------- intents
@@ -311,7 +348,7 @@ class App:
             color = next(c for c in self.colors_of(variant) if c not in used)
             names = {s["name"] for s in seats}
             name = next((n for n in DEFAULT_NAMES if n not in names), f"P{len(seats) + 1}")
-            seats.append({"name": name, "color": color, "kind": "bot"})
+            seats.append({"name": name, "color": color, "kind": "normal"})
 
     def on_seat_remove(self, arg: str | None, _v: str | None) -> None:
         seats = self.form["seats"]
@@ -330,7 +367,7 @@ class App:
             self._seat_field(arg, "color", value)
 
     def on_seat_kind(self, arg: str | None, value: str | None) -> None:
-        if value in ("human", "bot"):
+        if value in self.kinds(self.form["variant"]):
             self._seat_field(arg, "kind", value)
 
     def on_opt_first_round(self, _a: str | None, value: str | None) -> None:
@@ -524,14 +561,41 @@ class App:
         self._after(events, before)
 
     def bot_step(self) -> bool:
-        """Play one action of the bot whose turn it is; True while bots still have to move."""
+        """Advance the bot whose turn it is by one chunk of thinking (at most ~20 ms) or
+        play the action it chose; True while bots still have to move."""
         g = self.game
         if not self.bot_to_move or g is None:
+            self.thinking = None
             return False
+        bot = self.bot_for(g.current)
+        if not hasattr(bot, "think"):
+            action = bot.choose(g)
+        else:
+            if self.thinking is None:
+                self.thinking = bot.think(g)
+            action = next(self.thinking)
+            if action is None:
+                return True
+            self.thinking = None
         before = g.current
-        events = g.apply(self.bot.choose(g))
+        events = g.apply(action)
         self._after(events, before)
+        if self.fast_forward and not self.bot_to_move:
+            self.fast_forward = False
         return self.bot_to_move
+
+    def on_speed(self, arg: str | None, _v: str | None) -> None:
+        if arg in BOT_DELAYS:
+            self.speed = arg
+            self.store.set_pref("speed", arg)
+
+    def on_pause(self, _a: str | None, _v: str | None) -> None:
+        self.paused = not self.paused
+        self.thinking = None
+
+    def on_fast_forward(self, _a: str | None, _v: str | None) -> None:
+        self.fast_forward = True
+        self.paused = False
 
     def _after(self, events: list[dict[str, Any]], before: int) -> None:
         g = self.game
@@ -789,7 +853,8 @@ class App:
                 h("select", {"class": "seat-kind", "data-action": "seat-kind",
                              "data-arg": str(i), "aria-label": self.tr("seat_kind", n=i + 1)},
                   [h("option", {"value": k, "selected": "selected" if k == seat["kind"]
-                                 else None}, self.tr("kind_" + k)) for k in ("human", "bot")]),
+                                 else None}, self.tr("kind_" + k))
+                   for k in self.kinds(f["variant"])]),
                 button("✕", "seat-remove", i, cls="btn icon",
                        disabled=len(f["seats"]) <= rules.min_players,
                        title=self.tr("seat_remove"))))
@@ -876,6 +941,7 @@ class App:
         if self.is_bot(g.current):
             parts.append(h("p", {"class": "hint"}, self.tr("bot_playing", name=self.name(
                 g.current))))
+            parts.append(self._bot_controls())
         else:
             parts.append(self._phase_controls())
             ext = self.extension()
@@ -886,6 +952,21 @@ class App:
         parts.append(self._players_table())
         parts.append(self._log_panel())
         return h("div", {"class": "panel-inner"}, parts)
+
+    def _bot_controls(self) -> Node:
+        """Speed, pause and fast-forward while the computers play."""
+        watch = not self.humans()
+        return h("div", {"class": "bot-controls"},
+                 h("p", {"class": "hint"}, self.tr("watch_hint")) if watch else None,
+                 h("div", {"class": "btn-row", "role": "group",
+                           "aria-label": self.tr("speed_label")},
+                   [button(self.tr("speed_" + k), "speed", k, cls="btn small",
+                           pressed=self.speed == k) for k in BOT_DELAYS]),
+                 h("div", {"class": "btn-row"},
+                   button(self.tr("resume_bots" if self.paused else "pause"), "pause",
+                          cls="btn small"),
+                   None if watch else button(self.tr("fast_forward"), "fast-forward",
+                                             cls="btn small", disabled=self.fast_forward)))
 
     def _phase_controls(self) -> Node:
         g = self.game

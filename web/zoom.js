@@ -7,9 +7,14 @@
   function attach(el) {
     if (!el) return;
     svg = el;
-    var base = svg.viewBox.baseVal;
-    full = {x: base.x, y: base.y, w: base.width, h: base.height};
+    if (!svg.dataset.fullViewbox) {  // a board seen again keeps its whole-map view
+      var base = svg.viewBox.baseVal;
+      svg.dataset.fullViewbox = [base.x, base.y, base.width, base.height].join(" ");
+    }
+    var f = svg.dataset.fullViewbox.split(" ").map(Number);
+    full = {x: f[0], y: f[1], w: f[2], h: f[3]};
     view = {x: full.x, y: full.y, w: full.w, h: full.h};
+    apply();
     svg.addEventListener("pointerdown", onDown);
     svg.addEventListener("pointermove", onMove);
     svg.addEventListener("pointerup", release);
