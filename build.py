@@ -1055,6 +1055,32 @@ TAP_ARM_JS = """
 """
 
 
+def measure_bot_tasks(browser: Any, base: str, seconds: float = 20.0) -> dict[str, Any]:
+    """Watch a game of hard bots (normal speed) and report the browser's long tasks.
+
+    The page must never freeze while a bot thinks: bots think in chunks and yield between
+    them. Long tasks come from Chromium's `longtask` PerformanceObserver entries.
+    """
+    context = browser.new_context()
+    page = context.new_page()
+    page.add_init_script(
+        "window.__longTasks = []; new PerformanceObserver(l => l.getEntries().forEach("
+        "e => window.__longTasks.push(e.duration))).observe({type: 'longtask'});"
+    )
+    page.goto(base + "index.html")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    page.evaluate("() => window.pywarBench.botsOnly('hard')")
+    page.evaluate("() => { window.__longTasks = []; }")
+    start = page.evaluate("() => window.pywarBench.actions()")
+    page.wait_for_timeout(int(seconds * 1000))
+    tasks = page.evaluate("() => window.__longTasks")
+    actions = page.evaluate("() => window.pywarBench.actions()") - start
+    context.close()
+    return {"seconds": seconds, "actions": actions,
+            "longest": round(max(tasks), 1) if tasks else 0.0,
+            "over_50": sum(1 for t in tasks if t > 50)}
+
+
 def measure_tap_latency(page: Any, taps: int = 30, timeout_ms: int = 2000) -> list[float] | None:
     """Tap-latency hook: click → army-badge text change, in ms, for up to `taps` taps.
 
@@ -1146,6 +1172,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
             taps = measure_tap_latency(page, args.taps)
             context.close()
+            bots = measure_bot_tasks(browser, base)
         browser.close()
 
     interactive = _median([r["ready"] for r in runs["index"]])
@@ -1179,6 +1206,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         "single_file_bytes": single["bytes"] if single else None,
         "dist_bytes_without_runtime": dir_bytes(DIST) - dir_bytes(DIST / "runtime") - single_bytes,
         "dist_bytes_runtime": dir_bytes(DIST / "runtime"),
+        "bot_watch_seconds": bots["seconds"] if has_index else None,
+        "bot_actions": bots["actions"] if has_index else None,
+        "bot_longest_task_ms": bots["longest"] if has_index else None,
+        "bot_tasks_over_50ms": bots["over_50"] if has_index else None,
         "runs": args.runs,
         "chromium": chromium_version,
         "pyodide": package_version(PYODIDE_DIR),

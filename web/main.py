@@ -346,8 +346,27 @@ def bench_new_game() -> Any:
     return to_js(game.territories_of(game.current) if game else [])
 
 
+def bench_bots_only(level: str = "hard") -> None:
+    """Benchmark hook: a game of three bots of ``level`` to watch at normal speed."""
+    app = page.app
+    app.form = app._default_form()
+    for seat in app.form["seats"]:
+        seat["kind"] = str(level)
+    app.form["seed"] = "1"
+    app.speed = "normal"
+    app.dispatch("start")
+    page.render()
+
+
+def bench_actions() -> int:
+    """Benchmark hook: how many actions the game in play has logged."""
+    return len(page.app.game.log) if page.app.game else 0
+
+
 page = Page()
 page.render()
-window.pywarBench = to_js({"newGame": create_proxy(bench_new_game)},
+window.pywarBench = to_js({"newGame": create_proxy(bench_new_game),
+                           "botsOnly": create_proxy(bench_bots_only),
+                           "actions": create_proxy(bench_actions)},
                           dict_converter=window.Object.fromEntries)
 document.documentElement.dataset.ready = "1"
