@@ -21,7 +21,7 @@ import copy
 import itertools
 import json
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
 from .board import JOKER, Board
@@ -118,6 +118,8 @@ class Player:
 class Game:
     """A game of WAR: the whole state, the legal actions and the rules that change it."""
 
+    PHASES: ClassVar[tuple[str, ...]] = PHASES
+
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.board: Board = variant.board
@@ -212,12 +214,25 @@ class Game:
         where the first round is placement only). The position is part of the setup, so the
         game still replays from its log.
         """
-        game = cls.new(variant_id, players, seed=seed, options=options)
-        position = {"owner": dict(owner), "armies": dict(armies or {}), "current": current,
-                    "hands": {str(k): list(v) for k, v in (hands or {}).items()},
-                    "objectives": {str(k): v for k, v in (objectives or {}).items()}}
+        position = cls._position(owner, armies, current, hands, objectives)
         if round != 1:
             position["round"] = int(round)
+        return cls._at_position(variant_id, players, seed, options, position)
+
+    @staticmethod
+    def _position(owner: dict[str, int], armies: dict[str, int] | None, current: int,
+                  hands: dict[int, list[int]] | None,
+                  objectives: dict[int, str] | None) -> dict[str, Any]:
+        """The setup's record of a :meth:`scenario` position (JSON-ready)."""
+        return {"owner": dict(owner), "armies": dict(armies or {}), "current": current,
+                "hands": {str(k): list(v) for k, v in (hands or {}).items()},
+                "objectives": {str(k): v for k, v in (objectives or {}).items()}}
+
+    @classmethod
+    def _at_position(cls, variant_id: str, players: list[tuple[str, str]], seed: int,
+                     options: dict[str, Any] | None, position: dict[str, Any]) -> Game:
+        """A new game set at ``position``, which the setup keeps for replays."""
+        game = cls.new(variant_id, players, seed=seed, options=options)
         game._apply_position(position)
         game.setup["scenario"] = position
         return game
@@ -273,13 +288,7 @@ class Game:
 
     def _deal(self) -> None:
         n = len(self.players)
-        # Dealer by die: everyone rolls, the tied highest roll again.
-        contenders = list(range(n))
-        while len(contenders) > 1:
-            rolls = {p: self.rng.die() for p in contenders}
-            best = max(rolls.values())
-            contenders = [p for p in contenders if rolls[p] == best]
-        self.dealer = contenders[0]
+        self.dealer = self._roll_for_dealer()
         # Territory cards without jokers, dealt from the dealer clockwise: one army each.
         territory_cards = [c.territory for c in self.board.cards if c.territory]
         self.rng.shuffle(territory_cards)
@@ -289,7 +298,26 @@ class Game:
             self.armies[territory] = 1
         self.armies = {t: self.armies[t] for t in self.board.territories}
         self.owner = {t: self.owner[t] for t in self.board.territories}
-        # Objectives: drop "destroy" cards of absent colours, draw one each.
+        self._deal_objectives()
+        # The whole deck, jokers back in, shuffled for play.
+        self.deck = [c.index for c in self.board.cards]
+        self.rng.shuffle(self.deck)
+        self.first_player = (first + len(territory_cards)) % n
+        self.current = self.first_player
+        self._start_turn([])
+
+    def _roll_for_dealer(self) -> int:
+        """Dealer by die: everyone rolls, the tied highest roll again."""
+        contenders = list(range(len(self.players)))
+        while len(contenders) > 1:
+            rolls = {p: self.rng.die() for p in contenders}
+            best = max(rolls.values())
+            contenders = [p for p in contenders if rolls[p] == best]
+        return contenders[0]
+
+    def _deal_objectives(self) -> None:
+        """Drop the "destroy" cards of absent colours, then draw one each from the dealer on."""
+        n = len(self.players)
         colors = {p.color for p in self.players}
         deck = [o["id"] for o in self.board.objectives
                 if o["kind"] != "destroy" or o["color"] in colors]
@@ -301,12 +329,6 @@ class Game:
             spec = self._objectives[player.objective]
             if spec["kind"] == "destroy" and spec["color"] == player.color:
                 player.objective_converted = True
-        # The whole deck, jokers back in, shuffled for play.
-        self.deck = [c.index for c in self.board.cards]
-        self.rng.shuffle(self.deck)
-        self.first_player = (first + len(territory_cards)) % n
-        self.current = self.first_player
-        self._start_turn([])
 
     # ------------------------------------------------------------- accessors
     def objective_of(self, player: int) -> dict[str, Any]:
@@ -337,10 +359,12 @@ class Game:
 
     def available_for(self, territory: str) -> int:
         """Reinforcements the current player may still place on ``territory``."""
-        pools = self.pools
-        return (pools.get("free", 0)
-                + pools.get(f"continent:{self.board.continent_of(territory)}", 0)
-                + pools.get(f"territory:{territory}", 0))
+        return sum(self.pools.get(key, 0) for key in self._pools_for(territory))
+
+    def _pools_for(self, territory: str) -> tuple[str, ...]:
+        """The pools that may go to ``territory``, in the order placing draws on them."""
+        return (f"territory:{territory}", f"continent:{self.board.continent_of(territory)}",
+                "free")
 
     @property
     def pending_armies(self) -> int:
@@ -382,7 +406,6 @@ class Game:
         """
         if self.phase == "over":
             return []
-        me = self.current
         actions: list[Action] = []
         for combo in self.valid_trades():
             bonus = self._bonus_choices(combo)
@@ -390,28 +413,43 @@ class Game:
         if self.must_trade:
             return actions
         if self.pending_armies:
-            for t in self.territories_of(me):
-                actions.extend(Place(t, k) for k in range(1, self.available_for(t) + 1))
-            return actions
+            return actions + self._place_actions()
         if self.phase == "attack":
-            for source in self.territories_of(me):
-                top = self.attack_dice_max(source)
-                if top < 1:
-                    continue
-                for target in sorted(self.board.neighbors[source]):
-                    if self.owner[target] != me:
-                        actions.extend(Attack(source, target, d) for d in range(1, top + 1))
-            actions += [EndAttack(), EndTurn()]
+            actions += [*self._attack_actions(), EndAttack(), EndTurn()]
         elif self.phase == "occupy":
             assert self.occupy is not None
             actions.extend(Occupy(k) for k in range(1, self.occupy["max"] + 1))
         elif self.phase == "regroup":
-            for source in self.territories_of(me):
-                top = self.movable_from(source)
-                for target in sorted(self.board.neighbors[source]):
-                    if top and self.owner[target] == me:
-                        actions.extend(Regroup(source, target, k) for k in range(1, top + 1))
-            actions.append(EndTurn())
+            actions += [*self._regroup_actions(), EndTurn()]
+        return actions
+
+    def _place_actions(self) -> list[Action]:
+        me = self.current
+        return [Place(t, k) for t in self.territories_of(me)
+                for k in range(1, self.available_for(t) + 1)]
+
+    def _attack_actions(self) -> list[Action]:
+        me = self.current
+        actions: list[Action] = []
+        for source in self.territories_of(me):
+            top = self.attack_dice_max(source)
+            if top < 1:
+                continue
+            for target in sorted(self.board.neighbors[source]):
+                if self.owner[target] != me:
+                    actions.extend(Attack(source, target, d) for d in range(1, top + 1))
+        return actions
+
+    def _regroup_actions(self) -> list[Action]:
+        me = self.current
+        actions: list[Action] = []
+        for source in self.territories_of(me):
+            top = self.movable_from(source)
+            if not top:
+                continue
+            for target in sorted(self.board.neighbors[source]):
+                if self.owner[target] == me:
+                    actions.extend(Regroup(source, target, k) for k in range(1, top + 1))
         return actions
 
     def _bonus_choices(self, combo: tuple[int, ...]) -> list[str]:
@@ -584,7 +622,7 @@ class Game:
 
     def _do_place(self, action: Place, events: list[Event], _rolls: Any) -> None:
         t, left = action.territory, action.count
-        for key in (f"territory:{t}", f"continent:{self.board.continent_of(t)}", "free"):
+        for key in self._pools_for(t):
             take = min(left, self.pools.get(key, 0))
             if take:
                 left -= take
@@ -597,12 +635,16 @@ class Game:
         if self._check_victory(events):
             return
         if not self.pending_armies and self.phase == "reinforce":
-            if self.round == 1 and (self.variant.first_round_placement_only
-                                    or self.options.get("first_round_placement_only")):
+            if self._placement_only():
                 self._end_turn(events)
             else:
                 self.phase = "attack"
                 events.append({"type": "phase", "phase": "attack"})
+
+    def _placement_only(self) -> bool:
+        """Whether this turn ends once its armies are placed (a first round without attacks)."""
+        return self.round == 1 and (self.variant.first_round_placement_only
+                                    or self.options.get("first_round_placement_only", False))
 
     def _do_attack(self, action: Attack, events: list[Event],
                    rolls: tuple[list[int], list[int]] | None) -> None:
@@ -652,12 +694,7 @@ class Game:
 
     def _eliminate(self, victim: int, events: list[Event]) -> None:
         me = self.players[self.current]
-        loser = self.players[victim]
-        loser.alive = False
-        loser.eliminated_by = self.current
-        taken = list(loser.cards)
-        loser.cards = []
-        me.cards.extend(taken)
+        taken = self._take_hand(victim)
         cut: list[int] = []
         while len(me.cards) > self.variant.hand_limit:
             card = me.cards.pop(self.rng.below(len(me.cards)))
@@ -667,10 +704,25 @@ class Game:
         events.append({"type": "eliminated", "player": victim, "by": self.current,
                        "cards_taken": len(taken), "cards_cut": len(cut),
                        "private": {str(self.current): {"cards_taken": taken, "cut": cut}}})
+        self._convert_objectives(self.players[victim].color, events)
+
+    def _take_hand(self, victim: int) -> list[int]:
+        """Mark ``victim`` eliminated by the current player, who takes their cards (returned)."""
+        loser = self.players[victim]
+        loser.alive = False
+        loser.eliminated_by = self.current
+        taken = list(loser.cards)
+        loser.cards = []
+        self.players[self.current].cards.extend(taken)
+        return taken
+
+    def _convert_objectives(self, color: str, events: list[Event]) -> None:
+        """Others' "destroy" objectives against the eliminated ``color`` turn into the
+        fallback (the eliminator's own stays: it is achieved)."""
         for seat, p in enumerate(self.players):
             spec = self._objectives[p.objective]
             if (seat != self.current and not p.objective_converted and spec["kind"] == "destroy"
-                    and spec["color"] == loser.color):
+                    and spec["color"] == color):
                 p.objective_converted = True
                 events.append({"type": "objective_changed", "player": seat, "private_to": seat})
 
@@ -691,26 +743,38 @@ class Game:
         events.append({"type": "phase", "phase": "regroup"})
 
     def _do_regroup(self, action: Regroup, events: list[Event], _rolls: Any) -> None:
-        self.armies[action.source] -= action.count
-        self.armies[action.target] += action.count
-        self.moved[action.target] = self.moved.get(action.target, 0) + action.count
+        self._move(action.source, action.target, action.count)
         events.append({"type": "regroup", "player": self.current, "source": action.source,
                        "target": action.target, "count": action.count})
         self._check_victory(events)
 
+    def _move(self, source: str, target: str, count: int) -> None:
+        """Move armies that then count as moved this turn (they do not regroup again)."""
+        self.armies[source] -= count
+        self.armies[target] += count
+        self.moved[target] = self.moved.get(target, 0) + count
+
     def _do_end_turn(self, _action: Action, events: list[Event], _rolls: Any) -> None:
         self._end_turn(events)
+
+    def _cards_to_draw(self) -> int:
+        """Cards the current player draws at the end of a turn with a conquest."""
+        return self.variant.cards_per_conquest_turn
+
+    def _reshuffle(self, events: list[Event]) -> None:
+        # The used cards go back into the draw pile, and the whole pile is shuffled.
+        self.deck.extend(self.discard)
+        self.discard = []
+        self.rng.shuffle(self.deck)
+        events.append({"type": "reshuffle", "cards": len(self.deck)})
 
     def _end_turn(self, events: list[Event]) -> None:
         me = self.players[self.current]
         if self.conquered:
             drawn = []
-            for _ in range(self.variant.cards_per_conquest_turn):
+            for _ in range(self._cards_to_draw()):
                 if not self.deck and self.discard:
-                    self.deck = self.discard
-                    self.discard = []
-                    self.rng.shuffle(self.deck)
-                    events.append({"type": "reshuffle", "cards": len(self.deck)})
+                    self._reshuffle(events)
                 if self.deck:
                     drawn.append(self.deck.pop())
             me.cards.extend(drawn)
@@ -722,12 +786,16 @@ class Game:
         while True:
             seat = (seat + 1) % n
             if seat == self.first_player:
-                self.round += 1
+                self._new_round()
             if self.players[seat].alive:
                 break
         self.current = seat
         self.turn += 1
         self._start_turn(events)
+
+    def _new_round(self) -> None:
+        """The turn passes the first player again."""
+        self.round += 1
 
     def _record_dice(self, attacker: int, defender: int, att_dice: int, def_dice: int,
                      att_loss: int) -> None:
@@ -953,18 +1021,9 @@ class Game:
         n = len(self.players)
         if not self.variant.min_players <= n <= self.variant.max_players:
             problems.append(f"{n} players")
-        if set(self.owner) != set(self.board.territories) or set(self.armies) != set(self.owner):
-            problems.append("territories do not match the board")
-        else:
-            for t, p in self.owner.items():
-                if not 0 <= p < n or not self.players[p].alive:
-                    problems.append(f"{t} has no living owner")
-                if self.armies[t] < 1:
-                    problems.append(f"{t} has fewer than 1 army")
-        cards = self.deck + self.discard + [c for p in self.players for c in p.cards]
-        if sorted(cards) != list(range(len(self.board.cards))):
-            problems.append("the cards are not all in deck, hands or discard exactly once")
-        if self.phase not in PHASES:
+        problems += self._territory_problems()
+        problems += self._card_problems()
+        if self.phase not in self.PHASES:
             problems.append(f"unknown phase {self.phase!r}")
         if not 0 <= self.current < n:
             problems.append("no current player")
@@ -976,6 +1035,32 @@ class Game:
         if self.phase == "occupy" and not self.occupy:
             problems.append("occupy phase without a conquest")
         return problems
+
+    def _territory_problems(self) -> list[str]:
+        if set(self.owner) != set(self.board.territories) or set(self.armies) != set(self.owner):
+            return ["territories do not match the board"]
+        return self._holding_problems()
+
+    def _holding_problems(self) -> list[str]:
+        """Every territory held by a living seat, with at least 1 army."""
+        problems = []
+        n = len(self.players)
+        for t, p in self.owner.items():
+            if not 0 <= p < n or not self.players[p].alive:
+                problems.append(f"{t} has no living owner")
+            if self.armies[t] < 1:
+                problems.append(f"{t} has fewer than 1 army")
+        return problems
+
+    def _card_problems(self) -> list[str]:
+        cards = self.deck + self.discard + [c for p in self.players for c in p.cards]
+        if sorted(cards) != list(range(self._deck_size())):
+            return ["the cards are not all in deck, hands or discard exactly once"]
+        return []
+
+    def _deck_size(self) -> int:
+        """Cards in the game, deck, hands and discard together."""
+        return len(self.board.cards)
 
     # ----------------------------------------------------------------- replay
     @classmethod

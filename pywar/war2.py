@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup
+from .actions import Action, EndAttack, EndTurn, Occupy, Place, Regroup
 from .board import Board, load_board
 from .bot import SimpleBot
 from .errors import WarError
@@ -342,21 +342,8 @@ class War2Game(Game):
     # -------------------------------------------------------------------------- setup
     def _deal(self) -> None:
         n = len(self.players)
-        contenders = list(range(n))
-        while len(contenders) > 1:
-            rolls = {p: self.rng.die() for p in contenders}
-            best = max(rolls.values())
-            contenders = [p for p in contenders if rolls[p] == best]
-        self.dealer = contenders[0]
-        colors = {p.color for p in self.players}
-        objectives = [o["id"] for o in self.board.objectives
-                      if o["kind"] != "destroy" or o["color"] in colors]
-        self.rng.shuffle(objectives)
-        for i in range(n):
-            player = self.players[(self.dealer + i) % n]
-            player.objective = objectives.pop()
-            spec = self._objectives[player.objective]
-            player.objective_converted = spec["kind"] == "destroy" and spec["color"] == player.color
+        self.dealer = self._roll_for_dealer()
+        self._deal_objectives()
         # The 12 Strategic Centre cards, dealt one at a time from the dealer clockwise:
         # 2 armies on each. With 5 players only 10 are dealt and each player then chooses.
         centres = list(self.rules.centres)
@@ -460,16 +447,11 @@ class War2Game(Game):
         placement only). A position without a round (``Game.scenario`` in round 1 by
         default leaves it out) is played from round 2 as well.
         """
-        game = cls.new(variant_id, players, seed=seed, options=options)
-        position = {"owner": dict(owner), "armies": dict(armies or {}), "current": current,
-                    "hands": {str(k): list(v) for k, v in (hands or {}).items()},
-                    "objectives": {str(k): v for k, v in (objectives or {}).items()},
+        position = {**cls._position(owner, armies, current, hands, objectives),
                     "bombers": {str(k): int(v) for k, v in (bombers or {}).items()},
                     "ci": {str(k): v for k, v in (ci or {}).items()},
                     "round": int(round)}
-        game._apply_position(position)
-        game.setup["scenario"] = position
-        return game
+        return cls._at_position(variant_id, players, seed, options, position)
 
     def _apply_position(self, position: dict[str, Any]) -> None:
         self.round = max(1, int(position.get("round", 2)))
@@ -516,12 +498,9 @@ class War2Game(Game):
         """The Strategic Centres a player holds."""
         return [t for t in self.rules.centres if self.owner.get(t) == player]
 
-    def available_for(self, territory: str) -> int:
-        """Reinforcements the current player may still place on ``territory``."""
+    def _pools_for(self, territory: str) -> tuple[str, ...]:
         cid = self.board.continent_of(territory)
-        pools = self.pools
-        return (pools.get("free", 0) + pools.get(f"continent:{cid}", 0)
-                + pools.get(f"majority:{cid}", 0) + pools.get(f"territory:{territory}", 0))
+        return (f"territory:{territory}", f"continent:{cid}", f"majority:{cid}", "free")
 
     def trade_allowed(self) -> bool:
         """WAR II has no sets to trade: its cards are used one by one."""
@@ -562,58 +541,20 @@ class War2Game(Game):
                        "bombers": received, "air_base": self.bombers[me]})
         self._check_victory(events)
 
-    def _end_turn(self, events: list[Event]) -> None:
-        me = self.players[self.current]
-        if self.conquered:
-            want = max(0, min(self.rules.cards_per_conquest_turn,
-                              self.rules.hand_limit - len(me.cards)))
-            drawn = []
-            for _ in range(want):
-                if not self.deck and self.discard:  # cannot happen with 61 cards; a net
-                    self._reshuffle(events)
-                if self.deck:
-                    drawn.append(self.deck.pop())
-            me.cards.extend(drawn)
-            events.append({"type": "card", "player": self.current, "count": len(drawn),
-                           "private": {str(self.current): {"cards": drawn}}})
-        events.append({"type": "turn_end", "player": self.current})
-        n = len(self.players)
-        seat = self.current
-        while True:
-            seat = (seat + 1) % n
-            if seat == self.first_player:
-                if self.round == 1 and self.stage == 1:
-                    self.stage = 2
-                else:
-                    self.round += 1
-                    self.stage = 0
-            if self.players[seat].alive:
-                break
-        self.current = seat
-        self.turn += 1
-        self._start_turn(events)
+    def _cards_to_draw(self) -> int:
+        # Up to the hand limit. (The deck of 61 never runs out: the reshuffle is a net.)
+        hand = self.players[self.current].cards
+        return max(0, min(self.rules.cards_per_conquest_turn, self.rules.hand_limit - len(hand)))
 
-    def _do_place(self, action: Place, events: list[Event], _rolls: Any) -> None:
-        t, left = action.territory, action.count
-        cid = self.board.continent_of(t)
-        for key in (f"territory:{t}", f"continent:{cid}", f"majority:{cid}", "free"):
-            take = min(left, self.pools.get(key, 0))
-            if take:
-                left -= take
-                self.pools[key] -= take
-                if not self.pools[key]:
-                    del self.pools[key]
-        self.armies[t] += action.count
-        events.append({"type": "place", "player": self.current, "territory": t,
-                       "count": action.count})
-        if self._check_victory(events):
-            return
-        if not self.pending_armies and self.phase == "reinforce":
-            if self.stage == 1:  # first stage of the first round: placement only
-                self._end_turn(events)
-            else:
-                self.phase = "attack"
-                events.append({"type": "phase", "phase": "attack"})
+    def _new_round(self) -> None:
+        if self.round == 1 and self.stage == 1:
+            self.stage = 2
+        else:
+            self.round += 1
+            self.stage = 0
+
+    def _placement_only(self) -> bool:
+        return self.stage == 1  # first stage of the first round: placement only
 
     # ------------------------------------------------------------------------- cards
     def card(self, index: int) -> War2Card:
@@ -624,13 +565,6 @@ class War2Game(Game):
         self.discard.extend(cards)
         if len(self.discard) >= self.rules.discard_reshuffle_at:
             self._reshuffle(events)
-
-    def _reshuffle(self, events: list[Event]) -> None:
-        # The used cards go back into the draw pile, and the whole pile is shuffled.
-        self.deck.extend(self.discard)
-        self.discard = []
-        self.rng.shuffle(self.deck)
-        events.append({"type": "reshuffle", "cards": len(self.deck)})
 
     def _use_cards(self, cards: list[int]) -> None:
         hand = self.players[self.current].cards
@@ -650,10 +584,8 @@ class War2Game(Game):
     def _do_transport(self, action: Transport, events: list[Event], _rolls: Any) -> None:
         used = list(action.cards)
         self._use_cards(used)
-        self.armies[action.source] -= action.count
-        self.armies[action.target] += action.count
         # Transported armies have moved this turn: they are not regrouped again.
-        self.moved[action.target] = self.moved.get(action.target, 0) + action.count
+        self._move(action.source, action.target, action.count)
         events.append({"type": "transport", "player": self.current, "cards": used,
                        "source": action.source, "target": action.target,
                        "count": action.count})
@@ -734,9 +666,7 @@ class War2Game(Game):
 
     # ------------------------------------------------------------------------ movement
     def _do_airlift(self, action: Airlift, events: list[Event], _rolls: Any) -> None:
-        self.armies[action.source] -= action.count
-        self.armies[action.target] += action.count
-        self.moved[action.target] = self.moved.get(action.target, 0) + action.count
+        self._move(action.source, action.target, action.count)
         self.airlifted[action.target] = self.airlifted.get(action.target, 0) + action.count
         events.append({"type": "airlift", "player": self.current, "source": action.source,
                        "target": action.target, "count": action.count})
@@ -809,12 +739,7 @@ class War2Game(Game):
     # ---------------------------------------------------------------------- elimination
     def _eliminate(self, victim: int, events: list[Event]) -> None:
         me = self.players[self.current]
-        loser = self.players[victim]
-        loser.alive = False
-        loser.eliminated_by = self.current
-        taken = list(loser.cards)
-        loser.cards = []
-        me.cards.extend(taken)
+        taken = self._take_hand(victim)
         n = len(self.players)
         cutter = next(s for k in range(1, n + 1)
                       if self.players[s := (self.current + k) % n].alive)
@@ -828,12 +753,7 @@ class War2Game(Game):
                        "private": {str(self.current): {"cards_taken": taken, "cut": cut}}})
         if cut:
             self._discard(cut, events)
-        for seat, p in enumerate(self.players):
-            spec = self._objectives[p.objective]
-            if (seat != self.current and not p.objective_converted and spec["kind"] == "destroy"
-                    and spec["color"] == loser.color):
-                p.objective_converted = True
-                events.append({"type": "objective_changed", "player": seat, "private_to": seat})
+        self._convert_objectives(self.players[victim].color, events)
 
     def _achieved(self, seat: int) -> bool:
         spec = self.objective_of(seat)
@@ -869,29 +789,14 @@ class War2Game(Game):
             return [Occupy(k) for k in range(1, self.occupy["max"] + 1)]
         actions: list[Action] = self._card_actions() + self._ci_actions()
         if self.pending_armies:
-            for t in self.territories_of(me):
-                actions.extend(Place(t, k) for k in range(1, self.available_for(t) + 1))
-            return actions
-        mine = self.territories_of(me)
+            return actions + self._place_actions()
         if self.phase == "attack":
-            for source in mine:
-                top = self.attack_dice_max(source)
-                if top < 1:
-                    continue
-                for target in sorted(self.board.neighbors[source]):
-                    if self.owner[target] != me:
-                        actions.extend(Attack(source, target, d) for d in range(1, top + 1))
+            actions += self._attack_actions()
             for target in self._air_targets():
                 actions.extend(AirAttack(target, k) for k in range(1, self.bombers[me] + 1))
             actions.append(EndAttack())
         elif self.phase == "regroup":
-            for source in mine:
-                top = self.movable_from(source)
-                if not top:
-                    continue
-                for target in sorted(self.board.neighbors[source]):
-                    if self.owner[target] == me:
-                        actions.extend(Regroup(source, target, k) for k in range(1, top + 1))
+            actions += self._regroup_actions()
             centres = self.centres_of(me)
             for source in centres:
                 top = self.movable_from(source)
@@ -1300,42 +1205,8 @@ class War2Game(Game):
 
     def check(self) -> list[str]:
         """Invariants of a sound WAR II state; an empty list when all hold."""
-        problems = []
+        problems = super().check()
         n = len(self.players)
-        if not self.variant.min_players <= n <= self.variant.max_players:
-            problems.append(f"{n} players")
-        territories = set(self.board.territories)
-        if self.phase in SETUP_PHASES:
-            if not set(self.owner) <= territories:
-                problems.append("unknown territories")
-        elif set(self.owner) != territories:
-            problems.append("territories do not match the board")
-        if set(self.armies) != set(self.owner):
-            problems.append("armies and owners do not match")
-        else:
-            for t, p in self.owner.items():
-                if not 0 <= p < n or not self.players[p].alive:
-                    problems.append(f"{t} has no living owner")
-                if self.armies[t] < 1:
-                    problems.append(f"{t} has fewer than 1 army")
-        cards = self.deck + self.discard + [c for p in self.players for c in p.cards]
-        if sorted(cards) != list(range(len(self.cards))):
-            problems.append("the cards are not all in deck, hands or discard exactly once")
-        if any(len(p.cards) > self.rules.hand_limit for p in self.players):
-            problems.append("a hand holds more than the limit")
-        if len(self.discard) >= self.rules.discard_reshuffle_at:
-            problems.append("the used cards should have gone back into the deck")
-        if self.phase not in self.PHASES:
-            problems.append(f"unknown phase {self.phase!r}")
-        if not 0 <= self.current < n:
-            problems.append("no current player")
-        for p in self.players:
-            if p.objective not in self._objectives:
-                problems.append(f"unknown objective {p.objective!r}")
-        if any(v < 0 for v in self.pools.values()):
-            problems.append("negative reinforcements")
-        if self.phase == "occupy" and not self.occupy:
-            problems.append("occupy phase without a conquest")
         total = self.rules.bombers_per_player
         if len(self.bombers) != n or not all(0 <= b <= total for b in self.bombers):
             problems.append("bad air base counts")
@@ -1349,6 +1220,30 @@ class War2Game(Game):
             if where is not None and self.owner.get(where) != ci["holder"]:
                 problems.append(f"information centre {seat} is not on its holder's territory")
         return problems
+
+    def _territory_problems(self) -> list[str]:
+        # During the setup the territories are still being chosen.
+        problems = []
+        territories = set(self.board.territories)
+        if self.phase in SETUP_PHASES:
+            if not set(self.owner) <= territories:
+                problems.append("unknown territories")
+        elif set(self.owner) != territories:
+            problems.append("territories do not match the board")
+        if set(self.armies) != set(self.owner):
+            return [*problems, "armies and owners do not match"]
+        return problems + self._holding_problems()
+
+    def _card_problems(self) -> list[str]:
+        problems = super()._card_problems()
+        if any(len(p.cards) > self.rules.hand_limit for p in self.players):
+            problems.append("a hand holds more than the limit")
+        if len(self.discard) >= self.rules.discard_reshuffle_at:
+            problems.append("the used cards should have gone back into the deck")
+        return problems
+
+    def _deck_size(self) -> int:
+        return len(self.cards)
 
 
 # -------------------------------------------------------------------------------------- bot
