@@ -1,7 +1,10 @@
-"""Shared helpers for the engine tests: seats, named positions and quick phase changes."""
+"""Shared helpers for the tests: seats, named positions and quick phase changes for the
+engine; reading the generated board maps (SVG)."""
 
 from __future__ import annotations
 
+import re
+import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
@@ -99,3 +102,21 @@ def refused(game: Game, action: Any, rule: str, rolls: Any = None) -> None:
         game.apply(action, rolls=rolls)
     assert info.value.rule == rule, info.value
     assert game.to_json() == before
+
+
+# ------------------------------------------------------------------ board maps (SVG)
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def group(root: ET.Element, cls: str) -> ET.Element:
+    """The single top-level <g> with the given class."""
+    found = [g for g in root.findall(f"{NS}g") if g.get("class") == cls]
+    assert len(found) == 1, f"expected one <g class={cls!r}>"
+    return found[0]
+
+
+def translate(el: ET.Element) -> tuple[float, float]:
+    """The x, y of an element's ``translate(x,y)`` transform."""
+    m = re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)", el.get("transform", ""))
+    assert m, el.get("transform")
+    return float(m.group(1)), float(m.group(2))

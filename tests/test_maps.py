@@ -1,7 +1,8 @@
-"""The generated maps of the other boards (web/maps/<board>.svg) and every board's thumbnail.
+"""Every generated board map (web/maps/<board>.svg) and every board's thumbnail.
 
-The same structural checks as tests/test_map_svg.py for the classic map, plus a layout check
-(no two badges or labels on top of each other) and the thumbnails' size and tints.
+Each map matches its board data and the structure the page relies on (web/maps/README.md),
+with a layout check (no two badges or labels on top of each other); the thumbnails' size
+and tints. The WAR II map's own groups are tested in tests/test_war2_map.py.
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import NS, group, translate
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = ROOT / "web" / "maps"
 BOARDS = ROOT / "pywar" / "boards"
-NS = "{http://www.w3.org/2000/svg}"
 VARIANT_MAPS = ["mitologicas", "brasil"]
+ALL_MAPS = ["classic", *VARIANT_MAPS, "war2"]
+#: Groups a board's map has after the classic ones.
+EXTRA_GROUPS = {"war2": ["ce-markers", "air-bases"]}
 #: Layout room the generators use (tools/maplib.py): 14 px labels, r = 15 badges.
 FONT, R = 14.0, 15.0
 
@@ -27,16 +31,10 @@ def board_of(name: str) -> dict:
     return json.loads((BOARDS / f"{name}.json").read_text(encoding="utf-8"))
 
 
-@pytest.fixture(scope="module", params=VARIANT_MAPS)
+@pytest.fixture(scope="module", params=ALL_MAPS)
 def pair(request) -> tuple[dict, ET.Element, Path]:
     path = MAPS / f"{request.param}.svg"
     return board_of(request.param), ET.parse(path).getroot(), path
-
-
-def group(root: ET.Element, cls: str) -> ET.Element:
-    found = [g for g in root.findall(f"{NS}g") if g.get("class") == cls]
-    assert len(found) == 1, f"expected one <g class={cls!r}>"
-    return found[0]
 
 
 def view_box(root: ET.Element) -> tuple[float, float, float, float]:
@@ -59,10 +57,10 @@ def test_root_element(pair):
 
 
 def test_group_order_matches_the_classic_map(pair):
-    _, root, _ = pair
+    board, root, _ = pair
     order = [g.get("class") for g in root.findall(f"{NS}g")]
     assert [c for c in order if c != "backdrop"] == ["sea-links", "territories", "labels",
-                                                    "badges"]
+                                                    "badges", *EXTRA_GROUPS.get(board["id"], [])]
     if "backdrop" in order:  # inert land drawn first, with its own fill, nothing to click
         backdrop = group(root, "backdrop")
         assert order[0] == "backdrop" and backdrop.get("aria-hidden") == "true"
@@ -103,12 +101,7 @@ def test_one_label_per_territory(pair):
 
 
 def badge_positions(root: ET.Element) -> dict[str, tuple[float, float]]:
-    out = {}
-    for g in group(root, "badges").findall(f"{NS}g"):
-        m = re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)", g.get("transform", ""))
-        assert m, g.get("transform")
-        out[g.get("data-badge")] = (float(m.group(1)), float(m.group(2)))
-    return out
+    return {g.get("data-badge"): translate(g) for g in group(root, "badges").findall(f"{NS}g")}
 
 
 def test_one_badge_per_territory(pair):
@@ -157,7 +150,7 @@ def test_sea_links(pair):
         drawn.add(frozenset((a, b)))
         for attr in ("x1", "y1", "x2", "y2"):
             float(line.get(attr, ""))
-    assert drawn == {frozenset(p) for p in board.get("sea_links", [])}
+    assert drawn == {frozenset(p) for p in board["sea_links"]}
 
 
 def test_no_unknown_ids(pair):
