@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pywar import Game, IllegalAction, load_board
+from pywar import Board, Game, IllegalAction, load_board
 from pywar.actions import EndAttack, Place
 
 SEATS = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto"), ("Duda", "vermelho"),
@@ -51,35 +51,53 @@ def make(
     in ``rest`` (default: every seat not in ``held``, else all seats but the current one).
     Seats get a harmless objective unless ``objectives`` says otherwise.
     """
+    owner = owners(BOARD, held, players, current, rest)
+    goals = objectives_for(players, SAFE_OBJECTIVE, objectives)
+    return Game.scenario("classic", seats(players), owner, armies=armies, current=current,
+                         hands=hands, objectives=goals, seed=seed, options=options)
+
+
+def owners(board: Board, held: dict[int, list[str]], players: int, current: int = 0,
+           rest: list[int] | None = None) -> dict[str, int]:
+    """The owner of every territory of ``board`` in a position (any board; see :func:`make`).
+
+    ``held`` names the territories of some seats; every other territory goes round the seats
+    in ``rest`` (default: every seat not in ``held``, else all seats but ``current``).
+    """
     owner: dict[str, int] = {}
     for seat, names in held.items():
         for t in names:
-            assert t in BOARD.territories, t
+            assert t in board.territories, t
             assert t not in owner, f"{t} given twice"
             owner[t] = seat
     if rest is None:
         rest = [s for s in range(players) if s not in held] or [
             s for s in range(players) if s != current]
-    others = [t for t in TERRITORIES if t not in owner]
+    others = [t for t in board.territories if t not in owner]
     for i, t in enumerate(others):
         owner[t] = rest[i % len(rest)]
-    goals = {s: SAFE_OBJECTIVE for s in range(players)}
+    return owner
+
+
+def objectives_for(players: int, safe: str, objectives: dict[int, str] | None) -> dict[int, str]:
+    """The objective ``safe`` for every seat, but where ``objectives`` says otherwise."""
+    goals = {s: safe for s in range(players)}
     goals.update(objectives or {})
-    return Game.scenario("classic", seats(players), owner, armies=armies, current=current,
-                         hands=hands, objectives=goals, seed=seed, options=options)
+    return goals
 
 
 def place_all(game: Game, territory: str) -> None:
-    """Place every pending army: as many as allowed on ``territory``, bound ones where bound."""
+    """Place every pending army: as many as allowed on ``territory``, bound ones where bound
+    (a continent's or a majority's on a territory of that continent)."""
     me = game.current
     if game.available_for(territory):
         game.apply(Place(territory, game.available_for(territory)))
     while game.pending_armies and game.phase != "over" and game.current == me:
         key = next(iter(game.pools))
-        where = key.split(":", 1)[1]
-        if key.startswith("continent:"):
-            where = next(t for t in game.territories_of(game.current)
-                         if BOARD.continent_of(t) == where)
+        kind, where = key.split(":", 1) if ":" in key else (key, territory)
+        if kind in ("continent", "majority"):
+            where = next(t for t in game.territories_of(me)
+                         if game.board.continent_of(t) == where)
         game.apply(Place(where, game.available_for(where)))
 
 

@@ -6,11 +6,11 @@ The book is ``seeds/war-brasil.txt``; what it leaves open is designed (see docs/
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import pytest
+from conftest import SEATS, objectives_for, owners, place_all, refused
 
-from pywar import Game, IllegalAction, WarError, load_board
+from pywar import Game, WarError, load_board
 from pywar.actions import Attack, EndAttack, EndTurn, Place, Trade
 from pywar.board import validate_board
 from pywar.objectives import describe
@@ -21,8 +21,6 @@ BOARD = load_board("brasil")
 TERRITORIES = list(BOARD.territories)
 CARD = {t: i for i, t in enumerate(TERRITORIES)}
 JOKERS = (27, 28)
-SEATS = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto"), ("Duda", "vermelho"),
-         ("Edu", "amarelo"), ("Fia", "branco")]
 SAFE = "territories_14_x2"
 
 #: IBGE's five regions (the book: "se possuir uma região inteira").
@@ -51,38 +49,10 @@ def make(held: dict[int, list[str]], players: int = 3, armies: dict[str, int] | 
          hands: dict[int, list[int]] | None = None, objectives: dict[int, str] | None = None,
          round: int = 2, seed: int = 0) -> Game:  # noqa: A002
     """A position in round 2; other states go round the seats not named (or all but 0)."""
-    owner: dict[str, int] = {}
-    for seat, names in held.items():
-        for t in names:
-            assert t in BOARD.territories and t not in owner, t
-            owner[t] = seat
-    rest = [s for s in range(players) if s not in held] or list(range(1, players))
-    for i, t in enumerate(t for t in TERRITORIES if t not in owner):
-        owner[t] = rest[i % len(rest)]
-    goals = {s: SAFE for s in range(players)}
-    goals.update(objectives or {})
-    return Game.scenario("brasil", SEATS[:players], owner, armies=armies, hands=hands,
-                         objectives=goals, seed=seed, round=round)
-
-
-def refused(game: Game, action: Any, rule: str) -> None:
-    before = game.to_json()
-    with pytest.raises(IllegalAction) as info:
-        game.apply(action)
-    assert info.value.rule == rule, info.value
-    assert game.to_json() == before
-
-
-def place_all(game: Game, territory: str) -> None:
-    me = game.current
-    if game.available_for(territory):
-        game.apply(Place(territory, game.available_for(territory)))
-    while game.pending_armies and game.phase != "over" and game.current == me:
-        key = next(iter(game.pools))
-        where = key.split(":", 1)[1]
-        if key.startswith("continent:"):
-            where = next(t for t in game.territories_of(me) if BOARD.continent_of(t) == where)
-        game.apply(Place(where, game.available_for(where)))
+    return Game.scenario("brasil", SEATS[:players], owners(BOARD, held, players),
+                         armies=armies, hands=hands,
+                         objectives=objectives_for(players, SAFE, objectives), seed=seed,
+                         round=round)
 
 
 # ------------------------------------------------------------------ the board

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import refused, seats
+from conftest import objectives_for, owners, place_all, refused, seats
 
 from pywar import Game, load_board
 from pywar.actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
@@ -63,36 +63,13 @@ def make2(
 ) -> War2Game:
     """A WAR II game at a position: ``held`` territories per seat, the others dealt round
     ``rest`` (default: the seats not in ``held``, else every seat but the current one)."""
-    owner: dict[str, int] = {}
-    for seat, names in held.items():
-        for t in names:
-            assert t in BOARD.territories and t not in owner, t
-            owner[t] = seat
-    if rest is None:
-        rest = [s for s in range(players) if s not in held] or [
-            s for s in range(players) if s != current]
-    for i, t in enumerate(t for t in TERRITORIES if t not in owner):
-        owner[t] = rest[i % len(rest)]
-    goals = {s: SAFE for s in range(players)}
-    goals.update(objectives or {})
+    owner = owners(BOARD, held, players, current, rest)
+    goals = objectives_for(players, SAFE, objectives)
     game = War2Game.scenario("war2", seats(players), owner, armies=armies, current=current,
                              hands=hands, objectives=goals, seed=seed, options=options,
                              round=round, bombers=bombers, ci=ci)
     assert isinstance(game, War2Game)
     return game
-
-
-def place_all(game: War2Game, territory: str) -> None:
-    """Place every pending army (as many as allowed on ``territory``, bound ones where bound)."""
-    me = game.current
-    if game.available_for(territory):
-        game.apply(Place(territory, game.available_for(territory)))
-    while game.pending_armies and game.current == me and game.phase != "over":
-        key = next(iter(game.pools))
-        kind, where = key.split(":", 1) if ":" in key else (key, territory)
-        if kind in ("continent", "majority"):
-            where = next(t for t in game.territories_of(me) if BOARD.continent_of(t) == where)
-        game.apply(Place(where, game.available_for(where)))
 
 
 def same_game(game: Game) -> None:
