@@ -3,14 +3,16 @@ engine; reading the generated board maps (SVG)."""
 
 from __future__ import annotations
 
+import random
 import re
 import xml.etree.ElementTree as ET
+from collections import defaultdict
 from typing import Any
 
 import pytest
 
 from pywar import Board, Game, IllegalAction, load_board
-from pywar.actions import EndAttack, Place
+from pywar.actions import Action, EndAttack, Place
 
 SEATS = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto"), ("Duda", "vermelho"),
          ("Edu", "amarelo"), ("Fia", "branco")]
@@ -120,6 +122,35 @@ def refused(game: Game, action: Any, rule: str, rolls: Any = None) -> None:
         game.apply(action, rolls=rolls)
     assert info.value.rule == rule, info.value
     assert game.to_json() == before
+
+
+# ------------------------------------------------------------------ random play
+def pick(rnd: random.Random, actions: list[Action]) -> Action:
+    """A random legal action: a random kind first, then one action of that kind."""
+    by_kind: dict[str, list[Action]] = defaultdict(list)
+    for a in actions:
+        by_kind[a.type].append(a)
+    return rnd.choice(by_kind[rnd.choice(sorted(by_kind))])
+
+
+def army_change(events: list[dict]) -> int:
+    """Armies added (setup, placement, cards) minus armies lost (land and air), as the
+    events report them."""
+    added = sum(e["count"] for e in events if e["type"] in ("place", "card_armies",
+                                                            "take_centre"))
+    added += sum(1 for e in events if e["type"] == "claim")
+    added += sum(2 for e in events if e["type"] == "claim_pair")
+    lost = sum(e["attacker_losses"] + e["defender_losses"] for e in events
+               if e["type"] == "battle")
+    lost += sum(e["destroyed"] for e in events if e["type"] == "air_round")
+    return added - lost
+
+
+def same_game(game: Game) -> None:
+    """The game comes back equal from its JSON and from replaying its log."""
+    state = game.to_json()
+    assert Game.loads(game.dumps()).to_json() == state
+    assert game.replayed().to_json() == state
 
 
 # ------------------------------------------------------------------ board maps (SVG)

@@ -8,9 +8,8 @@ random, mostly illegal, actions that must either apply or leave the state untouc
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 
-from conftest import TERRITORIES, seats
+from conftest import TERRITORIES, army_change, pick, same_game, seats
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,29 +38,6 @@ def invariants(game: Game) -> None:
         assert game.pending_armies >= 0
     else:
         assert game.winner is not None
-
-
-def pick(rnd: random.Random, actions: list[Action]) -> Action:
-    """A random legal action: a random kind first, then one action of that kind."""
-    by_kind: dict[str, list[Action]] = defaultdict(list)
-    for a in actions:
-        by_kind[a.type].append(a)
-    kind = rnd.choice(sorted(by_kind))
-    return rnd.choice(by_kind[kind])
-
-
-def army_change(events: list[dict]) -> int:
-    """Armies added by placements minus armies lost in battles, as the events report them."""
-    placed = sum(e["count"] for e in events if e["type"] == "place")
-    lost = sum(e["attacker_losses"] + e["defender_losses"] for e in events
-               if e["type"] == "battle")
-    return placed - lost
-
-
-def same_game(game: Game) -> None:
-    state = game.to_json()
-    assert Game.loads(game.dumps()).to_json() == state
-    assert game.replayed().to_json() == state
 
 
 @settings(max_examples=40, deadline=None)

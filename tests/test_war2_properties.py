@@ -12,7 +12,7 @@ import random
 from collections import defaultdict
 from dataclasses import replace
 
-from conftest import seats
+from conftest import army_change, pick, same_game, seats
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_war2_rules import CENTRES, RULES, TERRITORIES, make2
@@ -64,26 +64,6 @@ def invariants(game: War2Game) -> None:
         assert game.winner is not None and game.legal_actions() == []
 
 
-def pick(rnd: random.Random, actions: list[Action]) -> Action:
-    """A random legal action: a random kind first, then one action of that kind."""
-    by_kind: dict[str, list[Action]] = defaultdict(list)
-    for a in actions:
-        by_kind[a.type].append(a)
-    return rnd.choice(by_kind[rnd.choice(sorted(by_kind))])
-
-
-def army_change(events: list[dict]) -> int:
-    """Armies added (setup, placement, cards) minus armies lost (land and air), per the events."""
-    added = sum(e["count"] for e in events if e["type"] in ("place", "card_armies",
-                                                            "take_centre"))
-    added += sum(1 for e in events if e["type"] == "claim")
-    added += sum(2 for e in events if e["type"] == "claim_pair")
-    lost = sum(e["attacker_losses"] + e["defender_losses"] for e in events
-               if e["type"] == "battle")
-    lost += sum(e["destroyed"] for e in events if e["type"] == "air_round")
-    return added - lost
-
-
 def base_change(events: list[dict], seat: int) -> int:
     """Bombers into ``seat``'s air base (turn's due, survivors back) minus bombers sent."""
     change = 0
@@ -118,12 +98,6 @@ def step(game: War2Game, action: Action) -> list[dict]:
     check_events(game, events)
     invariants(game)
     return events
-
-
-def same_game(game: Game) -> None:
-    state = game.to_json()
-    assert Game.loads(game.dumps()).to_json() == state
-    assert game.replayed().to_json() == state
 
 
 @settings(max_examples=30, deadline=None)

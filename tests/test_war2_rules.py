@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import objectives_for, owners, place_all, refused, seats
+from conftest import objectives_for, owners, place_all, refused, same_game, seats
 
 from pywar import Game, load_board
 from pywar.actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
@@ -70,12 +70,6 @@ def make2(
                              round=round, bombers=bombers, ci=ci)
     assert isinstance(game, War2Game)
     return game
-
-
-def same_game(game: Game) -> None:
-    state = game.to_json()
-    assert Game.loads(game.dumps()).to_json() == state
-    assert game.replayed().to_json() == state
 
 
 # ------------------------------------------------------------------------------ board data
