@@ -318,20 +318,7 @@ def load_countries(path: Path) -> dict[str, list[Polygon]]:
                 h[:, 0] += shift
         return Polygon(outer, holes)
 
-    out: dict[str, list[Polygon]] = {}
-    for g in topo["objects"]["countries"]["geometries"]:
-        name = g["properties"]["name"]
-        if g["type"] == "Polygon":
-            parts = [polygon(g["arcs"])]
-        elif g["type"] == "MultiPolygon":
-            parts = [polygon(p) for p in g["arcs"]]
-        else:
-            continue
-        fixed: list[Polygon] = []
-        for p in parts:
-            fixed.extend(polygons_of(p if p.is_valid else shapely.make_valid(p)))
-        out[name] = fixed
-    return out
+    return dict(maplib.topo_features(topo, "countries", polygon))
 
 
 # ---------------------------------------------------------------------------------------------

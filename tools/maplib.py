@@ -18,7 +18,7 @@ import argparse
 import json
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
@@ -172,6 +172,18 @@ def load_topo(path: Path, obj: str = "countries") -> dict[str, list[Polygon]]:
         return Polygon(outer, [h for h in holes if len(h) >= 4])
 
     out: dict[str, list[Polygon]] = {}
+    for name, parts in topo_features(topo, obj, polygon):
+        out.setdefault(name, []).extend(parts)
+    return out
+
+
+def topo_features(topo: dict, obj: str, polygon: Callable[[Sequence[Sequence[int]]], Polygon],
+                  ) -> Iterator[tuple[str, list[Polygon]]]:
+    """(name, valid polygon parts) of each (multi)polygon feature of a TopoJSON object.
+
+    ``polygon`` builds one polygon from its rings' arc indexes; a feature without a name is
+    named ``obj``.
+    """
     geoms = topo["objects"][obj]
     for g in geoms.get("geometries", [geoms]):
         name = (g.get("properties") or {}).get("name", obj)
@@ -181,9 +193,10 @@ def load_topo(path: Path, obj: str = "countries") -> dict[str, list[Polygon]]:
             parts = [polygon(p) for p in g["arcs"]]
         else:
             continue
+        valid: list[Polygon] = []
         for p in parts:
-            out.setdefault(name, []).extend(polygons_of(p if p.is_valid else shapely.make_valid(p)))
-    return out
+            valid.extend(polygons_of(p if p.is_valid else shapely.make_valid(p)))
+        yield name, valid
 
 
 def simplify_shared(geoms: dict[str, shapely.Geometry], tolerance: float,
