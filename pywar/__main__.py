@@ -32,6 +32,14 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--players", type=int, default=6)
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=0)
+    tour = sub.add_parser("tournament", help="seat-rotated games between bot levels")
+    tour.add_argument("--games", type=int, default=20)
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--players", type=int, default=None)
+    tour.add_argument("--levels", default="hard,normal,normal",
+                      help="comma-separated levels, one per seat (or one for every seat)")
+    tour.add_argument("--variant", default="classic")
+    tour.add_argument("--jobs", type=int, default=1, help="processes to play games in")
     bench = sub.add_parser("bench", help="print speed figures")
     bench.add_argument("--games", type=int, default=20)
     args = parser.parse_args(argv)
@@ -46,6 +54,12 @@ def main(argv: list[str] | None = None) -> int:
             from .simulate import simulate
 
             _print(simulate(args.variant, args.players, args.games, args.seed))
+        elif args.command == "tournament":
+            from .tournament import tournament
+
+            levels = [x.strip() for x in args.levels.split(",") if x.strip()]
+            _print(tournament(args.games, args.seed, args.players, levels, jobs=args.jobs,
+                              variant=args.variant))
         elif args.command == "bench":
             from .bench import bench as run_bench
 
