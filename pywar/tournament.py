@@ -29,6 +29,13 @@ def derive(*parts: int | str) -> int:
     return zlib.crc32(":".join(map(str, parts)).encode())
 
 
+def seat_colors(variant: str) -> list[str]:
+    """Seat colours in order: the simulator's order, kept to the board's colours."""
+    allowed = get_variant(variant).board.raw.get("colors") or list(DEFAULT_COLORS)
+    return [c for c in DEFAULT_COLORS if c in allowed] + [
+        c for c in allowed if c not in DEFAULT_COLORS]
+
+
 def seat_levels(levels: list[str], game_index: int) -> list[str]:
     """The level of each seat in game ``game_index`` (the list turned round)."""
     n = len(levels)
@@ -40,8 +47,8 @@ def play_match(levels: list[str], seed: int, variant: str = "classic",
                round_cap: int | None = None, check: bool = False) -> dict[str, Any]:
     """Play one game with a bot of ``levels[k]`` in seat ``k``; return its summary."""
     rules = get_variant(variant)
-    seats = [(f"{level.capitalize()} {k + 1}", DEFAULT_COLORS[k]) for k, level in
-             enumerate(levels)]
+    colors = seat_colors(variant)
+    seats = [(f"{level.capitalize()} {k + 1}", colors[k]) for k, level in enumerate(levels)]
     game = Game.new(variant, seats, seed=seed)
     bots = [make_bot(level, derive(seed, k)) for k, level in enumerate(levels)]
     cap = round_cap or rules.round_cap
@@ -108,7 +115,10 @@ def tournament(games: int = 20, seed: int = 0, players: int | None = None,
     if len(lv) != players:
         raise WarError(f"give one level per seat: {players} players, {len(lv)} levels")
     rules = get_variant(variant)
-    if not rules.min_players <= players <= min(rules.max_players, len(DEFAULT_COLORS)):
+    if rules.game_class:
+        raise WarError(f"{variant} has rules of its own and its own bot: the levels play the "
+                       "classic family of boards")
+    if not rules.min_players <= players <= min(rules.max_players, len(seat_colors(variant))):
         raise WarError(f"{variant} is played by {rules.min_players} to {rules.max_players} "
                        f"players, not {players}")
     if games < 1:

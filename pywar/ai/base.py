@@ -16,6 +16,7 @@ from collections.abc import Generator, Iterator
 from typing import Any
 
 from ..actions import Action
+from ..bot import variant_bot
 from ..game import Game
 from .core import Position
 
@@ -73,6 +74,10 @@ class Bot:
         yields the action. The page drives it with ``setTimeout`` so no task runs long."""
         if game.phase == "over":
             raise RuntimeError("the game is over")
+        own = variant_bot(game)
+        if own is not None:  # a variant with rules of its own plays its own bot (WAR II)
+            yield own.choose(game)
+            return
         view = game.view(game.current)
         trade_allowed = game.trade_allowed()
         clock = Clock()

@@ -12,15 +12,20 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..objectives import objective_met
 from .core import Position
 from .objective import target_weights
 
 #: How much more likely a move toward a hypothesis's targets is than any other move.
-PULL = 3.0
+PULL = 1.5
 #: Log-likelihoods are tempered by this factor (the others do not play perfectly).
-TEMPER = 0.7
+TEMPER = 0.6
 #: Old evidence fades by this factor at every update (the others' plans change).
 DECAY = 0.85
+#: Weight of the present board as evidence (per unit of extra share held).
+STATIC = 4.0
+#: Share of a uniform guess mixed into the belief when scoring danger (robustness).
+MIX = 0.4
 #: No hypothesis goes below this probability.
 FLOOR = 0.01
 
@@ -31,9 +36,9 @@ def effective_spec(pos: Position, card: str, seat: int) -> dict[str, Any]:
     spec = info.objectives[card]
     if spec["kind"] == "destroy":
         victim = pos.seat_of_color(spec["color"])
-        if victim is None or victim == seat or not pos.alive[victim]:
-            if info.fallback_id:
-                return info.objectives[info.fallback_id]
+        gone = victim is None or victim == seat or not pos.alive[victim]
+        if gone and info.fallback_id:
+            return info.objectives[info.fallback_id]
     return spec
 
 
@@ -47,6 +52,10 @@ def candidate_cards(pos: Position) -> list[str]:
     if mine in cards:
         cards.remove(mine)
     return cards
+
+
+def _named(pos: Position, values: list[int]) -> dict[str, int]:
+    return dict(zip(pos.info.ids, values, strict=True))
 
 
 class Belief:
@@ -114,11 +123,22 @@ class Belief:
                 logw[card] += TEMPER * ll
 
     # ---------------------------------------------------------------- output
-    def probabilities(self, o: int) -> dict[str, float]:
-        """The belief about seat ``o``'s objective card (sums to 1)."""
+    def probabilities(self, o: int, pos: Position | None = None) -> dict[str, float]:
+        """The belief about seat ``o``'s objective card (sums to 1).
+
+        With ``pos``, the board as it stands is evidence too: a seat holding far more of
+        a card's continents than of the board is likelier to be playing for them.
+        """
         logw = self.logw.get(o)
         if not logw:
             return {}
+        logw = dict(logw)
+        if pos is not None:
+            for card, bonus in self.static(pos, o).items():
+                logw[card] += bonus
+            for card in self.impossible(pos, o):
+                if len(logw) > 1:
+                    del logw[card]
         top = max(logw.values())
         raw = {c: math.exp(v - top) for c, v in logw.items()}
         total = sum(raw.values())
@@ -126,18 +146,56 @@ class Belief:
         total = sum(probs.values())
         return {c: v / total for c, v in probs.items()}
 
-    def hypotheses(self, pos: Position, o: int, mass: float = 0.9,
-                   most: int = 6) -> list[tuple[float, dict[str, Any]]]:
+    def impossible(self, pos: Position, o: int) -> list[str]:
+        """Cards seat ``o`` cannot hold: it would have won with them on this board (a seat
+        wins as soon as its objective is met on its own turn, and only its own turn can
+        have given it what it holds now)."""
+        out = []
+        for card in self.cards:
+            spec = effective_spec(pos, card, o)
+            if spec["kind"] != "destroy" and objective_met(spec, pos.info.board,
+                                                           _named(pos, pos.owner),
+                                                           _named(pos, pos.armies), o):
+                out.append(card)
+        return out
+
+    def static(self, pos: Position, o: int) -> dict[str, float]:
+        """Log-evidence of the present board for each card of seat ``o``."""
+        info = pos.info
+        owner = pos.owner
+        share_all = sum(1 for x in owner if x == o) / info.n
+        out = {}
+        for card in self.cards:
+            spec = effective_spec(pos, card, o)
+            if spec["kind"] != "continents":
+                out[card] = 0.0
+                continue
+            ts = [t for c in spec["continents"] for t in info.conts[info.continent_index(c)]]
+            share = sum(1 for t in ts if owner[t] == o) / len(ts)
+            out[card] = STATIC * (share - share_all)
+        return out
+
+    def hypotheses(self, pos: Position, o: int, mass: float = 0.97,
+                   most: int = 8) -> list[tuple[float, dict[str, Any]]]:
         """The likeliest effective objectives of seat ``o`` with their probabilities
         (renormalised), merging cards that play the same."""
         merged: dict[str, tuple[float, dict[str, Any]]] = {}
-        for card, p in self.probabilities(o).items():
+        prior: dict[str, float] = {}
+        uniform = 1.0 / len(self.cards) if self.cards else 0.0
+        for card, p in self.probabilities(o, pos).items():
+            p = (1.0 - MIX) * p + MIX * uniform
             spec = effective_spec(pos, card, o)
             key = spec["id"] if spec["kind"] != "destroy" else card
-            if spec["kind"] == "territories" and spec.get("min_armies", 1) == 1:
-                key = "territories_24"
+            if spec["kind"] == "territories":
+                key = f"territories:{spec['count']}:{spec.get('min_armies', 1)}"
             old = merged.get(key)
             merged[key] = ((old[0] if old else 0.0) + p, spec)
+            prior[key] = prior.get(key, 0.0) + uniform
+        # Counting objectives leave no trail in where a seat attacks: never trust the
+        # trail to rule them out (the count of territories is what tells).
+        for key, (p, spec) in merged.items():
+            if spec["kind"] == "territories" and p < prior[key]:
+                merged[key] = (prior[key], spec)
         ranked = sorted(merged.values(), key=lambda x: -x[0])
         out = []
         acc = 0.0

@@ -30,6 +30,8 @@ GAMMA = 0.4  # an army of an opponent's income
 LAMBDA = 0.5  # share of an opponent's reinforcements that may land on one front
 D_ME = 25.0  # win pressure: value of being on the brink of one's own objective
 D_OPP = 30.0  # danger: cost of an opponent on the brink of theirs
+D_SURV = 40.0  # cost of being on the brink of elimination
+RISK = 0.5  # weight of the risk of losing territories before our next turn
 WIN = 1000.0
 
 _COST = [conquest_cost(d) for d in range(ODDS_CAP + 1)]
@@ -49,9 +51,60 @@ def compile_goal(pos: Position, spec: dict[str, Any], seat: int) -> Goal:
     if kind == "destroy":
         v = pos.seat_of_color(spec["color"])
         if v is None or v == seat or not pos.alive[v]:
-            return TERR24
-        return ("d", v)
+            return fallback_goal(info)
+        return ("d", v, fallback_goal(info))
     return ("t", int(spec["count"]), int(spec.get("min_armies", 1)))
+
+
+def fallback_goal(info: BoardInfo) -> Goal:
+    """What a "destroy" objective turns into (the board's fallback, 24 territories if none)."""
+    spec = info.objectives.get(info.fallback_id or "")
+    if spec is None:
+        return TERR24
+    return ("t", int(spec["count"]), int(spec.get("min_armies", 1)))
+
+
+def gateways(pos: Position, wanted: list[float], me: int | None = None) -> tuple[int, ...]:
+    """Enemy territories we must cross (not wanted themselves) to reach the wanted ones
+    we do not hold: the cheapest paths by conquest cost from our territories."""
+    import heapq
+
+    info = pos.info
+    me = pos.me if me is None else me
+    owner = pos.owner
+    targets = [t for t in range(info.n) if wanted[t] >= 1.0 and owner[t] != me]
+    if not targets:
+        return ()
+    dist = [math.inf] * info.n
+    prev = [-1] * info.n
+    heap: list[tuple[float, int]] = []
+    for t in range(info.n):
+        if owner[t] == me:
+            dist[t] = 0.0
+            heap.append((0.0, t))
+    heapq.heapify(heap)
+    while heap:
+        d, t = heapq.heappop(heap)
+        if d > dist[t]:
+            continue
+        for u in info.nbrs[t]:
+            if owner[u] == me:
+                continue
+            # Wanted territories are paid for anyway; crossing them costs little more.
+            step = 0.1 if wanted[u] >= 1.0 else conquest_cost(pos.armies[u])
+            nd = d + step
+            if nd < dist[u]:
+                dist[u] = nd
+                prev[u] = t
+                heapq.heappush(heap, (nd, u))
+    out = set()
+    for t in targets:
+        u = prev[t]
+        while u >= 0 and owner[u] != me:
+            if wanted[u] < 1.0:
+                out.add(u)
+            u = prev[u]
+    return tuple(sorted(out))
 
 
 class Evaluator:
@@ -66,7 +119,10 @@ class Evaluator:
         self.nplayers = pos.nplayers
         self.alive0 = list(pos.alive)
         self.hyp = hypotheses
-        self.goals = {o: [(p, compile_goal(pos, spec, o)) for p, spec in hyps]
+        self.goals = {o: [(p, compile_goal(pos, spec, o),
+                           gateways(pos, target_weights(pos, spec, o), o)
+                           if spec["kind"] != "territories" else ())
+                          for p, spec in hyps]
                       for o, hyps in hypotheses.items()}
         w = weights or {}
         self.alpha = w.get("alpha", ALPHA)
@@ -75,8 +131,11 @@ class Evaluator:
         self.lam = w.get("lambda", LAMBDA)
         self.d_me = w.get("d_me", D_ME)
         self.d_opp = w.get("d_opp", D_OPP)
+        self.risk_w = w.get("risk", RISK)
+        self.d_surv = w.get("d_surv", D_SURV)
         self.card_value = w.get("card", max(2.0, pos.trade_value / 3 + 1.0))
         self.w_me = target_weights(pos, self.spec, self.me)
+        self.gateways = gateways(pos, self.w_me) if self.goal[0] != "t" else ()
         self.costs = _COST
         self.pos = pos
 
@@ -158,7 +217,7 @@ class Evaluator:
                 v = goal[1]
                 if alive[v]:
                     return seat_cost[v] + 0.5 * counts[v]
-                goal = TERR24
+                goal = goal[2]
             need, floor = goal[1], goal[2]
             ok = counts[p] - (ones[p] if floor > 1 else 0)
             short = need - ok
@@ -185,6 +244,9 @@ class Evaluator:
         if goal[0] == "d" and self.alive0[goal[1]] and not alive[goal[1]]:
             return WIN, 0.0, inc, True
         r_me = remaining(goal, me)
+        for g in self.gateways:
+            if owner[g] != me:
+                r_me += cost[g]
         if r_me <= 0.0:
             return WIN, 0.0, inc, True
         score = -r_me + self.d_me * math.exp(-r_me / (1.5 * inc[me] + 1.0))
@@ -221,7 +283,12 @@ class Evaluator:
             if whole[c] == me:
                 value += bonus[c]
             risk += p * value
-        score -= risk
+        score -= self.risk_w * risk
+        # Staying in the game: being wiped out loses whatever the objective.
+        if self.d_surv:
+            strongest = max(inc[o] for o in range(np_) if o != me)
+            score -= self.d_surv * math.exp(-(seat_cost[me] + counts[me])
+                                            / (1.5 * strongest + 1.0))
         # The others: their income and how close they look to their objective.
         d_opp = self.d_opp
         gamma = self.gamma
@@ -231,7 +298,11 @@ class Evaluator:
             score -= gamma * inc[o]
             scale = 1.5 * inc[o] + 1.0
             danger = 0.0
-            for prob, g in goals:
-                danger += prob * math.exp(-remaining(g, o) / scale)
+            for prob, g, gates in goals:
+                r = remaining(g, o)
+                for t in gates:
+                    if owner[t] != o:
+                        r += cost[t]
+                danger += prob * math.exp(-r / scale)
             score -= d_opp * danger
         return score, r_me, inc, False

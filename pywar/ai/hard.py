@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup
+from ..actions import Attack, EndAttack, EndTurn, Occupy, Place, Regroup
 from .base import Bot, Clock, Thinking
 from .belief import Belief
 from .core import (
@@ -66,6 +66,7 @@ class HardBot(Bot):
             mem["observed_turn"] = pos.turn
             mem.pop("plan", None)
             mem.pop("battle", None)
+            mem.pop("mode", None)
         hyps = {o: belief.hypotheses(pos, o) for o in range(pos.nplayers)
                 if o != pos.me and pos.alive[o]}
         ev = Evaluator(pos, hyps, self.weights)
@@ -87,6 +88,11 @@ class HardBot(Bot):
             action = yield from self.place(pos, ev, mem, rnd, clock)
             return action
         if pos.phase == "occupy":
+            if mem.get("mode") == "push":
+                needed = push_targets(pos, ev)
+                if needed is not None:
+                    assert pos.occupy is not None
+                    return Occupy(push_move(pos, pos.owner, needed, *pos.occupy))
             return self.occupy(pos, ev)
         if pos.phase == "attack":
             action = yield from self.attack(pos, ev, mem, clock)
@@ -103,8 +109,9 @@ class HardBot(Bot):
         plan = mem.get("plan")
         total = sum(pos.pools.values())
         if plan is None or sum(plan.values()) != total or not _fits(pos, plan):
-            plan = yield from self.plan_placement(pos, ev, rnd, clock)
+            plan, mode = yield from self.plan_placement(pos, ev, rnd, clock)
             mem["plan"] = plan
+            mem["mode"] = mode
         t = min(plan, key=lambda x: (-_bound_first(pos, x), x))
         k = plan.pop(t)
         k = min(k, _available(pos, t))
@@ -157,17 +164,21 @@ class HardBot(Bot):
                 split = _bsr_allocation(pos, threat, free - half)
                 split[s] = split.get(s, 0) + half
                 candidates.append(finish(split, s))
+        tried: list[tuple[dict[int, int], str]] = []
+        for c in candidates:
+            if (c, "gate") not in tried:
+                tried.append((c, "gate"))
+        needed = push_targets(pos, ev)
+        if needed is not None:
+            for s in push_bases(pos, needed, free + sum(cont_pools.values()), self.bases):
+                tried.append((finish({s: free}, s), "push"))
         if clock.due():
             yield
-        unique: list[dict[int, int]] = []
-        for c in candidates:
-            if c not in unique:
-                unique.append(c)
-        if len(unique) == 1:
-            return unique[0]
+        if len(tried) == 1:
+            return tried[0]
         seeds = [rnd.getrandbits(32) for _ in range(self.rollouts)]
         best: tuple[float, int] | None = None
-        for i, alloc in enumerate(unique):
+        for i, (alloc, mode) in enumerate(tried):
             owner = pos.owner
             base_armies = list(pos.armies)
             for t, k in alloc.items():
@@ -177,7 +188,11 @@ class HardBot(Bot):
                 r = random.Random(seed)
                 armies = list(base_armies)
                 own = list(owner)
-                conquered = rollout_attacks(pos, own, armies, values, r, pos.conquered)
+                if mode == "push":
+                    assert needed is not None
+                    conquered = rollout_push(pos, own, armies, needed, r, pos.conquered)
+                else:
+                    conquered = rollout_attacks(pos, own, armies, values, r, pos.conquered)
                 total += ev(own, armies, conquered)
                 if clock.due():
                     yield
@@ -185,7 +200,7 @@ class HardBot(Bot):
             if best is None or mean > best[0]:
                 best = (mean, i)
         assert best is not None
-        return unique[best[1]]
+        return tried[best[1]]
 
     def rollout_values(self, pos: Position, ev: Evaluator) -> list[float]:
         """Quick worth of each enemy territory for the rollout policy."""
@@ -200,6 +215,9 @@ class HardBot(Bot):
                         for t in info.conts[info.continent_index(cid)]:
                             if owner[t] == o:
                                 danger_w[t] += prob
+        gate_w = [0.0] * info.n
+        for t in ev.gateways:
+            gate_w[t] = 0.8
         out = []
         for t in range(info.n):
             if owner[t] == me:
@@ -208,7 +226,8 @@ class HardBot(Bot):
             c = info.cont_of[t]
             ts = info.conts[c]
             held = sum(1 for u in ts if owner[u] == me)
-            v = 1.0 + 3.0 * ev.w_me[t] + info.bonus[c] * held / len(ts) + danger_w[t]
+            v = 1.0 + 3.0 * max(ev.w_me[t], gate_w[t]) + info.bonus[c] * held / len(ts)
+            v += danger_w[t]
             if held == len(ts) - 1:
                 v += 2.0 * info.bonus[c]
             if all(owner[u] == owner[t] for u in ts):
@@ -239,6 +258,12 @@ class HardBot(Bot):
         info = pos.info
         owner = pos.owner
         armies = pos.armies
+        if mem.get("mode") == "push":
+            needed = push_targets(pos, ev)
+            pick = None if needed is None else push_pick(pos, owner, armies, needed)
+            if pick is not None:
+                return Attack(info.ids[pick[0]], info.ids[pick[1]])
+            mem["mode"] = "gate"
         battle = mem.get("battle")
         if battle is not None:
             s, t, p0 = battle
@@ -410,6 +435,102 @@ def rollout_attacks(pos: Position, owner: list[int], armies: list[int], values: 
             move = a - 1 if a - 1 <= 3 else 3
         elif not any(owner[u] != me for u in nbrs[t]):
             move = 1
+        armies[s] = a - move
+        armies[t] = move
+        conquered = True
+    return conquered
+
+
+#: A push stops when the best attack on what the objective needs is below these odds.
+PUSH_FLOOR = 0.08
+#: A push is tried when the objective lacks at most this many territories.
+PUSH_REACH = 9
+
+
+def push_targets(pos: Position, ev: Evaluator) -> list[bool] | None:
+    """The enemy territories a push for the objective attacks (None: out of reach)."""
+    info = pos.info
+    me = pos.me
+    owner = pos.owner
+    goal = ev.goal
+    if goal[0] == "t":
+        need, floor = goal[1], goal[2]
+        ok = sum(1 for t in range(info.n) if owner[t] == me and pos.armies[t] >= floor)
+        if need - ok > PUSH_REACH or floor > 1:
+            return None
+        return [o != me for o in owner]
+    gates = set(ev.gateways)
+    needed = [owner[t] != me and (ev.w_me[t] >= 1.0 or t in gates) for t in range(info.n)]
+    if sum(needed) > PUSH_REACH:
+        return None
+    return needed
+
+
+def push_bases(pos: Position, needed: list[bool], armies: int, most: int) -> list[int]:
+    """Own territories next to needed ones, best odds with the reinforcements first."""
+    me = pos.me
+    scored = {}
+    for s in range(pos.info.n):
+        if pos.owner[s] != me:
+            continue
+        best = 0.0
+        for t in pos.info.nbrs[s]:
+            if needed[t] and pos.owner[t] != me:
+                best = max(best, p_win(pos.armies[s] + armies, pos.armies[t]))
+        if best > PUSH_FLOOR:
+            scored[s] = best
+    return sorted(scored, key=lambda s: (-scored[s], s))[:most]
+
+
+def push_pick(pos: Position, owner: list[int], armies: list[int],
+              needed: list[bool]) -> tuple[int, int] | None:
+    """The push's next attack: the best odds against a needed territory."""
+    me = pos.me
+    nbrs = pos.info.nbrs
+    best = None
+    for s in range(pos.info.n):
+        if owner[s] != me or armies[s] < 2:
+            continue
+        a = armies[s]
+        for t in nbrs[s]:
+            if owner[t] != me and needed[t]:
+                p = p_win(a, armies[t])
+                if best is None or p > best[0]:
+                    best = (p, s, t)
+    if best is None or best[0] < PUSH_FLOOR:
+        return None
+    return best[1], best[2]
+
+
+def push_move(pos: Position, owner: list[int], needed: list[bool], s: int, t: int,
+              top: int) -> int:
+    """Armies to move into ``t`` during a push: all allowed when it leads on."""
+    me = pos.me
+    nbrs = pos.info.nbrs
+    ahead = any(owner[u] != me and needed[u] for u in nbrs[t])
+    behind = any(owner[u] != me and needed[u] for u in nbrs[s])
+    if ahead or not behind:
+        return top
+    return 1
+
+
+def rollout_push(pos: Position, owner: list[int], armies: list[int], needed: list[bool],
+                 rnd: random.Random, conquered: bool) -> bool:
+    """Play a push for the objective quickly; change ``owner``/``armies``."""
+    me = pos.me
+    for _ in range(20):
+        pick = push_pick(pos, owner, armies, needed)
+        if pick is None:
+            break
+        s, t = pick
+        a, d = fight(armies[s], armies[t], 1, rnd)
+        if d > 0:
+            armies[s] = a
+            armies[t] = d
+            continue
+        owner[t] = me
+        top = min(3, a - 1)
+        move = push_move(pos, owner, needed, s, t, top)
         armies[s] = a - move
         armies[t] = move
         conquered = True

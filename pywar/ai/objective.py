@@ -36,6 +36,12 @@ def extra_continents(pos: Position, spec: dict[str, Any], costs: list[float]) ->
     return [c for _, c in others[:extra]]
 
 
+def fallback_spec(pos: Position) -> dict[str, Any]:
+    """The objective a "destroy" card turns into on this board."""
+    info = pos.info
+    return info.objectives.get(info.fallback_id or "", {"kind": "territories", "count": 24})
+
+
 def victim_of(pos: Position, spec: dict[str, Any], p: int) -> int | None:
     """The seat a "destroy" objective aims at, if it still plays (else None)."""
     v = pos.seat_of_color(spec["color"])
@@ -59,7 +65,7 @@ def remaining_cost(pos: Position, spec: dict[str, Any], p: int,
     if kind == "destroy":
         v = victim_of(pos, spec, p)
         if v is None:
-            return remaining_cost(pos, {"kind": "territories", "count": 24}, p)
+            return remaining_cost(pos, fallback_spec(pos), p)
         armies = pos.armies
         return sum(conquest_cost(armies[t]) + 0.5 for t, o in enumerate(pos.owner) if o == v)
     # territories

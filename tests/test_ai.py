@@ -1,0 +1,256 @@
+"""Bot levels: legal moves only, seeded games, games that end, no peeking, the tournament."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from contextlib import redirect_stdout
+from typing import Any
+
+import pytest
+from conftest import CARD, continent, make, seats
+
+from pywar import Game
+from pywar.__main__ import main
+from pywar.actions import Attack, EndTurn, Place
+from pywar.ai import LEVELS, make_bot
+from pywar.tournament import play_match, seat_colors, seat_levels, tournament, wilson
+
+LEVEL_NAMES = ("easy", "normal", "hard")
+
+
+class NoDice:
+    """Stands in for the game's generator while a bot thinks: touching it fails the test."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"a bot used the game's generator ({name})")
+
+
+def bot_action(bot: Any, game: Game) -> Any:
+    """The bot's choice with the game's dice out of reach."""
+    rng = game.rng
+    game.rng = NoDice()
+    try:
+        return bot.choose(game)
+    finally:
+        game.rng = rng
+
+
+def play(game: Game, bots: list[Any], max_actions: int, check: bool = True) -> int:
+    """Play bot actions (each checked legal first); return how many were played."""
+    n = 0
+    while game.phase != "over" and n < max_actions:
+        action = bot_action(bots[game.current], game)
+        if check:
+            assert game.is_legal(action), (type(bots[game.current]).__name__, action)
+        game.apply(action)
+        n += 1
+    return n
+
+
+def play_turn(game: Game, bot: Any, seat: int = 0) -> None:
+    """Play ``seat``'s turn to its end (or the end of the game)."""
+    while game.phase != "over" and game.current == seat:
+        action = bot_action(bot, game)
+        assert game.is_legal(action), action
+        game.apply(action)
+
+
+def new_game(levels: list[str], seed: int, variant: str = "classic") -> tuple[Game, list[Any]]:
+    colors = seat_colors(variant)
+    game = Game.new(variant, [(f"P{k}", colors[k]) for k in range(len(levels))], seed=seed)
+    return game, [make_bot(level, seed * 10 + k) for k, level in enumerate(levels)]
+
+
+# ------------------------------------------------------------------ legality
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_thousands_of_bot_actions_are_legal(level):
+    by_level = 0
+    others = "easy" if level != "easy" else "normal"
+    for seed in range(100, 120):
+        levels = seat_levels([level, others, others], seed)
+        game, bots = new_game(levels, seed)
+        while game.phase != "over" and game.round <= 60:
+            action = bot_action(bots[game.current], game)
+            assert game.is_legal(action), (levels[game.current], action)
+            by_level += levels[game.current] == level
+            game.apply(action)
+        if by_level >= 1000:
+            break
+    assert by_level >= 1000
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 6), ("mitologicas", 4),
+                                                  ("brasil", 5)])
+def test_every_level_plays_legally_on_other_boards_and_tables(variant, players):
+    levels = [LEVEL_NAMES[k % 3] for k in range(players)]
+    game, bots = new_game(levels, 7, variant)
+    assert play(game, bots, 600) > 100
+
+
+def test_the_same_seed_gives_the_same_game():
+    logs = []
+    for _ in range(2):
+        game, bots = new_game(["hard", "normal", "easy"], 3)
+        play(game, bots, 400, check=False)
+        logs.append(json.dumps(game.log))
+    assert logs[0] == logs[1]
+    game, bots = new_game(["hard", "normal", "easy"], 4)
+    play(game, bots, 400, check=False)
+    assert json.dumps(game.log) != logs[0]
+
+
+def test_think_yields_chunks_then_the_same_action_as_choose():
+    game, _ = new_game(["hard", "normal", "normal"], 11)
+    steps = list(make_bot("hard", 5).think(game))
+    assert steps[-1] is not None and all(s is None for s in steps[:-1])
+    assert steps[-1] == make_bot("hard", 5).choose(game)
+    assert game.is_legal(steps[-1])
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("grandmaster")
+    assert set(LEVEL_NAMES) <= set(LEVELS)
+
+
+# ------------------------------------------------------------ finishing games
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_each_level_finishes_its_games(level):
+    for seed in (1, 2):
+        result = play_match([level, level, level] if level != "hard" else
+                            seat_levels(["hard", "normal", "normal"], seed), seed, check=True)
+        assert result["finished"], result
+        assert result["rounds"] < 60
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_attacks_when_the_objective_needs_it(level):
+    # North America and Africa but Egypt; 30 armies next to it: take it and win.
+    mine = [t for t in continent("north_america") + continent("africa") if t != "egito"]
+    game = make({0: mine}, armies={"sudao": 30}, objectives={0: "north_america_africa"})
+    play_turn(game, make_bot(level, 1))
+    assert any(e["action"]["type"] == "attack" and e["action"]["target"] == "egito"
+               for e in game.log)
+    assert game.phase == "over" and game.winner == 0
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_keeps_attacking_a_defended_continent_it_needs(level):
+    # Asia and South America but Venezuela, held with 8 against the bot's 60 in Mexico.
+    mine = [t for t in continent("asia") + continent("south_america") if t != "venezuela"]
+    game = make({0: [*mine, "mexico"], 1: ["venezuela"]},
+                armies={"mexico": 60, "venezuela": 8}, objectives={0: "asia_south_america"})
+    play_turn(game, make_bot(level, 2))
+    assert any(e["action"].get("target") == "venezuela" for e in game.log)
+    assert game.winner == 0
+
+
+# ---------------------------------------------------------------- no peeking
+def hidden_variant(swap: int) -> Game:
+    """One public position; the hidden parts (others' objectives and hands, the deck order,
+    the dice to come) depend on ``swap``."""
+    objectives = [{0: "asia_africa", 1: "territories_24", 2: "destroy_preto"},
+                  {0: "asia_africa", 1: "north_america_oceania", 2: "territories_18_x2"}][swap]
+    hands = [{0: [CARD["brasil"], CARD["china"]], 1: [CARD["peru"], 42, CARD["india"]],
+              2: [CARD["egito"]]},
+             {0: [CARD["brasil"], CARD["china"]], 1: [CARD["congo"], CARD["omsk"], 43],
+              2: [CARD["japao"]]}][swap]
+    owner_seed = random.Random(99)
+    held = {0: [], 1: [], 2: []}
+    for t in sorted(continent("asia") + continent("africa") + continent("europe")
+                    + continent("north_america") + continent("south_america")
+                    + continent("oceania")):
+        held[owner_seed.randrange(3)].append(t)
+    armies = {t: 1 + owner_seed.randrange(4) for t in sum(held.values(), [])}
+    game = Game.scenario("classic", seats(3), {t: s for s, ts in held.items() for t in ts},
+                         armies=armies, current=0, hands=hands, objectives=objectives,
+                         seed=1000 + 17 * swap)
+    # The deck in another order, but the cards we will draw ourselves (on top) the same.
+    top = [CARD[t] for t in ("alasca", "sudao", "vietna", "moscou", "argentina", "borneu")]
+    rest = [c for c in game.deck if c not in top]
+    random.Random(swap).shuffle(rest)
+    game.deck = rest + top
+    assert game.check() == []
+    return game
+
+
+class Passive:
+    """A scripted opponent that only reads the public board: all armies on its first
+    territory, no attacks."""
+
+    def choose(self, game: Game) -> Any:
+        if game.pending_armies:
+            t = game.territories_of(game.current)[0]
+            return Place(t, game.available_for(t))
+        return EndTurn()
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_decisions_do_not_depend_on_hidden_information(level):
+    games = [hidden_variant(0), hidden_variant(1)]
+    assert games[0].deck != games[1].deck and games[0].rng.state != games[1].rng.state
+    assert games[0].view(0) == games[1].view(0)
+    bots = [make_bot(level, 4), make_bot(level, 4)]
+    dice = random.Random(5)
+    chosen = []
+    for _ in range(400):
+        if games[0].phase == "over" or games[0].round > 3:
+            break
+        assert games[0].view(0) == games[1].view(0)
+        if games[0].current == 0:
+            a0, a1 = bot_action(bots[0], games[0]), bot_action(bots[1], games[1])
+            assert a0 == a1
+            chosen.append(a0)
+        else:
+            a0 = a1 = Passive().choose(games[0])
+        rolls = None
+        if isinstance(a0, Attack):
+            att = games[0].attack_dice_max(a0.source) if a0.dice is None else a0.dice
+            dfn = min(3, games[0].armies[a0.target])
+            rolls = ([dice.randint(1, 6) for _ in range(att)],
+                     [dice.randint(1, 6) for _ in range(dfn)])
+        games[0].apply(a0, rolls=rolls)
+        games[1].apply(a1, rolls=rolls)
+    assert len(chosen) > 5
+    assert any(isinstance(a, Attack) for a in chosen)
+
+
+# ---------------------------------------------------------------- tournament
+def test_short_tournament_has_the_documented_shape():
+    result = tournament(20, seed=3, levels=["normal", "easy", "easy"])
+    assert result["games"] == 20 and result["players"] == 3
+    assert isinstance(result["mean_rounds"], float) and result["unfinished"] >= 0
+    assert set(result["levels"]) == {"normal", "easy"}
+    wins = 0
+    for level, seats_of in (("normal", 1), ("easy", 2)):
+        row = result["levels"][level]
+        assert row["seats"] == seats_of
+        low, high = row["ci95"]
+        assert 0 <= low <= row["win_rate"] <= high <= 1
+        assert row["win_rate"] == round(row["wins"] / (20 * seats_of), 4)
+        assert 0 < row["turn_ms_p50"] <= row["turn_ms_p95"]
+        wins += row["wins"]
+    assert wins + result["unfinished"] == 20
+
+
+def test_tournament_command_prints_one_json_object():
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["tournament", "--games", "3", "--seed", "2", "--levels",
+                     "easy,normal,easy"]) == 0
+    data = json.loads(out.getvalue())
+    assert data["games"] == 3 and set(data["levels"]) == {"easy", "normal"}
+
+
+def test_tournament_rotates_seats_and_refuses_bad_input():
+    assert [seat_levels(["hard", "normal", "easy"], i) for i in range(3)] == [
+        ["hard", "normal", "easy"], ["easy", "hard", "normal"], ["normal", "easy", "hard"]]
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    from pywar.errors import WarError
+
+    with pytest.raises(WarError):
+        tournament(2, levels=["easy", "easy"], players=3)
+    with pytest.raises(WarError):
+        tournament(2, levels=["easy", "nobody", "easy"])
