@@ -89,6 +89,25 @@ def test_every_level_plays_legally_on_other_boards_and_tables(variant, players):
     assert play(game, bots, 600) > 100
 
 
+def test_hard_expectimax_attack_mode_plays_legal_games_to_the_end():
+    from pywar.ai.hard import HardBot
+
+    class Expectimax(HardBot):
+        attack_mode = "expectimax"
+
+    for seed in (3, 4):
+        game, bots = new_game(["hard", "normal", "normal"], seed)
+        bots[0] = Expectimax(seed)
+        attacks = 0
+        while game.phase != "over" and game.round <= 60:
+            action = bot_action(bots[game.current], game)
+            assert game.is_legal(action), action
+            attacks += game.current == 0 and isinstance(action, Attack)
+            game.apply(action)
+        assert game.phase == "over"
+        assert attacks > 0
+
+
 def test_the_same_seed_gives_the_same_game():
     logs = []
     for _ in range(2):

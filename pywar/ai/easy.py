@@ -1,7 +1,8 @@
 """Level "easy": sensible but plain.
 
 It trades as soon as it can, piles its reinforcements on one territory next to something
-its objective wants, attacks whenever it simply has more armies (with no odds tables and
+its objective wants, attacks when it simply has clearly more armies (half as many again
+for what its objective wants, two and a half times for anything else; no odds tables and
 no thought for defence), moves everything into what it conquers and brings the interior
 armies to the front.
 """
@@ -21,6 +22,10 @@ class EasyBot(Bot):
     """Objective-minded, greedy and careless about the dice."""
 
     level = "easy"
+    #: Attack when the armies that can fight are at least this many times the defence
+    #: (plus one): for what the objective wants, and for anything else.
+    ratio_wanted = 1.5
+    ratio_other = 2.5
 
     def decide(self, view: dict[str, Any], trade_allowed: bool, clock: Clock) -> Thinking:
         return self.act(Position.from_view(view), trade_allowed)
@@ -65,8 +70,7 @@ class EasyBot(Bot):
                 c = info.continent_index(key.split(":", 1)[1])
                 inside = [t for t in info.conts[c] if owner[t] == me]
                 return Place(info.ids[max(inside, key=score)], pos.pools[key])
-        best = max(pos.mine(), key=score)
-        return Place(info.ids[best], pos.pools["free"])
+        return Place(info.ids[max(pos.mine(), key=score)], pos.pools["free"])
 
     def attack(self, pos: Position) -> Attack | None:
         me = pos.me
@@ -81,7 +85,7 @@ class EasyBot(Bot):
                 if owner[t] == me:
                     continue
                 d = pos.armies[t]
-                ratio = 1.0 if wanted[t] >= 1.0 else 2.0
+                ratio = self.ratio_wanted if wanted[t] >= 1.0 else self.ratio_other
                 if a - 1 >= ratio * d + 1 or (not pos.conquered and d == 1 and a >= 3):
                     edge = (a - 1) / d + wanted[t]
                     if best is None or edge > best[0]:

@@ -9,10 +9,14 @@
   Border Security Ratio, a greedy defensive one) are each tried in Monte Carlo rollouts
   of the attack phase, dice sampled from the exact roll tables with the bot's own
   generator; the best mean score wins.
-* Attacks: every candidate battle is scored by the exact odds of winning or losing it and
-  the score of both outcomes; it attacks when the best beats stopping, and after every
-  roll weighs going on against stopping.
-* Occupation and regrouping: the options are scored the same way.
+* Attacks (``attack_mode = "policy"``, the default): before each new battle it weighs, by
+  rollouts of the rest of its attack phase with the same dice seeds, how boldly to go on
+  (the odds gate shifted by each of :attr:`HardBot.shifts`, or a push for the objective)
+  against stopping, and fights the first battle of the best choice to its break-off point.
+  ``attack_mode = "expectimax"`` instead scores every candidate battle by the exact odds of
+  winning or losing it and the score of both outcomes, re-weighed after every roll.
+* Occupation: as many armies as the rollouts assumed (policy mode) or the best by the
+  whole-board score (expectimax). Regrouping: the move with the best whole-board score.
 * Cards: traded when the set is worth 8 or more, the hand is full, or the objective is
   within reach.
 """
@@ -38,7 +42,7 @@ from .normal import front_distance, threat_of, trade_now
 #: Rollouts per candidate placement.
 ROLLOUTS = 16
 #: Candidate attack bases tried for the placement.
-BASES = 5
+BASES = 12
 #: Attacks considered at each decision (by a quick estimate first).
 ATTACK_CANDIDATES = 10
 #: An attack must beat stopping by this much score.
@@ -53,6 +57,10 @@ class HardBot(Bot):
     bases = BASES
     weights: dict[str, float] = {}
     hold_below = 8
+    attack_mode = "policy"
+    shifts = (-0.2, -0.1, 0.0, 0.1)
+    splits: tuple[float, ...] = (0.5,)
+    attack_rollouts = 10
 
     def decide(self, view: dict[str, Any], trade_allowed: bool, clock: Clock) -> Thinking:
         pos = Position.from_view(view)
@@ -88,14 +96,16 @@ class HardBot(Bot):
             action = yield from self.place(pos, ev, mem, rnd, clock)
             return action
         if pos.phase == "occupy":
+            assert pos.occupy is not None
             if mem.get("mode") == "push":
                 needed = push_targets(pos, ev)
                 if needed is not None:
-                    assert pos.occupy is not None
                     return Occupy(push_move(pos, pos.owner, needed, *pos.occupy))
+            if self.attack_mode == "policy":  # move as the rollouts assumed
+                return Occupy(gate_move(pos, pos.owner, *pos.occupy))
             return self.occupy(pos, ev)
         if pos.phase == "attack":
-            action = yield from self.attack(pos, ev, mem, clock)
+            action = yield from self.attack(pos, ev, mem, rnd, clock)
             return action
         if pos.phase == "regroup":
             action = yield from self.regroup(pos, ev, clock)
@@ -159,11 +169,12 @@ class HardBot(Bot):
         candidates.append(finish(bsr, None))
         for s in bases:
             candidates.append(finish({s: free}, s))
-            if free >= 4:
-                half = free // 2
-                split = _bsr_allocation(pos, threat, free - half)
-                split[s] = split.get(s, 0) + half
-                candidates.append(finish(split, s))
+            for share in self.splits:
+                part = round(free * share)
+                if 0 < part < free:
+                    split = _bsr_allocation(pos, threat, free - part)
+                    split[s] = split.get(s, 0) + part
+                    candidates.append(finish(split, s))
         tried: list[tuple[dict[int, int], str]] = []
         for c in candidates:
             if (c, "gate") not in tried:
@@ -253,11 +264,14 @@ class HardBot(Bot):
         return sorted(scored, key=lambda s: (-scored[s], s))[:self.bases]
 
     # --------------------------------------------------------------- attacks
-    def attack(self, pos: Position, ev: Evaluator, mem: dict[str, Any],
+    def attack(self, pos: Position, ev: Evaluator, mem: dict[str, Any], rnd: random.Random,
                clock: Clock) -> Thinking:
         info = pos.info
         owner = pos.owner
         armies = pos.armies
+        if self.attack_mode == "policy":
+            action = yield from self.attack_by_policy(pos, ev, mem, rnd, clock)
+            return action
         if mem.get("mode") == "push":
             needed = push_targets(pos, ev)
             pick = None if needed is None else push_pick(pos, owner, armies, needed)
@@ -290,6 +304,63 @@ class HardBot(Bot):
             return EndAttack()
         mem["battle"] = (best[1], best[2], p_win(armies[best[1]], armies[best[2]]))
         return Attack(info.ids[best[1]], info.ids[best[2]])
+
+    def attack_by_policy(self, pos: Position, ev: Evaluator, mem: dict[str, Any],
+                         rnd: random.Random, clock: Clock) -> Thinking:
+        """Choose, by rollouts, how boldly to go on (a gate shift, a push, or stop), and
+        play the first battle of the best choice; a battle runs to its stop level."""
+        info = pos.info
+        owner = pos.owner
+        armies = pos.armies
+        me = pos.me
+        battle = mem.get("battle")
+        if battle is not None:
+            s, t, stop = battle
+            if owner[s] == me and owner[t] != me and armies[s] > max(1, stop):
+                return Attack(info.ids[s], info.ids[t])
+            mem.pop("battle", None)
+        values = self.rollout_values(pos, ev)
+        needed = push_targets(pos, ev)
+        options: list[tuple[str, float, tuple[int, int]]] = []
+        for shift in self.shifts:
+            pick = gate_pick(pos, owner, armies, values, pos.conquered, shift)
+            if pick is not None:
+                options.append(("gate", shift, pick))
+        if needed is not None:
+            pick = push_pick(pos, owner, armies, needed)
+            if pick is not None:
+                options.append(("push", 0.0, pick))
+        if not options:
+            return EndAttack()
+        best_value = ev(owner, armies, pos.conquered) + MARGIN
+        best: tuple[str, float, tuple[int, int]] | None = None
+        seeds = [rnd.getrandbits(32) for _ in range(self.attack_rollouts)]
+        for kind, shift, (s, t) in options:
+            total = 0.0
+            for seed in seeds:
+                r = random.Random(seed)
+                own = list(owner)
+                arm = list(armies)
+                if kind == "push":
+                    assert needed is not None
+                    conquered = rollout_push(pos, own, arm, needed, r, pos.conquered)
+                else:
+                    conquered = rollout_attacks(pos, own, arm, values, r, pos.conquered, shift,
+                                                first=(s, t, gate_stop(armies[s])))
+                total += ev(own, arm, conquered)
+                if clock.due():
+                    yield
+            mean = total / len(seeds)
+            if mean > best_value:
+                best_value = mean
+                best = (kind, shift, (s, t))
+        if best is None:
+            return EndAttack()
+        kind, shift, (s, t) = best
+        mem["mode"] = kind
+        stop = 1 if kind == "push" else gate_stop(armies[s])
+        mem["battle"] = (s, t, stop)
+        return Attack(info.ids[s], info.ids[t])
 
     def attack_candidates(self, pos: Position, ev: Evaluator) -> list[tuple[int, int]]:
         """The most promising (source, target) pairs by a quick estimate."""
@@ -396,45 +467,73 @@ class HardBot(Bot):
 
 
 # ---------------------------------------------------------------- helpers
-def rollout_attacks(pos: Position, owner: list[int], armies: list[int], values: list[float],
-                    rnd: random.Random, conquered: bool) -> bool:
-    """Play the attack phase quickly with an odds gate; change ``owner``/``armies``."""
+def gate_pick(pos: Position, owner: list[int], armies: list[int], values: list[float],
+              conquered: bool, shift: float = 0.0) -> tuple[int, int] | None:
+    """The gate policy's next battle: the best odds times value among the attacks whose
+    exact odds pass a gate (lower for valuable targets and for the turn's first card)."""
     me = pos.me
     nbrs = pos.info.nbrs
-    n = pos.info.n
+    card = 0.1 if not conquered else 0.0
+    best = None
+    for s in range(pos.info.n):
+        if owner[s] != me:
+            continue
+        a = armies[s]
+        if a < 2:
+            continue
+        for t in nbrs[s]:
+            if owner[t] == me:
+                continue
+            v = values[t]
+            p = p_win(a, armies[t])
+            if p < max(0.45, 0.85 - 0.04 * v) - card + shift:
+                continue
+            score = p * v
+            if best is None or score > best[0]:
+                best = (score, s, t)
+    return None if best is None else (best[1], best[2])
+
+
+def gate_stop(a: int) -> int:
+    """The gate policy breaks a battle off when its territory is down to this many."""
+    return max(1, a // 3)
+
+
+def gate_move(pos: Position, owner: list[int], s: int, t: int, top: int) -> int:
+    """Armies the gate policy moves into a conquered territory."""
+    me = pos.me
+    nbrs = pos.info.nbrs
+    if not any(owner[u] != me for u in nbrs[s]):
+        return top
+    if not any(owner[u] != me for u in nbrs[t]):
+        return 1
+    return top
+
+
+def rollout_attacks(pos: Position, owner: list[int], armies: list[int], values: list[float],
+                    rnd: random.Random, conquered: bool, shift: float = 0.0,
+                    first: tuple[int, int, int] | None = None) -> bool:
+    """Play the attack phase quickly with the gate policy; change ``owner``/``armies``.
+
+    ``first`` = (source, target, stop) is a battle already under way."""
+    me = pos.me
     for _ in range(12):
-        best = None
-        for s in range(n):
-            if owner[s] != me:
-                continue
-            a = armies[s]
-            if a < 2:
-                continue
-            for t in nbrs[s]:
-                if owner[t] == me:
-                    continue
-                v = values[t]
-                p = p_win(a, armies[t])
-                gate = max(0.45, 0.85 - 0.04 * v) - (0.1 if not conquered else 0.0)
-                if p < gate:
-                    continue
-                score = p * v
-                if best is None or score > best[0]:
-                    best = (score, s, t, gate)
-        if best is None:
-            break
-        _, s, t, gate = best
-        a, d = fight(armies[s], armies[t], max(1, armies[s] // 3), rnd)
+        if first is not None:
+            s, t, stop = first
+            first = None
+        else:
+            pick = gate_pick(pos, owner, armies, values, conquered, shift)
+            if pick is None:
+                break
+            s, t = pick
+            stop = gate_stop(armies[s])
+        a, d = fight(armies[s], armies[t], stop, rnd)
         if d > 0:
             armies[s] = a
             armies[t] = d
             continue
         owner[t] = me
-        move = min(3, a - 1)
-        if not any(owner[u] != me for u in nbrs[s]):
-            move = a - 1 if a - 1 <= 3 else 3
-        elif not any(owner[u] != me for u in nbrs[t]):
-            move = 1
+        move = gate_move(pos, owner, s, t, min(3, a - 1))
         armies[s] = a - move
         armies[t] = move
         conquered = True
