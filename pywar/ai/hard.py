@@ -24,6 +24,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ..actions import Attack, EndAttack, EndTurn, Occupy, Place, Regroup
@@ -194,20 +195,12 @@ class HardBot(Bot):
             base_armies = list(pos.armies)
             for t, k in alloc.items():
                 base_armies[t] += k
-            total = 0.0
-            for seed in seeds:
-                r = random.Random(seed)
-                armies = list(base_armies)
-                own = list(owner)
-                if mode == "push":
-                    assert needed is not None
-                    conquered = rollout_push(pos, own, armies, needed, r, pos.conquered)
-                else:
-                    conquered = rollout_attacks(pos, own, armies, values, r, pos.conquered)
-                total += ev(own, armies, conquered)
-                if clock.due():
-                    yield
-            mean = total / len(seeds)
+            if mode == "push":
+                assert needed is not None
+                play = _push_play(pos, needed)
+            else:
+                play = _gate_play(pos, values)
+            mean = yield from mean_score(pos, ev, owner, base_armies, seeds, play, clock)
             if best is None or mean > best[0]:
                 best = (mean, i)
         assert best is not None
@@ -336,21 +329,12 @@ class HardBot(Bot):
         best: tuple[str, float, tuple[int, int]] | None = None
         seeds = [rnd.getrandbits(32) for _ in range(self.attack_rollouts)]
         for kind, shift, (s, t) in options:
-            total = 0.0
-            for seed in seeds:
-                r = random.Random(seed)
-                own = list(owner)
-                arm = list(armies)
-                if kind == "push":
-                    assert needed is not None
-                    conquered = rollout_push(pos, own, arm, needed, r, pos.conquered)
-                else:
-                    conquered = rollout_attacks(pos, own, arm, values, r, pos.conquered, shift,
-                                                first=(s, t, gate_stop(armies[s])))
-                total += ev(own, arm, conquered)
-                if clock.due():
-                    yield
-            mean = total / len(seeds)
+            if kind == "push":
+                assert needed is not None
+                play = _push_play(pos, needed)
+            else:
+                play = _gate_play(pos, values, shift, (s, t, gate_stop(armies[s])))
+            mean = yield from mean_score(pos, ev, owner, armies, seeds, play, clock)
             if mean > best_value:
                 best_value = mean
                 best = (kind, shift, (s, t))
@@ -467,6 +451,38 @@ class HardBot(Bot):
 
 
 # ---------------------------------------------------------------- helpers
+#: Plays a rollout on (owner, armies, generator), changing the lists; returns "conquered".
+RolloutPlay = Callable[[list[int], list[int], random.Random], bool]
+
+
+def mean_score(pos: Position, ev: Evaluator, owner: list[int], armies: list[int],
+               seeds: list[int], play: RolloutPlay, clock: Clock) -> Thinking:
+    """Mean score over rollouts of ``play`` from this board, one per seed (yields when the
+    clock is due; returns the mean)."""
+    total = 0.0
+    for seed in seeds:
+        own = list(owner)
+        arm = list(armies)
+        conquered = play(own, arm, random.Random(seed))
+        total += ev(own, arm, conquered)
+        if clock.due():
+            yield
+    return total / len(seeds)
+
+
+def _gate_play(pos: Position, values: list[float], shift: float = 0.0,
+               first: tuple[int, int, int] | None = None) -> RolloutPlay:
+    def play(own: list[int], arm: list[int], r: random.Random) -> bool:
+        return rollout_attacks(pos, own, arm, values, r, pos.conquered, shift, first=first)
+    return play
+
+
+def _push_play(pos: Position, needed: list[bool]) -> RolloutPlay:
+    def play(own: list[int], arm: list[int], r: random.Random) -> bool:
+        return rollout_push(pos, own, arm, needed, r, pos.conquered)
+    return play
+
+
 def gate_pick(pos: Position, owner: list[int], armies: list[int], values: list[float],
               conquered: bool, shift: float = 0.0) -> tuple[int, int] | None:
     """The gate policy's next battle: the best odds times value among the attacks whose
