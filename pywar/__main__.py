@@ -1,4 +1,4 @@
-"""Command line: ``python -m pywar board|odds|simulate|bench``."""
+"""Command line: ``python -m pywar board|odds|simulate|tournament|bench|sizes|fuzz``."""
 
 from __future__ import annotations
 
@@ -42,6 +42,9 @@ def main(argv: list[str] | None = None) -> int:
     tour.add_argument("--jobs", type=int, default=1, help="processes to play games in")
     bench = sub.add_parser("bench", help="print speed figures")
     bench.add_argument("--games", type=int, default=20)
+    sizes = sub.add_parser("sizes", help="print save sizes at rounds 10, 20 and 30")
+    sizes.add_argument("--games", type=int, default=10)
+    sizes.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     try:
         if args.command == "board":
@@ -64,6 +67,10 @@ def main(argv: list[str] | None = None) -> int:
             from .bench import bench as run_bench
 
             _print(run_bench(args.games))
+        elif args.command == "sizes":
+            from .bench import save_sizes
+
+            _print(save_sizes(args.games, args.seed))
     except (WarError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
