@@ -45,6 +45,15 @@ def main(argv: list[str] | None = None) -> int:
     sizes = sub.add_parser("sizes", help="print save sizes at rounds 10, 20 and 30")
     sizes.add_argument("--games", type=int, default=10)
     sizes.add_argument("--seed", type=int, default=0)
+    fuzz = sub.add_parser("fuzz", help="random games and damaged saves against the engine")
+    fuzz.add_argument("--games", type=int, default=100, help="random games to play")
+    fuzz.add_argument("--saves", type=int, default=100, help="damaged saves to load")
+    fuzz.add_argument("--seed", type=int, default=0)
+    fuzz.add_argument("--jobs", type=int, default=1, help="processes to run cases in")
+    fuzz.add_argument("--every", type=int, default=250,
+                      help="actions between two JSON round trips of a game")
+    fuzz.add_argument("--case", default=None,
+                      help="run one case alone: game:SEED or save:SEED (from a report)")
     args = parser.parse_args(argv)
     try:
         if args.command == "board":
@@ -71,6 +80,13 @@ def main(argv: list[str] | None = None) -> int:
             from .bench import save_sizes
 
             _print(save_sizes(args.games, args.seed))
+        elif args.command == "fuzz":
+            from .fuzz import fuzz as run_fuzz
+
+            report = run_fuzz(args.games, args.saves, args.seed, jobs=args.jobs,
+                              every=args.every, case=args.case)
+            _print(report)
+            return 1 if report["failures"] else 0
     except (WarError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
