@@ -54,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
                       help="actions between two JSON round trips of a game")
     fuzz.add_argument("--case", default=None,
                       help="run one case alone: game:SEED or save:SEED (from a report)")
+    fuzz.add_argument("--cap", type=int, default=None,
+                      help="at most this many actions per game (quick runs)")
     args = parser.parse_args(argv)
     try:
         if args.command == "board":
@@ -84,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
             from .fuzz import fuzz as run_fuzz
 
             report = run_fuzz(args.games, args.saves, args.seed, jobs=args.jobs,
-                              every=args.every, case=args.case)
+                              every=args.every, case=args.case, cap=args.cap)
             _print(report)
             return 1 if report["failures"] else 0
     except (WarError, ValueError) as exc:

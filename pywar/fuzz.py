@@ -126,8 +126,9 @@ def round_trip(game: Game, where: str) -> None:
 
 
 # --------------------------------------------------------------------------- game cases
-def game_case(seed: int, every: int = EVERY) -> dict[str, Any]:
-    """Play one random game, checking everything; return its figures."""
+def game_case(seed: int, every: int = EVERY, cap: int | None = None) -> dict[str, Any]:
+    """Play one random game (at most ``cap`` actions), checking everything; return its
+    figures."""
     rnd = random.Random(seed)
     game = random_game(rnd)
     if rnd.random() < 0.1:  # mostly the simple bot, to the end: eliminations and victories
@@ -135,6 +136,7 @@ def game_case(seed: int, every: int = EVERY) -> dict[str, Any]:
     else:
         length, p_bot = rnd.choice((40, 150, 400, 1500)), rnd.choice((0.0, 0.5, 0.8, 0.95))
     player = Chooser(rnd, p_bot)
+    length = min(length, cap or length)
     check(game, "the new game")
     actions = trips = 0
     while actions < length:
@@ -395,12 +397,14 @@ def damaged_save(rnd: random.Random, game: Game) -> tuple[str, list[str]]:
 
 
 # -------------------------------------------------------------------------- save cases
-def save_case(seed: int) -> dict[str, Any]:
-    """Damage a real save and feed it to the loader; return the outcome."""
+def save_case(seed: int, cap: int | None = None) -> dict[str, Any]:
+    """Damage a real save (of a game of at most ``cap`` actions) and feed it to the loader;
+    return the outcome."""
     rnd = random.Random(seed)
     game = random_game(rnd)
     player = Chooser(rnd, rnd.choice((0.0, 0.7, 0.95)))
-    for _ in range(rnd.choice((0, 5, 40, 150, 400, 1500))):
+    steps = rnd.choice((0, 5, 40, 150, 400, 1500))
+    for _ in range(min(steps, cap or steps)):
         if game.phase == "over":
             break
         game.apply(player.choose(game))
@@ -429,10 +433,11 @@ def save_case(seed: int) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------------- runs
-def run_case(kind: str, seed: int, every: int = EVERY) -> dict[str, Any]:
+def run_case(kind: str, seed: int, every: int = EVERY, cap: int | None = None
+             ) -> dict[str, Any]:
     """Run one case, catching any failure (with its traceback's last line)."""
     try:
-        result = game_case(seed, every) if kind == "game" else save_case(seed)
+        result = game_case(seed, every, cap) if kind == "game" else save_case(seed, cap)
     except Failure as exc:
         return {"failure": str(exc), "kind": kind, "seed": seed}
     except Exception as exc:  # noqa: BLE001 - any exception of a case is what we look for
@@ -444,14 +449,17 @@ def run_case(kind: str, seed: int, every: int = EVERY) -> dict[str, Any]:
     return result
 
 
-def _run_chunk(cases: list[tuple[str, int]], every: int) -> list[dict[str, Any]]:
-    return [run_case(kind, seed, every) for kind, seed in cases]
+def _run_chunk(cases: list[tuple[str, int]], every: int, cap: int | None
+               ) -> list[dict[str, Any]]:
+    return [run_case(kind, seed, every, cap) for kind, seed in cases]
 
 
 def fuzz(games: int = 100, saves: int = 100, seed: int = 0, jobs: int = 1,
-         every: int = EVERY, case: str | None = None) -> dict[str, Any]:
+         every: int = EVERY, case: str | None = None, cap: int | None = None
+         ) -> dict[str, Any]:
     """Run ``games`` game cases and ``saves`` save cases (or the single ``case``,
-    ``game:SEED``/``save:SEED``) on ``jobs`` processes; return the report."""
+    ``game:SEED``/``save:SEED``) on ``jobs`` processes; return the report. ``cap`` bounds
+    the actions of every game (for quick runs)."""
     start = time.perf_counter()
     if case is not None:
         kind, _, number = case.partition(":")
@@ -463,19 +471,22 @@ def fuzz(games: int = 100, saves: int = 100, seed: int = 0, jobs: int = 1,
                  + [("save", seed * CASES + i) for i in range(saves)])
     results: list[dict[str, Any]] = []
     if jobs <= 1 or len(cases) < 2:
-        results = _run_chunk(cases, every)
+        results = _run_chunk(cases, every, cap)
     else:
         # Interleaved chunks: long and short cases spread over the processes.
         size = max(1, min(50, len(cases) // (jobs * 4) or 1))
         chunks = [cases[i:i + size] for i in range(0, len(cases), size)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for part in pool.map(_run_chunk, chunks, [every] * len(chunks)):
+            for part in pool.map(_run_chunk, chunks, [every] * len(chunks),
+                                 [cap] * len(chunks)):
                 results.extend(part)
-    return _report(results, seed, every, time.perf_counter() - start)
+    return _report(results, seed, every, cap, time.perf_counter() - start)
 
 
-def _report(results: list[dict[str, Any]], seed: int, every: int,
+def _report(results: list[dict[str, Any]], seed: int, every: int, cap: int | None,
             seconds: float) -> dict[str, Any]:
+    options = (f" --every {every}" if every != EVERY else "") + (
+        f" --cap {cap}" if cap else "")
     failures = [r for r in results if "failure" in r]
     played = [r for r in results if r["kind"] == "game" and "failure" not in r]
     tried = [r for r in results if r["kind"] == "save" and "failure" not in r]
@@ -493,13 +504,14 @@ def _report(results: list[dict[str, Any]], seed: int, every: int,
         "actions_checked": actions,
         "round_trips": sum(r["round_trips"] for r in played),
         "round_trip_every": every,
+        "cap": cap,
         "saves_tried": sum(r["kind"] == "save" for r in results),
         "saves_refused": sum(r["refused"] for r in tried),
         "saves_loaded": sum(not r["refused"] for r in tried),
         "damages": dict(sorted(damages.items())),
         "failures": len(failures),
         "failure_cases": [
-            {**f, "repro": f"python -m pywar fuzz --case {f['kind']}:{f['seed']}"}
+            {**f, "repro": f"python -m pywar fuzz --case {f['kind']}:{f['seed']}{options}"}
             for f in sorted(failures, key=lambda f: (f["kind"], f["seed"]))[:LISTED]],
         "seconds": round(seconds, 1),
         "actions_per_second": round(actions / seconds) if seconds else None,

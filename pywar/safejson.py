@@ -120,11 +120,11 @@ def check_bounds(data: Any, *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_
                  floats: bool = False) -> None:
     """Check already-parsed data (e.g. part of a larger record) against the same bounds:
     nesting, size, integers of at most 64 bits, no floats unless allowed, string keys."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
+    stack: list[tuple[Any, int, Any]] = [(data, 1, None)]
     nodes = 0
     limit = 1 << 64
     while stack:
-        value, depth = stack.pop()
+        value, depth, key = stack.pop()
         nodes += 1
         if nodes > max_nodes:
             raise StateError(f"not a saved game: more than {max_nodes} values")
@@ -132,26 +132,30 @@ def check_bounds(data: Any, *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_
             if depth > max_depth:
                 raise StateError(f"not a saved game: the data nests deeper than {max_depth} "
                                  "levels")
-            for key, item in value.items():
-                if not isinstance(key, str) or not _is_text(key):
+            for k, item in value.items():
+                if not isinstance(k, str) or not _is_text(k):
                     raise StateError("not a saved game: an object key is not text")
-                stack.append((item, depth + 1))
+                stack.append((item, depth + 1, k))
         elif isinstance(value, (list, tuple)):
             if depth > max_depth:
                 raise StateError(f"not a saved game: the data nests deeper than {max_depth} "
                                  "levels")
-            stack.extend((item, depth + 1) for item in value)
+            stack.extend((item, depth + 1, key) for item in value)
         elif isinstance(value, str):
             if not _is_text(value):
-                raise StateError("not a saved game: a text holds a broken character")
+                raise StateError(f"not a saved game: a text holds a broken character{_at(key)}")
         elif isinstance(value, bool) or value is None:
             continue
         elif isinstance(value, int):
             if not -limit < value < limit:
-                raise StateError("not a saved game: a number is out of range")
+                raise StateError(f"not a saved game: a number is out of range{_at(key)}")
         elif isinstance(value, float):
             if not floats or value != value or value in (float("inf"), float("-inf")):
                 raise StateError("not a saved game: a number with a fraction where whole "
-                                 "numbers are expected")
+                                 f"numbers are expected{_at(key)}")
         else:
             raise StateError(f"not a saved game: a {type(value).__name__} is not JSON data")
+
+
+def _at(key: Any) -> str:
+    return f" (at {key[:40]!r})" if isinstance(key, str) else ""
