@@ -26,7 +26,6 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from .actions import Action
@@ -476,6 +475,8 @@ def fuzz(games: int = 100, saves: int = 100, seed: int = 0, jobs: int = 1,
         # Interleaved chunks: long and short cases spread over the processes.
         size = max(1, min(50, len(cases) // (jobs * 4) or 1))
         chunks = [cases[i:i + size] for i in range(0, len(cases), size)]
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for part in pool.map(_run_chunk, chunks, [every] * len(chunks),
                                  [cap] * len(chunks)):

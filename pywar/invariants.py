@@ -173,7 +173,8 @@ def _turn_problems(game: Game) -> list[str]:
     for t, k in game.moved.items():
         if t not in game.board.territories or game.owner.get(t) != game.current or k < 1:
             found.append(f"bad moved armies on {t!r}")
-    if game.must_trade and (phase != "reinforce" or not game.valid_trades()):
+    if game.must_trade and phase != "over" and (phase != "reinforce"
+                                                or not game.valid_trades()):
         found.append("a forced trade without a set to trade")
     if game.eliminated_someone and not game.conquered:
         found.append("an elimination without a conquest")

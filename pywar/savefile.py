@@ -80,7 +80,8 @@ def _field_kinds(cls: type[Action]) -> tuple[tuple[str, str, Any], ...]:
         return cached  # type: ignore[no-any-return]
     kinds = []
     for f in fields(cls):
-        annotation = str(f.type)
+        annotation = f.type if isinstance(f.type, str) else (
+            getattr(f.type, "__name__", None) or str(f.type))
         kind = ("ints" if annotation.startswith("tuple") else
                 "territory" if annotation.startswith("str") else
                 "int" if annotation.startswith("int") else "")
@@ -446,7 +447,32 @@ def from_data(cls: type[Game], data: Any) -> Game:
         raise error from None
 
 
-def _from_data(cls: type[Game], data: Any) -> Game:
+def peek(data: Any) -> dict[str, Any]:
+    """What a saved-games list shows of a save, read and checked like a whole load but for
+    the replay of the log (fast for a long game); :class:`StateError` for a bad save.
+
+    Opening the game (:func:`from_data`) still replays the log and may refuse it then.
+    """
+    from .game import Game
+
+    try:
+        game, actions = _read(Game, data)
+    except StateError:
+        raise
+    except WarError as exc:
+        raise StateError(f"saved game refused: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - as in from_data
+        error = StateError(f"saved game could not be read ({type(exc).__name__})")
+        error.unexpected = True
+        raise error from None
+    return {"variant": game.variant.id, "players": [p.name for p in game.players],
+            "round": game.round, "phase": game.phase, "over": game.phase == "over",
+            "winner": game.winner, "actions": len(actions), "version": data["version"]}
+
+
+def _read(cls: type[Game], data: Any) -> tuple[Game, list[Any]]:
+    """The saved state as a game (checked: bounds, types, invariants) and the log's
+    actions, before any replay."""
     check_bounds(data)
     read = Reader()
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
@@ -464,6 +490,11 @@ def _from_data(cls: type[Game], data: Any) -> Game:
     found = problems(game)
     if found:
         raise StateError("saved game is inconsistent: " + "; ".join(found))
+    return game, actions
+
+
+def _from_data(cls: type[Game], data: Any) -> Game:
+    game, actions = _read(cls, data)
     replayed = _replay(game, actions)
     found = problems(replayed)
     if found:

@@ -102,3 +102,22 @@ def test_damaged_log_tokens_are_refused(log):
     data["log"] = log
     with pytest.raises(StateError):
         Game.from_json(data)
+
+
+def test_peek_reads_what_a_list_shows_without_the_replay():
+    from pywar.savefile import peek
+
+    for path in V1:
+        old = json.loads(path.read_text(encoding="utf-8"))
+        game = Game.from_json(old)
+        for data in (old, game.to_json()):
+            seen = peek(data)
+            assert seen["variant"] == game.variant.id and seen["round"] == game.round
+            assert seen["players"] == [p.name for p in game.players]
+            assert seen["over"] == (game.phase == "over") and seen["actions"] == len(game.log)
+    data = game.to_json()
+    data["phase"], data["winner"] = "over", None
+    with pytest.raises(StateError, match="over without a winner"):
+        peek(data)
+    with pytest.raises(StateError):
+        peek([[[]]])
