@@ -5,7 +5,6 @@ blue dice, cards, airlift, Information Centres and a whole game of bots, driven 
 from __future__ import annotations
 
 import json
-
 import re
 from pathlib import Path
 from typing import Any
