@@ -64,6 +64,8 @@ DEFAULT_NAMES = ("Ana", "Bruno", "Carla", "Davi", "Elisa", "Fábio")
 AMOUNTS = ("1", "5", "all")
 SHAPE_SYMBOLS = {"square": "■", "triangle": "▲", "circle": "●", "joker": "★"}
 LOG_LINES = 8
+#: What the adapter tells the page by itself (not a player's tap): keeps the message shown.
+QUIET_ACTIONS = frozenset({"env", "persist", "storage-changed"})
 #: What a page may still do while another tab holds newer progress of its game.
 CONFLICT_ACTIONS = frozenset({"take-over", "screen", "lang", "export-current",
                               "storage-changed", "env", "persist"})
@@ -272,7 +274,8 @@ class App:
     def dispatch(self, action: str, arg: str | None = None, value: str | None = None
                  ) -> dict[str, Any] | None:
         """Handle one intent from the page; may return an effect (a file to download)."""
-        self.message = None
+        if action not in QUIET_ACTIONS:
+            self.message = None
         if (self.conflict and self.screen not in ("setup", "saves")
                 and action not in CONFLICT_ACTIONS):
             return None
