@@ -112,7 +112,7 @@ def loads(text: Any, *, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH,
         raise StateError(f"not a saved game: {exc}") from None
     except (ValueError, RecursionError) as exc:
         raise StateError(f"not a saved game: the JSON is damaged ({exc})") from None
-    check_bounds(data, max_depth=max_depth)
+    check_bounds(data, max_depth=max_depth, floats=floats)
     return data
 
 
