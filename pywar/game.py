@@ -33,7 +33,9 @@ from .variants import Variant, get_variant
 
 SCHEMA = "pywar-game"
 SCHEMA_VERSION = 1
-PHASES = ("reinforce", "attack", "occupy", "regroup", "over")
+#: ``final_trade``: the end of a turn in which a player eliminated another and took their
+#: cards (classic): sets are traded before the conquest card is drawn.
+PHASES = ("reinforce", "attack", "occupy", "regroup", "final_trade", "over")
 MAX_DICE = 3
 #: Actions that reveal nothing random and may be taken back within the turn.
 UNDOABLE = frozenset({"place", "regroup", "occupy"})
@@ -376,10 +378,17 @@ class Game:
         return self.variant.trade_value(self.trades_done)
 
     def trade_allowed(self) -> bool:
-        """Whether the current player may trade cards now (before any set check)."""
-        if self.phase == "reinforce":
-            return True
-        return self.phase == "regroup" and self.eliminated_someone
+        """Whether the current player may trade cards now (before any set check): at the
+        start of the turn, or in the end-of-turn trade after an elimination."""
+        return self.phase in ("reinforce", "final_trade")
+
+    def _trade_forced(self) -> bool:
+        """Whether the hand forces a trade now: 5 or more cards at the start of the turn;
+        more than 5 in the end-of-turn trade after an elimination (RULINGS.md)."""
+        held = len(self.players[self.current].cards)
+        if self.phase == "final_trade":
+            return held > self.variant.hand_limit
+        return held >= self.variant.forced_trade_at
 
     def valid_trades(self) -> list[tuple[int, ...]]:
         """Every three-card set the current player could trade now."""
@@ -421,6 +430,8 @@ class Game:
             actions.extend(Occupy(k) for k in range(1, self.occupy["max"] + 1))
         elif self.phase == "regroup":
             actions += [*self._regroup_actions(), EndTurn()]
+        elif self.phase == "final_trade":
+            actions.append(EndTurn())
         return actions
 
     def _place_actions(self) -> list[Action]:
@@ -502,6 +513,9 @@ class Game:
             self._validate_trade(action)  # type: ignore[arg-type]
             return
         if self.must_trade:
+            if self.phase == "final_trade":
+                self._fail("forced_trade", f"you hold more than {self.variant.hand_limit} "
+                                           "cards: trade sets until you hold 5 or fewer")
             self._fail("forced_trade", "with 5 or more cards you must trade a set first")
         if self.pending_armies and kind != "place":
             self._fail("place_first", f"place your {self.pending_armies} armies first")
@@ -566,7 +580,7 @@ class Game:
                            f"{self.board.territories[action.source].name}: one stays and an army "
                            "moves once per turn")
         elif kind == "end_turn":
-            if self.phase not in ("attack", "regroup"):
+            if self.phase not in ("attack", "regroup", "final_trade"):
                 self._fail("cannot_end_turn", f"you cannot end the turn in the {self.phase} phase")
         else:  # pragma: no cover - the registry only holds the kinds above
             self._fail("unknown_action", f"unknown action {kind}")
@@ -582,7 +596,8 @@ class Game:
     def _validate_trade(self, action: Trade) -> None:
         if not self.trade_allowed():
             self._fail("trade_timing", "cards are traded at the start of your turn "
-                                       "(or at its end after eliminating a player)")
+                                       "(or at its end after taking an eliminated "
+                                       "player's cards)")
         cards = action.cards
         hand = self.players[self.current].cards
         if (not isinstance(cards, tuple) or len(cards) != 3
@@ -614,7 +629,7 @@ class Game:
         for t in bonus_on:
             key = f"territory:{t}"
             self.pools[key] = self.pools.get(key, 0) + self.variant.owned_card_bonus
-        if self.must_trade and len(me.cards) < self.variant.forced_trade_at:
+        if self.must_trade and not self._trade_forced():
             self.must_trade = False
         events.append({"type": "trade", "player": self.current, "cards": list(action.cards),
                        "armies": armies, "bonus": {t: self.variant.owned_card_bonus
@@ -693,28 +708,46 @@ class Game:
                            "territory": target, "count": 1})
 
     def _eliminate(self, victim: int, events: list[Event]) -> None:
+        """``victim`` is out; their cards go as the variant's book says (RULINGS.md):
+        ``take_all``: every one to the eliminator (traded at the end of the turn);
+        ``top_up``: blind, as many as bring the eliminator's hand to five, the rest to the
+        discard pile."""
         me = self.players[self.current]
-        taken = self._take_hand(victim)
-        cut: list[int] = []
-        while len(me.cards) > self.variant.hand_limit:
-            card = me.cards.pop(self.rng.below(len(me.cards)))
-            self.discard.append(card)
-            cut.append(card)
-        self.eliminated_someone = True
-        events.append({"type": "eliminated", "player": victim, "by": self.current,
-                       "cards_taken": len(taken), "cards_cut": len(cut),
-                       "private": {str(self.current): {"cards_taken": taken, "cut": cut}}})
-        self._convert_objectives(self.players[victim].color, events)
-
-    def _take_hand(self, victim: int) -> list[int]:
-        """Mark ``victim`` eliminated by the current player, who takes their cards (returned)."""
         loser = self.players[victim]
         loser.alive = False
         loser.eliminated_by = self.current
-        taken = list(loser.cards)
-        loser.cards = []
-        self.players[self.current].cards.extend(taken)
-        return taken
+        pile, loser.cards = list(loser.cards), []
+        event: Event = {"type": "eliminated", "player": victim, "by": self.current,
+                        "cards_held": len(me.cards), "cards_left": len(pile)}
+        if self.variant.elimination_cards == "top_up":
+            need = max(0, self.variant.hand_limit - len(me.cards))
+            taken = pile if need >= len(pile) else [
+                pile.pop(self.rng.below(len(pile))) for _ in range(need)]
+            rest = [] if taken is pile else pile
+            event["top_up"] = True
+            event["drawn_by"] = (self._next_alive(self.current)
+                                 if self.variant.top_up_drawn_by == "next_player" else None)
+        else:
+            taken, rest = pile, []
+        me.cards.extend(taken)
+        self.eliminated_someone = True
+        event.update({"cards_taken": len(taken), "cards_discarded": len(rest),
+                      "hand": len(me.cards),
+                      "private": {str(self.current): {"cards_taken": list(taken)}}})
+        events.append(event)
+        if rest:
+            self._discard(rest, events)
+        self._convert_objectives(loser.color, events)
+
+    def _next_alive(self, seat: int) -> int:
+        """The next seat after ``seat``, clockwise, still in the game."""
+        n = len(self.players)
+        return next(s for k in range(1, n + 1) if self.players[s := (seat + k) % n].alive)
+
+    def _discard(self, cards: list[int], events: list[Event]) -> None:
+        """Put cards on the discard pile."""
+        del events
+        self.discard.extend(cards)
 
     def _convert_objectives(self, color: str, events: list[Event]) -> None:
         """Others' "destroy" objectives against the eliminated ``color`` turn into the
@@ -755,6 +788,17 @@ class Game:
         self.moved[target] = self.moved.get(target, 0) + count
 
     def _do_end_turn(self, _action: Action, events: list[Event], _rolls: Any) -> None:
+        if (self.phase != "final_trade" and self.eliminated_someone
+                and self.variant.elimination_cards == "take_all"):
+            # After an elimination (classic), sets are traded before the conquest card:
+            # allowed with a set in hand, forced while holding more than 5.
+            self.phase = "final_trade"
+            if self.valid_trades():
+                self.must_trade = self._trade_forced()
+                events.append({"type": "phase", "phase": "final_trade",
+                               "cards": len(self.players[self.current].cards),
+                               "must_trade": self.must_trade})
+                return
         self._end_turn(events)
 
     def _cards_to_draw(self) -> int:
@@ -1034,6 +1078,8 @@ class Game:
             problems.append("negative reinforcements")
         if self.phase == "occupy" and not self.occupy:
             problems.append("occupy phase without a conquest")
+        if self.phase == "final_trade" and not self.eliminated_someone:
+            problems.append("end-of-turn trade without an elimination")
         return problems
 
     def _territory_problems(self) -> list[str]:

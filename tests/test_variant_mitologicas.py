@@ -208,7 +208,10 @@ def test_five_cards_force_a_trade():
     refused(game, Place("lemnos", 1), "forced_trade")
 
 
-def test_hand_over_five_after_an_elimination_is_cut_at_random():
+def test_elimination_tops_the_hand_up_to_five_from_the_victims_cards():
+    # Book: "outro jogador retira, sem olhar, o número de cartas necessárias para completar
+    # cinco"; RULINGS.md: the eliminator keeps their 3 and gets 2 of the victim's 4, blind;
+    # the other 2 go to the discard pile.
     a = [CARD["caonia"], CARD["tesprotia"], CARD["dodona"]]
     b = [CARD["lincestida"], CARD["elimeia"], CARD["pela"], JOKERS[0]]
     kept = set()
@@ -218,22 +221,37 @@ def test_hand_over_five_after_an_elimination_is_cut_at_random():
         place_all(game, "lemnos")
         events = game.apply(Attack("esparta", "olimpia"), rolls=([6, 6, 6], [1]))
         gone = next(e for e in events if e["type"] == "eliminated")
-        # "outro jogador retira, sem olhar, o número de cartas necessárias para completar cinco"
-        assert gone["cards_taken"] == 4 and gone["cards_cut"] == 2
-        assert len(game.players[0].cards) == 5 and game.check() == []
-        kept.add(frozenset(game.players[0].cards))
+        assert gone["cards_held"] == 3 and gone["cards_left"] == 4
+        assert gone["cards_taken"] == 2 and gone["cards_discarded"] == 2
+        assert gone["drawn_by"] == 2  # "outro jogador": the next one
+        hand = game.players[0].cards
+        assert len(hand) == 5 and set(a) <= set(hand) and game.check() == []
+        assert sorted(game.discard) == sorted(set(b) - set(hand))
+        kept.add(frozenset(hand))
+        game.apply(Occupy(1))
+        assert game.apply(EndTurn())  # no end-of-turn trade in this game
+        assert len(game.players[0].cards) == 6 and game.current == 2
     assert len(kept) > 2
 
 
-def test_no_hand_ever_exceeds_five_in_whole_games():
+def test_hands_hold_five_but_for_the_card_after_an_elimination_in_whole_games():
+    # A hand is topped up to 5 at most; only the card of the eliminating turn makes a sixth,
+    # which the forced trade at the start of the next turn takes away.
+    from pywar.bot import SimpleBot
+
+    sixes = 0
     for seed in range(3):
         game = Game.new("mitologicas", SEATS, seed=seed)
-        from pywar.bot import SimpleBot
-
         bot = SimpleBot()
         while game.phase != "over" and game.round < 60:
             game.apply(bot.choose(game))
-            assert all(len(p.cards) <= 5 for p in game.players)
+            for seat, p in enumerate(game.players):
+                assert len(p.cards) <= 6
+                if len(p.cards) == 6:
+                    sixes += 1
+                    assert any(q.eliminated_by == seat for q in game.players)
+                    assert game.current != seat or game.phase == "reinforce"
+    assert game.check() == []
 
 
 # ------------------------------------------------------------------ setup and first round
