@@ -674,6 +674,7 @@ class Game:
             attack, defend = rolls
         att_loss, def_loss = compare_dice(attack, defend)
         armies[source] -= att_loss
+        self._leave(source, att_loss)
         armies[target] -= def_loss
         defender = self.owner[target]
         self._record_dice(self.current, defender, len(attack), len(defend), att_loss)
@@ -692,6 +693,7 @@ class Game:
         self.owner[target] = me
         self.armies[source] -= 1
         self.armies[target] = 1
+        self._carry(source, target, 1)
         self.conquered = True
         events.append({"type": "conquest", "player": me, "defender": defender,
                        "source": source, "territory": target, "max_move": top})
@@ -765,6 +767,7 @@ class Game:
         extra = action.count - 1
         self.armies[source] -= extra
         self.armies[target] += extra
+        self._carry(source, target, extra)
         self.occupy = None
         self.phase = "attack"
         events.append({"type": "occupy", "player": self.current, "source": source,
@@ -780,6 +783,25 @@ class Game:
         events.append({"type": "regroup", "player": self.current, "source": action.source,
                        "target": action.target, "count": action.count})
         self._check_victory(events)
+
+    def _leave(self, territory: str, count: int) -> int:
+        """``count`` armies leave ``territory`` by a loss or a conquest move: those that
+        already moved this turn go first (RULINGS.md: one move per army; armies that entered
+        by conquest may make theirs). Returns how many of them had moved."""
+        moved = self.moved.get(territory, 0)
+        gone = min(moved, count)
+        if gone:
+            if moved == gone:
+                del self.moved[territory]
+            else:
+                self.moved[territory] = moved - gone
+        return gone
+
+    def _carry(self, source: str, target: str, count: int) -> None:
+        """Armies move into a conquered territory; any that had moved this turn still have."""
+        carried = self._leave(source, count)
+        if carried:
+            self.moved[target] = self.moved.get(target, 0) + carried
 
     def _move(self, source: str, target: str, count: int) -> None:
         """Move armies that then count as moved this turn (they do not regroup again)."""

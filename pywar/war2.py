@@ -703,6 +703,7 @@ class War2Game(Game):
         ci = self.ci[str(action.ci)]
         source = ci["territory"]
         ci["territory"] = action.target
+        self.ci_moved.append(action.ci)
         events.append({"type": "transport_ci", "player": self.current, "cards": used,
                        "ci": action.ci, "source": source, "target": action.target})
         self._discard(used, events)
@@ -825,7 +826,7 @@ class War2Game(Game):
                     for t in self.cards[second].territories:
                         if self.owner[t] == me:
                             out.extend(Transport((a, b), s, t, k)
-                                       for k in range(1, self.armies[s]))
+                                       for k in range(1, self.movable_from(s) + 1))
         out.extend(Discard(c) for c in hand)
         return out
 
@@ -839,8 +840,8 @@ class War2Game(Game):
         if self.can_spy():
             out.extend(Spy(p) for p, player in enumerate(self.players)
                        if p != me and player.alive)
-        held = self.ci_held_by(me)
-        if held:
+        held = [s for s in self.ci_held_by(me) if s not in self.ci_moved]
+        if held and self.phase == "regroup":
             hand = sorted(c for c in self.players[me].cards if not self.cards[c].numbered)
             for a, b in itertools.combinations(hand, 2):
                 if not (self._names_own(a) and self._names_own(b)):
@@ -998,9 +999,12 @@ class War2Game(Game):
                                       "of the other")
         self._check_own(s, "move armies from")
         self._check_own(t, "move armies to")
-        top = self.armies[s] - 1
+        top = self.movable_from(s)
         if type(action.count) is not int or not 1 <= action.count <= top:
-            self._fail("occupation_army", f"move 1 to {top} armies: one always stays")
+            # One move per army per turn, by any means (RULINGS.md, WAR II readings).
+            self._fail("move_once" if self.moved.get(s) else "occupation_army",
+                       f"move 1 to {top} armies: one always stays, and armies that moved "
+                       "this turn do not move again")
 
     def _check_discard(self, action: Discard) -> None:
         self._check_card_phase()
@@ -1105,8 +1109,12 @@ class War2Game(Game):
         del ci
 
     def _check_transport_ci(self, action: TransportCI) -> None:
-        self._check_card_phase()
         ci = self._check_ci_held(action.ci)
+        # Like an ordinary move: in the regroup phase, once per turn (RULINGS.md).
+        if self.phase != "regroup":
+            self._fail("not_regroup_phase", "the Information Centre moves in the regroup phase")
+        if action.ci in self.ci_moved:
+            self._fail("move_once", "an Information Centre moves once per turn")
         cards = self._check_hand(action.cards, 2)
         if any(self.cards[c].numbered for c in cards) or not all(
                 self._names_own(c) for c in cards):

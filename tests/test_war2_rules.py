@@ -602,8 +602,12 @@ def test_information_centre_airlift_and_transport_by_two_cards():
     cards = [CARD["china"], CARD["egito"]]
     game = make2({0: ["brasil", "china", "egito", "argentina"]}, hands={0: cards}, options=CI,
                  ci={0: "brasil"})
+    place_all(game, "brasil")
+    game.apply(EndAttack())
     game.apply(TransportCI((cards[0], cards[1]), 0, "egito"))
     assert game.ci["0"]["territory"] == "egito" and game.players[0].cards == []
+    refused(game, MoveCI(0, "china"), "move_once")  # once per turn, by either means
+    game = make2({0: ["brasil", "china", "egito", "argentina"]}, options=CI, ci={0: "egito"})
     place_all(game, "brasil")
     game.apply(EndAttack())
     refused(game, MoveCI(0, "argentina"), "not_adjacent")

@@ -577,6 +577,10 @@ def test_the_information_centre_travels_with_two_cards():
     app.dispatch("reveal")
     app.dispatch("w2-card", str(CARD["california_vancouver"]))
     app.dispatch("w2-card", str(CARD["mexico_cuba"]))
+    # Like the armies, it moves only in the regroup phase (RULINGS.md, WAR II readings).
+    assert buttons(app.render()["panel"], "w2-ci-transport") == []
+    app.dispatch("end-attack")
+    assert g.phase == "regroup"
     moves = buttons(app.render()["panel"], "w2-ci-transport")
     assert {b["attrs"]["data-arg"] for b in moves} == {"0:california", "0:cuba"}
     assert "Levar o Centro de Informação de Ana para Cuba" in panel(app)

@@ -616,7 +616,7 @@ class War2UI(VariantUI):
             return
         g, st = _game(app), _state(app)
         if len(st["picked"]) == 2 and st["src"] and st["dst"]:
-            top = g.armies[st["src"]] - 1
+            top = g.movable_from(st["src"])
             action = Transport(tuple(st["picked"]), st["src"], st["dst"],
                                min(st["count"] or top, top))
             st["picked"] = []
@@ -1099,7 +1099,7 @@ class War2UI(VariantUI):
         me = g.current
         a, b = (g.cards[c].territories for c in pair)
         parts: list[Any] = []
-        sources = [t for t in (*a, *b) if g.owner[t] == me and g.armies[t] >= 2
+        sources = [t for t in (*a, *b) if g.owner[t] == me and g.movable_from(t) >= 1
                    and g.is_legal(Transport(pair, t, next(
                        (x for x in (b if t in a else a) if g.owner[x] == me), t), 1))]
         if sources:
@@ -1117,7 +1117,7 @@ class War2UI(VariantUI):
                            "w2-transport-dst", t, cls="btn small", pressed=st["dst"] == t)
                     for t in targets]))
                 if st["dst"] in targets:
-                    top = g.armies[src] - 1
+                    top = g.movable_from(src)
                     n = min(st["count"] or top, top)
                     parts.append(_count_picker(app, "w2-count", top, n))
                     parts.append(button(app.tr(
