@@ -22,7 +22,7 @@ TERRITORIES = list(BOARD.territories)
 CARD = {t: i for i, t in enumerate(TERRITORIES)}
 JOKERS = (42, 43)
 SEATS = seats(4)
-SAFE = "territories_18_x2"
+SAFE = "territories_16_x2"
 #: 15 territories spread over the board, holding no region whole.
 SPREAD = ["corinto", "lincestida", "perrebia", "itaca", "acaia", "anfipolis", "troia", "lemnos",
           "pela", "larissa", "etolia", "olimpia", "abdera", "pergamo", "lesbos"]
@@ -74,13 +74,13 @@ def test_the_books_words_are_board_data():
 
 def test_objectives_are_worded_with_regions():
     specs = {o["id"]: o for o in BOARD.objectives}
-    assert describe(specs["peloponeso_asia_menor"], BOARD) == (
-        "Conquistar na totalidade as regiões PELOPONESO e ÁSIA MENOR.")
+    assert describe(specs["peloponeso_macedonia"], BOARD) == (
+        "Conquistar na totalidade as regiões PELOPONESO e MACEDÔNIA.")
     assert describe(specs["tessalia_macedonia_tracia"], BOARD, "en") == (
         "Conquer the regions THESSALY, MACEDONIA and THRACE in full.")
     assert "mais uma terceira região" in describe(specs["peloponeso_epiro_plus_one"], BOARD)
-    assert describe(specs["territories_18_x2"], BOARD) == (
-        "Conquistar 18 TERRITÓRIOS e ocupar cada um deles com pelo menos 2 guerreiros.")
+    assert describe(specs["territories_16_x2"], BOARD) == (
+        "Conquistar 16 TERRITÓRIOS e ocupar cada um deles com pelo menos 2 guerreiros.")
     assert describe(specs["destroy_preto"], BOARD) == "Destruir totalmente OS EXÉRCITOS PRETOS."
     kinds = Counter(o["kind"] for o in BOARD.objectives)
     assert kinds == {"continents": 6, "territories": 2, "destroy": 4}
@@ -298,12 +298,12 @@ def test_three_players_drop_the_absent_colours_objective():
 
 
 def test_region_objective_wins():
-    held = [t for t in region("peloponeso") + region("asia_menor") if t != "halicarnasso"]
-    game = make({0: held, 1: ["halicarnasso"]}, objectives={0: "peloponeso_asia_menor"},
-                armies={"mileto": 5})
+    held = [t for t in region("peloponeso") + region("macedonia") if t != "calcidica"]
+    game = make({0: held, 1: ["calcidica"]}, objectives={0: "peloponeso_macedonia"},
+                armies={"pela": 5})
     place_all(game, "argos")
     assert game.phase == "attack"
-    game.apply(Attack("mileto", "halicarnasso"), rolls=([6, 6, 6], [1]))
+    game.apply(Attack("pela", "calcidica"), rolls=([6, 6, 6], [1]))
     assert game.phase == "over" and game.winner == 0
 
 
