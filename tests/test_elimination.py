@@ -58,7 +58,7 @@ def crowded(variant: str, seed: int, players: int, rnd: random.Random) -> Game:
         k = rnd.randint(0, 4)
         hands[seat], deck = deck[:k], deck[k:]
     goal = {"classic": "territories_18_x2", "war2": "territories_18_x2",
-            "mitologicas": "territories_16_x2", "brasil": "territories_14_x2"}[variant]
+            "mitologicas": "territories_16_x2", "brasil": "territories_12_x2"}[variant]
     return Game.scenario(variant, colours(variant, players), owner, armies=armies,
                          hands=hands, objectives={s: goal for s in range(players)}, seed=seed)
 

@@ -21,7 +21,7 @@ BOARD = load_board("brasil")
 TERRITORIES = list(BOARD.territories)
 CARD = {t: i for i, t in enumerate(TERRITORIES)}
 JOKERS = (27, 28)
-SAFE = "territories_14_x2"
+SAFE = "territories_12_x2"
 
 #: IBGE's five regions (the book: "se possuir uma região inteira").
 REGIONS = {
@@ -80,8 +80,8 @@ def test_deck_objectives_and_words():
     assert describe(specs["nordeste_sul"], BOARD) == (
         "Conquistar na totalidade as regiões NORDESTE e SUL.")
     assert describe(specs["territories_18"], BOARD) == "Conquistar 18 ESTADOS à sua escolha."
-    assert describe(specs["territories_14_x2"], BOARD, "en") == (
-        "Conquer 14 STATES and hold each with at least 2 armies.")
+    assert describe(specs["territories_12_x2"], BOARD, "en") == (
+        "Conquer 12 STATES and hold each with at least 2 armies.")
 
 
 def test_variant_rules():
