@@ -77,8 +77,8 @@ def test_deck_objectives_and_words():
     assert kinds == {"continents": 6, "territories": 2, "destroy": 6}
     assert BOARD.raw["fallback_objective"]["count"] == 18
     specs = {o["id"]: o for o in BOARD.objectives}
-    assert describe(specs["nordeste_sul"], BOARD) == (
-        "Conquistar na totalidade as regiões NORDESTE e SUL.")
+    assert describe(specs["nordeste_sudeste"], BOARD) == (
+        "Conquistar na totalidade as regiões NORDESTE e SUDESTE.")
     assert describe(specs["territories_18"], BOARD) == "Conquistar 18 ESTADOS à sua escolha."
     assert describe(specs["territories_12_x2"], BOARD, "en") == (
         "Conquer 12 STATES and hold each with at least 2 armies.")

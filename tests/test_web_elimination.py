@@ -193,3 +193,27 @@ def test_rules_help_explains_each_elimination_in_both_languages():
         assert words in text, (variant, lang)
         if variant != "classic":
             assert "mais de 5 cartas descarta" not in text and "discards at random" not in text
+
+
+def test_war2_page_says_the_next_player_drew_the_top_up_blind():
+    from test_web_war2 import CARD as W2CARD
+    from test_web_war2 import TERRITORIES as W2TERRITORIES
+    from test_web_war2 import war2_app
+
+    # Ana holds 3 numbered cards, Bia 3: Caio, the next player, draws 2 of Bia's blind for
+    # Ana; the third goes to the used pile.
+    mine = [W2CARD["n1_1"], W2CARD["n1_2"], W2CARD["n2_1"]]
+    hers = [W2CARD["n3_1"], W2CARD["n3_2"], W2CARD["n2_2"]]
+    ana = ["brasil", "venezuela"]
+    caio = [t for t in W2TERRITORIES if t not in (*ana, "argentina")]
+    app = war2_app({0: ana, 1: ["argentina"], 2: caio}, ["human", "bot", "bot"],
+                   armies={"brasil": 20, "argentina": 1}, hands={0: mine, 1: hers})
+    g = app.game
+    place_all(g, "venezuela")
+    conquer(app, "brasil", "argentina")
+    assert not g.players[1].alive and len(g.players[0].cards) == 5
+    assert ("Bia foi eliminado por Ana. Caio tirou, sem olhar, 2 cartas de Bia para a mão de "
+            "Ana (até 5). A outra carta foi para o descarte.") in app.log
+    app.dispatch("lang", "en")
+    assert ("Bia was eliminated by Ana. Caio drew 2 of Bia's cards blind for Ana's hand "
+            "(up to 5). The other card went to the discard pile.") in app.history_lines()
