@@ -35,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--players", type=int, default=6)
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--jobs", type=int, default=1, help="processes to play games in")
     tour = sub.add_parser("tournament", help="seat-rotated games between bot levels")
     tour.add_argument("--games", type=int, default=20)
     tour.add_argument("--seed", type=int, default=0)
@@ -72,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "simulate":
             from .simulate import simulate
 
-            _print(simulate(args.variant, args.players, args.games, args.seed))
+            _print(simulate(args.variant, args.players, args.games, args.seed, jobs=args.jobs))
         elif args.command == "tournament":
             from .tournament import tournament
 

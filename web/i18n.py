@@ -229,6 +229,34 @@ PT: dict[str, str] = {
                  "(perdeu {lost}, matou {killed}).",
     "ev_conquest": "{name} conquistou {territory}.",
     "ev_eliminated": "{name} foi eliminado por {by}.",
+    # elimination: cards of the eliminated player (RULINGS.md, "Elimination")
+    "ev_took_cards_one": "{by} ficou com a carta de {name}.",
+    "ev_took_cards_other": "{by} ficou com as {n} cartas de {name}.",
+    "ev_top_up_by_one": "{drawer} tirou, sem olhar, 1 carta de {name} para a mão de {by} "
+                        "(até 5).",
+    "ev_top_up_by_other": "{drawer} tirou, sem olhar, {n} cartas de {name} para a mão de {by} "
+                          "(até 5).",
+    "ev_top_up_game_one": "O jogo sorteou 1 carta de {name} para a mão de {by} (até 5).",
+    "ev_top_up_game_other": "O jogo sorteou {n} cartas de {name} para a mão de {by} (até 5).",
+    "ev_top_up_none": "{by} já tinha 5 cartas e não recebeu nenhuma de {name}.",
+    "ev_discarded_one": "A outra carta foi para o descarte.",
+    "ev_discarded_other": "As outras {n} cartas foram para o descarte.",
+    "phase_final_trade": "trocas do fim da jogada",
+    "final_trade_ahead": "Você ficou com as cartas do jogador eliminado. Ao encerrar a "
+                         "jogada, antes de receber a carta, você poderá trocar conjuntos; com "
+                         "mais de 5 cartas, a troca é obrigatória.",
+    "final_trade_must": "Você tem {n} cartas: com mais de 5, troque conjuntos, um após "
+                              "o outro, até ficar com 5 ou menos. Mostre suas cartas e "
+                              "escolha 3.",
+    "final_trade_may_one": "Fim da jogada: você tem {n} carta. Encerre para receber a carta "
+                           "da jogada.",
+    "final_trade_may_other": "Fim da jogada: você tem {n} cartas e pode trocar conjuntos "
+                             "agora, antes de receber a carta da jogada (mostre suas cartas). "
+                             "Se a carta deixar 6, a troca é obrigatória no início da "
+                             "próxima jogada.",
+    "final_trade_end": "Encerrar a jogada e receber a carta",
+    "rule_forced_trade_final": "Com mais de 5 cartas, troque um conjunto antes de encerrar a "
+                               "jogada.",
     "ev_card": "{name} recebeu uma carta.",
     "ev_victory": "{name} cumpriu o objetivo!",
     # refusals (engine rule names)
@@ -461,6 +489,31 @@ EN: dict[str, str] = {
                  "(lost {lost}, killed {killed}).",
     "ev_conquest": "{name} conquered {territory}.",
     "ev_eliminated": "{name} was eliminated by {by}.",
+    # elimination: cards of the eliminated player (RULINGS.md, "Elimination")
+    "ev_took_cards_one": "{by} took {name}'s card.",
+    "ev_took_cards_other": "{by} took {name}'s {n} cards.",
+    "ev_top_up_by_one": "{drawer} drew 1 of {name}'s cards blind for {by}'s hand (up to 5).",
+    "ev_top_up_by_other": "{drawer} drew {n} of {name}'s cards blind for {by}'s hand "
+                          "(up to 5).",
+    "ev_top_up_game_one": "The game drew 1 of {name}'s cards for {by}'s hand (up to 5).",
+    "ev_top_up_game_other": "The game drew {n} of {name}'s cards for {by}'s hand (up to 5).",
+    "ev_top_up_none": "{by} already held 5 cards and got none of {name}'s.",
+    "ev_discarded_one": "The other card went to the discard pile.",
+    "ev_discarded_other": "The other {n} cards went to the discard pile.",
+    "phase_final_trade": "end-of-turn trades",
+    "final_trade_ahead": "You took the eliminated player's cards. When you end the turn, "
+                         "before the card is drawn, you may trade sets; with more than 5 "
+                         "cards you must.",
+    "final_trade_must": "You hold {n} cards: with more than 5 you must trade sets, one "
+                              "after another, until you hold 5 or fewer. Show your cards and "
+                              "pick 3.",
+    "final_trade_may_one": "End of the turn: you hold {n} card. End the turn to draw the "
+                           "turn's card.",
+    "final_trade_may_other": "End of the turn: you hold {n} cards and may trade sets now, "
+                             "before the turn's card is drawn (show your cards). If the card "
+                             "makes 6, you must trade at the start of your next turn.",
+    "final_trade_end": "End the turn and draw the card",
+    "rule_forced_trade_final": "With more than 5 cards, trade a set before ending the turn.",
     "ev_card": "{name} received a card.",
     "ev_victory": "{name} achieved the objective!",
     "rule_not_your_territory": "This territory is not yours.",

@@ -131,6 +131,10 @@ class App:
         """Translate ``key`` into the page language, in the words of the board in play."""
         return t(self.lang, key, self.words(), **kw)
 
+    def tr_count(self, key: str, n: int, **kw: Any) -> str:
+        """Translate a counted text: ``key_one`` for 1, ``key_other`` otherwise."""
+        return self.tr(f"{key}_{'one' if n == 1 else 'other'}", n=n, **kw)
+
     def words(self) -> list[tuple[str, str]]:
         """The board's own terms (warriors, regions...) for the game or the chosen board."""
         variant = self.game.variant.id if self.game and self.screen != "setup" else (
@@ -299,6 +303,8 @@ class App:
     def refusal(self, exc: IllegalAction) -> str:
         """An engine refusal in words of the page language."""
         key = "rule_" + exc.rule
+        if exc.rule == "forced_trade" and self.game and self.game.phase == "final_trade":
+            key = "rule_forced_trade_final"
         return self.tr(key) if key in CATALOGUE[self.lang] else exc.message
 
     def on_lang(self, arg: str | None, _v: str | None) -> None:
@@ -650,7 +656,8 @@ class App:
         me = g.current
         mine = g.owner[arg] == me
         if g.must_trade:
-            self.message = ("error", self.tr("rule_forced_trade"))
+            self.message = ("error", self.tr("rule_forced_trade_final" if g.phase == "final_trade"
+                                             else "rule_forced_trade"))
         elif g.pending_armies:
             if not mine:
                 self.message = ("error", self.tr("rule_not_your_territory"))
@@ -868,7 +875,7 @@ class App:
             return self.tr("ev_conquest", name=self.name(e["player"]),
                            territory=self.tname(e["territory"]))
         if kind == "eliminated":
-            return self.tr("ev_eliminated", name=self.name(e["player"]), by=self.name(e["by"]))
+            return self._describe_elimination(e)
         if kind == "card":
             return self.tr("ev_card", name=self.name(e["player"])) if e["count"] else None
         if kind == "victory":
@@ -885,6 +892,26 @@ class App:
         if kind == "reshuffle":
             return self.tr("ev_reshuffle")
         return None
+
+    def _describe_elimination(self, e: dict[str, Any]) -> str:
+        """Who was eliminated, and where their cards went (public counts only)."""
+        name, by = self.name(e["player"]), self.name(e["by"])
+        lines = [self.tr("ev_eliminated", name=name, by=by)]
+        left, taken = e.get("cards_left", 0), e.get("cards_taken", 0)
+        if left and not e.get("top_up"):
+            lines.append(self.tr_count("ev_took_cards", taken, name=name, by=by))
+        elif left and not taken:
+            lines.append(self.tr("ev_top_up_none", name=name, by=by))
+        elif left:
+            drawer = e.get("drawn_by")
+            if drawer is None:
+                lines.append(self.tr_count("ev_top_up_game", taken, name=name, by=by))
+            else:
+                lines.append(self.tr_count("ev_top_up_by", taken, name=name, by=by,
+                                           drawer=self.name(drawer)))
+        if e.get("cards_discarded"):
+            lines.append(self.tr_count("ev_discarded", e["cards_discarded"]))
+        return " ".join(lines)
 
     def history_lines(self) -> list[str]:
         """The whole game in words, replayed from its log (public information only)."""
@@ -1166,6 +1193,8 @@ class App:
         special = ext.phase_controls(self) if ext is not None else None
         if special is not None:
             return special
+        if g.phase == "final_trade":
+            return self._final_trade_controls()
         if g.must_trade:
             return h("div", {"class": "phase"}, h("p", {"class": "alert"},
                                                   self.tr("must_trade")))
@@ -1184,6 +1213,30 @@ class App:
         if g.phase == "regroup":
             return self._regroup_controls()
         return h("div", {})
+
+    def _final_trade_controls(self) -> Node:
+        """The end of a turn in which the player took an eliminated player's cards: trade
+        sets before the turn's card, forced while holding more than 5 (RULINGS.md)."""
+        g = self.game
+        assert g is not None
+        held = len(g.players[g.current].cards)
+        if g.must_trade:
+            return h("div", {"class": "phase final-trade"},
+                     h("p", {"class": "alert"}, self.tr("final_trade_must", n=held)))
+        if g.pending_armies:
+            return self._placement_controls()
+        return h("div", {"class": "phase final-trade"},
+                 h("p", {"class": "hint"}, self.tr_count("final_trade_may", held)),
+                 h("div", {"class": "btn-row end"},
+                   button(self.tr("final_trade_end"), "end-turn", cls="btn primary")))
+
+    def _final_trade_ahead(self) -> Node | None:
+        """In the rest of an eliminating turn (classic): the trade that comes at its end."""
+        g = self.game
+        assert g is not None
+        if not (g.eliminated_someone and g.variant.elimination_cards == "take_all"):
+            return None
+        return h("p", {"class": "hint final-trade-ahead"}, self.tr("final_trade_ahead"))
 
     def _placement_controls(self) -> Node:
         g = self.game
@@ -1251,6 +1304,7 @@ class App:
                                  [h("option", {"value": str(k), "selected": "selected"
                                                if k == self.blitz_floor else None}, str(k))
                                   for k in floors])))
+        parts.append(self._final_trade_ahead())
         parts.append(h("div", {"class": "btn-row end"},
                        button(self.tr("end_attack"), "end-attack", cls="btn"),
                        button(self.tr("end_turn"), "end-turn", cls="btn")))
@@ -1280,6 +1334,7 @@ class App:
                            button(self.tr("regroup_go", n=count), "regroup",
                                   cls="btn primary big"),
                            button(self.tr("cancel"), "cancel", cls="btn")))
+        parts.append(self._final_trade_ahead())
         parts.append(h("div", {"class": "btn-row end"},
                        button(self.tr("end_turn"), "end-turn", cls="btn primary")))
         return h("div", {"class": "phase regroup"}, parts)

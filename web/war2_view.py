@@ -56,6 +56,7 @@ PT: dict[str, str] = {
     "phase_air": "ataque aéreo",
     "opt_information_centres": "Centros de Informação e espionagem",
     "opt_five_players_deal_all_centres": "Com 5 jogadores, distribuir os 12 CE (sem escolha)",
+    "opt_majority_armies_bound": "Regra da casa: exércitos da maioria só no próprio continente",
     "w2_stage1": "1ª rodada, 1ª etapa: só colocar exércitos e receber bombardeiros.",
     "w2_stage2": "1ª rodada, 2ª etapa: atacar, deslocar e usar cartas (sem novos exércitos).",
     "w2_claim_prompt": "Escolha livre: toque num território vago (tracejado) para pôr 1 "
@@ -72,6 +73,7 @@ PT: dict[str, str] = {
     "w2_no_centres_left": "Não restam cartas de CE: escolha dois territórios.",
     "w2_pool_continent": "{n} só na {continent} (continente inteiro)",
     "w2_pool_majority": "{n} só na {continent} (maioria)",
+    "w2_pool_majority_any": "{n} pela maioria da {continent} (em qualquer território)",
     "w2_pool_centre": "{n} só em {territory} (★ Centro Estratégico)",
     "w2_cards_any_time": "Suas cartas podem ser usadas a qualquer momento da sua jogada "
                          "(mostre-as abaixo).",
@@ -235,6 +237,7 @@ EN: dict[str, str] = {
     "phase_air": "air attack",
     "opt_information_centres": "Information Centres and spying",
     "opt_five_players_deal_all_centres": "With 5 players, deal all 12 centres (no choice)",
+    "opt_majority_armies_bound": "House rule: majority armies only in their continent",
     "w2_stage1": "First round, stage 1: place armies and receive bombers only.",
     "w2_stage2": "First round, stage 2: attack, move and use cards (no new armies).",
     "w2_claim_prompt": "Free choice: tap a vacant territory (dashed) to put 1 army on it. "
@@ -251,6 +254,7 @@ EN: dict[str, str] = {
     "w2_no_centres_left": "No centre cards left: choose two territories.",
     "w2_pool_continent": "{n} only in {continent} (whole continent)",
     "w2_pool_majority": "{n} only in {continent} (majority)",
+    "w2_pool_majority_any": "{n} for the majority of {continent} (anywhere)",
     "w2_pool_centre": "{n} only on {territory} (★ Strategic Centre)",
     "w2_cards_any_time": "Your cards may be used at any time of your turn (show them below).",
     "w2_air_base": "✈ Your air base: {base} bomber(s) · in the box: {box}",
@@ -607,7 +611,7 @@ class War2UI(VariantUI):
             return
         g, st = _game(app), _state(app)
         if len(st["picked"]) == 2 and st["src"] and st["dst"]:
-            top = g.armies[st["src"]] - 1
+            top = g.movable_from(st["src"])
             action = Transport(tuple(st["picked"]), st["src"], st["dst"],
                                min(st["count"] or top, top))
             st["picked"] = []
@@ -788,7 +792,7 @@ class War2UI(VariantUI):
         lines = [h("li", {"class": "pool-free"}, app.tr("pool_free", n=g.pools.get("free", 0)))]
         for key, n in sorted(g.pools.items()):
             kind, _, ident = key.partition(":")
-            if kind in ("continent", "majority"):
+            if kind in ("continent", "majority", "majority_any"):
                 cont = g.board.continents[ident]
                 lines.append(h("li", {"class": "pool-bound"}, app.tr(
                     f"w2_pool_{kind}", n=n,
@@ -1090,7 +1094,7 @@ class War2UI(VariantUI):
         me = g.current
         a, b = (g.cards[c].territories for c in pair)
         parts: list[Any] = []
-        sources = [t for t in (*a, *b) if g.owner[t] == me and g.armies[t] >= 2
+        sources = [t for t in (*a, *b) if g.owner[t] == me and g.movable_from(t) >= 1
                    and g.is_legal(Transport(pair, t, next(
                        (x for x in (b if t in a else a) if g.owner[x] == me), t), 1))]
         if sources:
@@ -1108,7 +1112,7 @@ class War2UI(VariantUI):
                            "w2-transport-dst", t, cls="btn small", pressed=st["dst"] == t)
                     for t in targets]))
                 if st["dst"] in targets:
-                    top = g.armies[src] - 1
+                    top = g.movable_from(src)
                     n = min(st["count"] or top, top)
                     parts.append(_count_picker(app, "w2-count", top, n))
                     parts.append(button(app.tr(
