@@ -1,0 +1,67 @@
+"""Issue 17, what a player notices in the first minutes: the log after a reload, what a blitz
+did, trades, the paused bots, the remembered setup, the chart, the replay and the rules of
+every variant (view model, no browser)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pywar.variants import VARIANTS, get_variant
+
+from saves import MemoryStorage
+from viewmodel import App, find
+
+
+def bots_game(variant: str, seed: int = 3, storage: MemoryStorage | None = None) -> App:
+    """A game of simple bots of ``variant`` started from the new-game form."""
+    app = App(storage or MemoryStorage())
+    app.dispatch("variant", variant)
+    for seat in app.form["seats"]:
+        seat["kind"] = "bot"
+    app.dispatch("seed", None, str(seed))
+    app.dispatch("start")
+    assert app.game is not None
+    return app
+
+
+def play_rounds(app: App, rounds: int, cap: int = 20000) -> None:
+    """Let the bots play until round ``rounds`` starts (or the game ends)."""
+    steps = 0
+    while app.bot_to_move and app.game.round < rounds and steps < cap:
+        app.bot_step()
+        steps += 1
+
+
+def chart_lines(app: App) -> list[dict[str, Any]]:
+    app.dispatch("screen", "stats")
+    return find(app.render()["overlay"], lambda n: n["tag"] == "polyline")
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_statistics_chart_has_a_point_per_round_in_every_variant(variant):
+    app = bots_game(variant)
+    play_rounds(app, 5)
+    g = app.game
+    assert g.round >= 4 or g.phase == "over"
+    lines = chart_lines(app)
+    assert len(lines) == len(g.players)
+    for line in lines:
+        points = line["attrs"]["points"].split()
+        assert len(points) == len(g.timeline) >= 3, variant
+    assert [p["round"] for p in g.timeline] == list(range(1, g.round + 1))
+    territories = len(get_variant(variant).board.territories)
+    assert all(sum(p["territories"]) == territories for p in g.timeline)
+    # the figures under the lines are the game's own at each round start
+    first = g.timeline[0]
+    assert first["armies"] != g.timeline[-1]["armies"]
+
+
+def test_a_variant_cannot_skip_the_round_snapshot():
+    from pywar.game import Game
+
+    with pytest.raises(TypeError, match="_begin_turn"):
+        class Careless(Game):  # noqa: F841 - defining it is the test
+            def _start_turn(self, events: list[dict[str, Any]]) -> None:
+                self.phase = "reinforce"
