@@ -65,3 +65,37 @@ def test_a_variant_cannot_skip_the_round_snapshot():
         class Careless(Game):  # noqa: F841 - defining it is the test
             def _start_turn(self, events: list[dict[str, Any]]) -> None:
                 self.phase = "reinforce"
+
+
+def air_bases(view: dict[str, Any]) -> dict[str, str]:
+    """The bombers each colour's air base shows on the board."""
+    marks = view["board"].get("marks", {})
+    return {sel.split('"')[1]: spec["text"] for sel, spec in marks.items()
+            if sel.startswith(".air-base")}
+
+
+def test_the_replay_shows_the_air_bases_of_the_step_it_replays():
+    app = bots_game("war2", seed=4)
+    play_rounds(app, 4)
+    g = app.game
+    live = air_bases(app.render())
+    assert live == {p.color: str(g.bombers[i]) for i, p in enumerate(g.players)} | {
+        c: "" for c in g.board.raw["colors"] if c not in {p.color for p in g.players}}
+    assert any(b > 0 for b in g.bombers)
+    app.dispatch("screen", "history")
+    app.dispatch("replay-start")
+    at_start = air_bases(app.render())
+    assert {at_start[p.color] for p in g.players} == {"0"}  # nobody had bombers yet
+    # step on to the first turn that brought bombers: the bases show that step's count
+    while not any(app.replay["game"].bombers):
+        app.dispatch("replay-step", "next")
+    shown = app.replay["game"]
+    bases = air_bases(app.render())
+    assert [bases[p.color] for p in g.players] == [str(b) for b in shown.bombers]
+    assert shown.bombers != g.bombers
+    # a centre's marker shows its holder at that step too
+    centre = next(iter(g.rules.centres))
+    marks = app.render()["board"]["marks"]
+    owner = shown.owner.get(centre)
+    assert marks[f'.ce[data-ce="{centre}"]']["attrs"]["data-owner"] == (
+        None if owner is None else g.players[owner].color)

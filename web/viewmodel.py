@@ -805,13 +805,14 @@ class App:
             }
         board: dict[str, Any] = {"territories": out}
         ext = self.extension()
-        if ext is not None and g is self.game:
-            ext.decorate_board(self, out)
+        if ext is not None:
+            # g is the game shown: the one in play or the step a replay shows.
+            ext.decorate_board(self, out, g)
             # Other marks of a variant's map (WAR II: air bases, centre markers): CSS
             # selector -> {"attrs": {name: value or None}, "text": str}; main.py writes them.
             marks = getattr(ext, "board_marks", None)
             if marks is not None:
-                board["marks"] = marks(self)
+                board["marks"] = marks(self, g)
         return board
 
     # setup
