@@ -11,7 +11,7 @@ import pytest
 from pywar.variants import VARIANTS, get_variant
 
 from saves import MemoryStorage
-from viewmodel import App, find
+from viewmodel import App, find, text_of
 
 
 def bots_game(variant: str, seed: int = 3, storage: MemoryStorage | None = None) -> App:
@@ -99,3 +99,28 @@ def test_the_replay_shows_the_air_bases_of_the_step_it_replays():
     owner = shown.owner.get(centre)
     assert marks[f'.ce[data-ce="{centre}"]']["attrs"]["data-owner"] == (
         None if owner is None else g.players[owner].color)
+
+
+def log_lines(app: App) -> list[str]:
+    """The lines of the game log panel (the last moves)."""
+    (box,) = find(app.render()["panel"], lambda n: n["attrs"].get("class") == "log-lines")
+    return [text_of(li) for li in box["children"]]
+
+
+@pytest.mark.parametrize("variant", ["classic", "war2"])
+def test_the_game_log_is_rebuilt_after_a_reload(variant):
+    storage = MemoryStorage()
+    app = bots_game(variant, seed=5, storage=storage)
+    play_rounds(app, 3)
+    app.paused = True
+    before = log_lines(app)
+    assert len(before) == 8 and all(before)
+    again = App(storage)  # the page reloaded: the current game resumes
+    assert again.game is not None and again.game.to_json() == app.game.to_json()
+    again.paused = True
+    assert log_lines(again) == before
+    # and in the other language, the same moves in its words
+    again.dispatch("lang", "en")
+    english = log_lines(again)
+    assert len(english) == 8 and english != before
+    assert any(app.name(app.game.current) in line for line in english)

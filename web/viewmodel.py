@@ -145,11 +145,19 @@ class App:
         self.store.set_current(save_id)
         self._clear_selection()
         self.battle = None
-        self.log = []
+        self._rebuild_log()
         self.revealed = False
         self.last_human = None
         self.screen = "over" if game.phase == "over" else "play"
         self._maybe_curtain()
+
+    def _rebuild_log(self) -> None:
+        """The game log's last lines, rebuilt by replaying the saved log (after a reload, on
+        resuming a save, in another language)."""
+        try:
+            self.log = self.history_lines()[-LOG_LINES:]
+        except (WarError, LookupError, TypeError, ValueError):
+            self.log = []  # a log that does not replay: the panel starts empty, play goes on
 
     def _clear_selection(self) -> None:
         self.source = self.target = None
@@ -248,6 +256,8 @@ class App:
         if arg in CATALOGUE:
             self.lang = arg
             self.store.set_pref("lang", arg)
+            if self.game is not None:
+                self._rebuild_log()
 
     def on_screen(self, arg: str | None, _v: str | None) -> None:
         self.blitz = None
