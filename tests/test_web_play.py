@@ -124,3 +124,119 @@ def test_the_game_log_is_rebuilt_after_a_reload(variant):
     english = log_lines(again)
     assert len(english) == 8 and english != before
     assert any(app.name(app.game.current) in line for line in english)
+
+
+SEATS3 = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+
+
+def lesson(armies: dict[str, int], kinds: tuple[str, ...] = ("human", "bot", "bot"),
+           hands: dict[int, list[int]] | None = None, seed: int = 3) -> App:
+    """Ana (seat 0, a person) holds South America and Africa but Argélia, at her turn."""
+    from pywar.board import load_board
+    from pywar.game import Game
+
+    from saves import make_record
+
+    board = load_board("classic")
+    mine = {"brasil", "argentina", "peru", "venezuela", "egito", "sudao", "congo",
+            "africa_do_sul", "madagascar"}
+    owner = {t: 0 if t in mine else 1 + i % 2 for i, t in enumerate(board.territories)}
+    game = Game.scenario("classic", SEATS3, owner, armies=armies, hands=hands, seed=seed,
+                         objectives={i: "territories_18_x2" for i in range(3)})
+    app = App(MemoryStorage())
+    app.game = game
+    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(SEATS3, kinds,
+                                                                         strict=True)]
+    app.record = make_record(app.store.new_id(), game, app.seats)
+    app.store.save(app.record)
+    app.screen = "play"
+    return app
+
+
+def place_all_on(app: App, territory: str) -> None:
+    app.dispatch("amount", "all")
+    while app.game.pending_armies:
+        app.dispatch("territory", territory)
+
+
+def blitz(app: App, source: str, target: str, floor: int = 1, stop_after: int | None = None
+          ) -> str:
+    """Run a blitz as the page does (a roll per tick); return the panel's words after it."""
+    app.dispatch("territory", source)
+    app.dispatch("territory", target)
+    app.dispatch("blitz-floor", None, str(floor))
+    app.dispatch("blitz")
+    ticks = 0
+    while app.blitz_running:
+        running = text_of(app.render()["panel"])
+        # the tally runs as it rolls, next to the stop button
+        assert app.tr("blitz_stop") in running and app.blitz_lines()[0] in running
+        app.blitz_step()
+        ticks += 1
+        if ticks == stop_after:
+            app.dispatch("stop")
+    return text_of(app.render()["panel"])
+
+
+def tally(app: App, since: int) -> tuple[int, int, int]:
+    """Rolls and losses of the attacks in the game's log since entry ``since``."""
+    rolls = lost = killed = 0
+    from pywar.game import Game
+
+    for _g, events in list(Game.iter_replay(app.game.setup, app.game.log))[since + 1:]:
+        for e in events:
+            if e["type"] == "battle":
+                rolls += 1
+                lost += e["attacker_losses"]
+                killed += e["defender_losses"]
+    return rolls, lost, killed
+
+
+def test_blitz_reports_its_rolls_losses_and_the_floor_it_stopped_at():
+    app = lesson({"brasil": 12, "argelia": 40})
+    place_all_on(app, "brasil")
+    start, before = len(app.game.log), app.game.armies["brasil"]
+    text = blitz(app, "brasil", "argelia", floor=6)
+    rolls, lost, killed = tally(app, start)
+    assert rolls >= 2 and 1 < app.game.armies["brasil"] <= 6
+    assert lost == before - app.game.armies["brasil"]
+    assert (f"Blitz de {app.tname('brasil')} contra {app.tname('argelia')} — rolagens: "
+            f"{rolls} · o ataque perdeu: {lost} · a defesa perdeu: {killed}") in text
+    assert f"Parou no limite que você escolheu: 6 em {app.tname('brasil')}." in text
+    assert 40 - killed == app.game.armies["argelia"]
+
+
+def test_blitz_says_it_conquered_and_what_it_cost():
+    app = lesson({"brasil": 30, "argelia": 2})
+    place_all_on(app, "brasil")
+    start = len(app.game.log)
+    text = blitz(app, "brasil", "argelia")
+    rolls, lost, killed = tally(app, start)
+    assert app.game.owner["argelia"] == 0 and killed == 2
+    assert f"rolagens: {rolls} · o ataque perdeu: {lost} · a defesa perdeu: 2" in text
+    conquered = f"Parou porque você conquistou {app.tname('argelia')}."
+    assert conquered in text
+    if app.game.phase == "occupy":
+        app.dispatch("occupy", "1")  # the report stays until the next attack
+    assert conquered in text_of(app.render()["panel"])
+    app.dispatch("end-attack")
+    app.dispatch("end-turn")
+    assert "Blitz" not in text_of(app.render()["panel"])  # the next player's panel
+
+
+def test_blitz_stopped_by_the_player_or_out_of_armies_says_so_in_both_languages():
+    app = lesson({"brasil": 60, "argelia": 60})
+    place_all_on(app, "brasil")
+    text = blitz(app, "brasil", "argelia", stop_after=2)
+    assert "rolagens: 2 ·" in text and "Parou porque você mandou parar." in text
+    app.dispatch("lang", "en")
+    text = text_of(app.render()["panel"])
+    src, dst = app.tname("brasil"), app.tname("argelia")
+    assert f"Blitz from {src} on {dst} — rolls: 2 ·" in text
+    assert "It stopped because you stopped it." in text
+    app = lesson({"brasil": 3, "argelia": 60})
+    app.dispatch("lang", "en")
+    place_all_on(app, "peru")  # Brasil keeps its 3
+    text = blitz(app, "brasil", "argelia")
+    assert app.game.armies["brasil"] == 1
+    assert "cannot attack any more: only the occupying army is left." in text

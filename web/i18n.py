@@ -46,6 +46,14 @@ PT: dict[str, str] = {
     "blitz_title": "Atacar sem parar até conquistar ou chegar ao limite",
     "blitz_floor": "Blitz para quando me restarem:",
     "blitz_stop": "Parar",
+    "blitz_tally": "Blitz de {source} contra {target} — rolagens: {rolls} · o ataque perdeu: "
+                   "{lost} · a defesa perdeu: {killed}",
+    "blitz_why_conquered": "Parou porque você conquistou {target}.",
+    "blitz_why_floor": "Parou no limite que você escolheu: {floor} em {source}.",
+    "blitz_why_stopped": "Parou porque você mandou parar.",
+    "blitz_why_no_armies": "Parou porque {source} não pode mais atacar: só resta o exército "
+                           "de ocupação.",
+    "blitz_why_cannot": "Parou porque este ataque não é mais possível.",
     "undo": "Desfazer",
     "undo_title": "Desfaz a última colocação ou movimento (dados nunca são rolados de novo)",
     "ev_undo": "{name} desfez o último lance.",
@@ -234,6 +242,14 @@ EN: dict[str, str] = {
     "blitz_title": "Keep attacking until the conquest or the floor",
     "blitz_floor": "Blitz stops when I am down to:",
     "blitz_stop": "Stop",
+    "blitz_tally": "Blitz from {source} on {target} — rolls: {rolls} · attack lost: {lost} · "
+                   "defence lost: {killed}",
+    "blitz_why_conquered": "It stopped because you conquered {target}.",
+    "blitz_why_floor": "It stopped at the floor you chose: {floor} in {source}.",
+    "blitz_why_stopped": "It stopped because you stopped it.",
+    "blitz_why_no_armies": "It stopped because {source} cannot attack any more: only the "
+                           "occupying army is left.",
+    "blitz_why_cannot": "It stopped because this attack is no longer possible.",
     "undo": "Undo",
     "undo_title": "Takes back the last placement or move (dice are never re-rolled)",
     "ev_undo": "{name} took back the last move.",

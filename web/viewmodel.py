@@ -77,6 +77,8 @@ class App:
         self.log: list[str] = []
         self.announce = ""
         self.blitz: dict[str, Any] | None = None
+        #: What the last blitz did: rolls, losses on each side and why it stopped.
+        self.blitz_report: dict[str, Any] | None = None
         self.blitz_floor = 1
         self.replay: dict[str, Any] | None = None
         self.chart = "territories"
@@ -260,7 +262,8 @@ class App:
                 self._rebuild_log()
 
     def on_screen(self, arg: str | None, _v: str | None) -> None:
-        self.blitz = None
+        if self.blitz is not None:
+            self._end_blitz("stopped")
         self.replay = None
         needs_game = arg in ("history", "stats", "play")
         if needs_game and self.game is None:
@@ -311,11 +314,13 @@ class App:
 
     def on_blitz(self, _a: str | None, _v: str | None) -> None:
         if self.game and self.source and self.target and self.game.phase == "attack":
+            self.blitz_report = None
             self.blitz = {"source": self.source, "target": self.target,
-                          "floor": self.blitz_floor}
+                          "floor": self.blitz_floor, "rolls": 0, "lost": 0, "killed": 0}
 
     def on_stop(self, _a: str | None, _v: str | None) -> None:
-        self.blitz = None
+        if self.blitz is not None:
+            self._end_blitz("stopped")
 
     @property
     def blitz_running(self) -> bool:
@@ -323,28 +328,66 @@ class App:
         return self.blitz is not None
 
     def blitz_step(self) -> bool:
-        """Roll once for the running blitz; stop at a conquest or at the chosen floor."""
+        """Roll once for the running blitz, counting its rolls and losses; stop at a
+        conquest, at the chosen floor or when the attack is no longer possible."""
         g = self.game
         b = self.blitz
         if g is None or b is None:
             return False
-        source, target = b["source"], b["target"]
-        if (g.phase != "attack" or g.owner[source] != g.current or g.owner[target] == g.current
-                or g.armies[source] <= max(1, b["floor"])):
-            self.blitz = None
-            return False
-        self._act(Attack(source, target))
-        if g.phase != "attack" or g.owner[target] == g.current or (
-                g.armies[source] <= max(1, b["floor"])):
-            self.blitz = None
+        reason = self._blitz_over(b)
+        if reason is None:
+            for e in self._act(Attack(b["source"], b["target"])):
+                if e["type"] == "battle":
+                    b["rolls"] += 1
+                    b["lost"] += e["attacker_losses"]
+                    b["killed"] += e["defender_losses"]
+            reason = self._blitz_over(b)
+        if reason is not None:
+            self._end_blitz(reason)
         return self.blitz is not None
+
+    def _blitz_over(self, b: dict[str, Any]) -> str | None:
+        """Why the blitz ``b`` cannot roll again (a key of ``blitz_why_*``), or None."""
+        g = self.game
+        assert g is not None
+        source, target = b["source"], b["target"]
+        if g.owner[target] == g.current:
+            return "conquered"
+        if g.phase != "attack" or g.owner[source] != g.current:
+            return "cannot"
+        if g.armies[source] < 2:
+            return "no_armies"
+        if g.armies[source] <= b["floor"]:
+            return "floor"
+        return None
+
+    def _end_blitz(self, reason: str) -> None:
+        """Stop the blitz and keep what it did for the panel (and screen readers)."""
+        assert self.blitz is not None
+        self.blitz_report = dict(self.blitz, reason=reason)
+        self.blitz = None
+        if self.game is not None:
+            self.announce = " ".join(self.blitz_lines())
+
+    def blitz_lines(self) -> list[str]:
+        """The running or finished blitz in words: its tally, then why it stopped."""
+        b = self.blitz or self.blitz_report
+        if b is None:
+            return []
+        lines = [self.tr("blitz_tally", source=self.tname(b["source"]),
+                         target=self.tname(b["target"]), rolls=b["rolls"], lost=b["lost"],
+                         killed=b["killed"])]
+        if "reason" in b:
+            lines.append(self.tr("blitz_why_" + b["reason"], source=self.tname(b["source"]),
+                                 target=self.tname(b["target"]), floor=b["floor"]))
+        return lines
 
     def on_undo(self, _a: str | None, _v: str | None) -> None:
         g = self.game
         if g is None or self.is_bot(g.current) or not g.can_undo():
             return
         g.undo()
-        self.blitz = None
+        self.blitz = self.blitz_report = None
         self._clear_selection()
         self.log.append(self.tr("ev_undo", name=self.name(g.current)))
         self._save()
@@ -524,6 +567,7 @@ class App:
 
     def on_attack(self, _a: str | None, _v: str | None) -> None:
         if self.game and self.source and self.target:
+            self.blitz_report = None
             top = self.game.attack_dice_max(self.source)
             dice = min(self.dice_choice or top, top) if top else None
             self._act(Attack(self.source, self.target, dice))
@@ -563,12 +607,13 @@ class App:
             self._act(Trade(tuple(sorted(self.picked))))
 
     # ------------------------------------------------------------------- acts
-    def _act(self, action: Action) -> None:
+    def _act(self, action: Action) -> list[dict[str, Any]]:
         g = self.game
         assert g is not None
         before = g.current
         events = g.apply(action)
         self._after(events, before)
+        return events
 
     def bot_step(self) -> bool:
         """Advance the bot whose turn it is by one chunk of thinking (at most ~20 ms) or
@@ -620,6 +665,7 @@ class App:
             self._clear_selection()
             self.revealed = False
             self.battle = None if g.current != before else self.battle
+            self.blitz_report = None if g.current != before else self.blitz_report
             self.amount = "1"
         else:
             if self.source and (g.owner[self.source] != g.current or
@@ -960,6 +1006,9 @@ class App:
             parts.append(self._secrets())
         if self.battle:
             parts.append(self._dice_view(self.battle))
+        if self.blitz or self.blitz_report:
+            parts.append(h("div", {"class": "blitz-report", "role": "status"},
+                           [h("p", {}, line) for line in self.blitz_lines()]))
         parts.append(self._players_table())
         parts.append(self._log_panel())
         return h("div", {"class": "panel-inner"}, parts)
