@@ -240,3 +240,58 @@ def test_blitz_stopped_by_the_player_or_out_of_armies_says_so_in_both_languages(
     text = blitz(app, "brasil", "argelia")
     assert app.game.armies["brasil"] == 1
     assert "cannot attack any more: only the occupying army is left." in text
+
+
+def secrets(app: App) -> str:
+    (box,) = find(app.render()["panel"], lambda n: "secrets" in n["attrs"].get("class", ""))
+    return text_of(box)
+
+
+def trade_button(app: App) -> dict[str, Any]:
+    (b,) = find(app.render()["panel"], lambda n: n["attrs"].get("data-action") == "trade")
+    return b
+
+
+# classic cards: 0 Alasca ▲, 3 Vancouver ▲, 7 Nova York ▲, 5 Labrador ■, 6 Califórnia ■,
+# 1 Mackenzie ●, 42 and 43 jokers
+def test_the_hand_says_a_trade_is_possible_and_why_a_chosen_set_is_refused():
+    app = lesson({"brasil": 5}, hands={0: [0, 3, 5, 1]})
+    before = secrets(app)
+    assert "Você pode trocar cartas agora: veja suas cartas para trocar um conjunto." in before
+    assert "▲" not in before  # nothing of the hand shows before it is asked for
+    app.dispatch("reveal")
+    assert "Você tem um conjunto para trocar agora (vale 4): escolha 3 cartas." in secrets(app)
+    for card in ("0", "3", "5"):
+        app.dispatch("card", card)
+    assert ("Estas 3 cartas (▲ ▲ ■) não formam um conjunto: são precisas 3 figuras iguais ou "
+            "3 diferentes, e o coringa vale qualquer uma.") in secrets(app)
+    assert trade_button(app)["attrs"].get("disabled")
+    app.dispatch("card", "3")
+    assert "Escolhidas: 2 de 3." in secrets(app)
+    app.dispatch("card", "1")
+    assert not trade_button(app)["attrs"].get("disabled")
+    pending = app.game.pending_armies
+    app.dispatch("trade")
+    assert app.game.pending_armies == pending + 4
+    assert app.game.players[0].cards == [3]  # one card left: nothing more to say or trade
+    assert "conjunto" not in secrets(app)
+    assert not find(app.render()["panel"], lambda n: n["attrs"].get("data-action") == "trade")
+
+
+def test_no_set_yet_must_trade_and_trade_later_are_each_said():
+    app = lesson({"brasil": 5}, hands={0: [0, 3, 5, 6]})
+    app.dispatch("reveal")
+    assert "Ainda não há conjunto nestas cartas" in secrets(app)
+    app = lesson({"brasil": 5}, hands={0: [0, 3, 5, 6, 42]})
+    app.dispatch("lang", "en")
+    app.dispatch("reveal")
+    assert ("With 5 cards or more you must trade now (worth 4): pick 3 cards that make a set."
+            in secrets(app))
+    app = lesson({"brasil": 5}, hands={0: [0, 3, 7]})
+    place_all_on(app, "brasil")
+    app.dispatch("reveal")
+    assert app.game.phase == "attack"
+    assert ("Você tem um conjunto, mas as trocas são feitas no início da jogada (ou no fim "
+            "dela, depois de eliminar um jogador).") in secrets(app)
+    app.dispatch("hide")
+    assert "trocar cartas agora" not in secrets(app)

@@ -169,6 +169,17 @@ PT: dict[str, str] = {
     "cards": "Suas cartas",
     "joker": "Coringa",
     "trade": "Trocar as 3 cartas escolhidas",
+    "trade_may": "Você pode trocar cartas agora: veja suas cartas para trocar um conjunto.",
+    "trade_ready": "Você tem um conjunto para trocar agora (vale {value}): escolha 3 cartas.",
+    "trade_must": "Com 5 cartas ou mais, a troca é obrigatória agora (vale {value}): escolha "
+                  "3 cartas que formem um conjunto.",
+    "trade_picked": "Escolhidas: {n} de 3.",
+    "trade_none": "Ainda não há conjunto nestas cartas: são 3 figuras iguais ou 3 diferentes "
+                  "(o coringa vale qualquer uma).",
+    "trade_later": "Você tem um conjunto, mas as trocas são feitas no início da jogada (ou no "
+                   "fim dela, depois de eliminar um jogador).",
+    "trade_invalid": "Estas 3 cartas ({shapes}) não formam um conjunto: são precisas 3 figuras "
+                     "iguais ou 3 diferentes, e o coringa vale qualquer uma.",
     "battle_title": "{source} contra {target}",
     "battle_result": "Ataque perdeu {lost}, defesa perdeu {killed}",
     "wins_attack": "◀ ataque",
@@ -361,6 +372,17 @@ EN: dict[str, str] = {
     "cards": "Your cards",
     "joker": "Joker",
     "trade": "Trade the 3 chosen cards",
+    "trade_may": "You may trade cards now: show your cards to trade a set.",
+    "trade_ready": "You hold a set to trade now (worth {value}): pick 3 cards.",
+    "trade_must": "With 5 cards or more you must trade now (worth {value}): pick 3 cards "
+                  "that make a set.",
+    "trade_picked": "Picked: {n} of 3.",
+    "trade_none": "No set among these cards yet: a set is 3 equal shapes or 3 different ones "
+                  "(a joker is any shape).",
+    "trade_later": "You hold a set, but cards are traded at the start of your turn (or at its "
+                   "end after eliminating a player).",
+    "trade_invalid": "These 3 cards ({shapes}) are not a set: it takes 3 equal shapes or 3 "
+                     "different ones, and a joker is any shape.",
     "battle_title": "{source} against {target}",
     "battle_result": "Attack lost {lost}, defence lost {killed}",
     "wins_attack": "◀ attack",

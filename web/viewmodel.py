@@ -12,6 +12,7 @@ result to the page. Text from players (names) only ever travels as text nodes.
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from typing import Any
@@ -1171,9 +1172,12 @@ class App:
             return special
         me = g.players[g.current]
         if not self.revealed:
+            # Only what everybody may know: the hand's size and whether trading is open now.
+            may = g.trade_allowed() and len(me.cards) >= 3 and not g.must_trade
             return h("div", {"class": "secrets"},
                      h("p", {}, self.tr("cards_count", n=len(me.cards),
                                         value=g.next_trade_value())),
+                     h("p", {"class": "hint trade-hint"}, self.tr("trade_may")) if may else None,
                      button(self.tr("reveal"), "reveal", cls="btn"))
         cards = []
         for c in me.cards:
@@ -1192,9 +1196,33 @@ class App:
                  h("p", {}, self.tr("cards_count", n=len(me.cards), value=g.next_trade_value())),
                  h("div", {"class": "cards", "role": "group",
                            "aria-label": self.tr("cards")}, cards),
+                 self._trade_advice(),
                  button(self.tr("trade"), "trade", cls="btn primary", disabled=not can_trade)
                  if g.trade_allowed() and len(me.cards) >= 3 else None,
                  button(self.tr("hide"), "hide", cls="btn small"))
+
+    def _trade_advice(self) -> Node | None:
+        """Whether the shown hand can (or must) trade now, and why a picked set is refused."""
+        g = self.game
+        assert g is not None
+        hand = g.players[g.current].cards
+        cards = g.board.cards
+        has_set = any(is_valid_set([cards[c].shape for c in combo])
+                      for combo in itertools.combinations(hand, 3))
+        if len(self.picked) == 3 and not is_valid_set([cards[c].shape for c in self.picked]):
+            text = self.tr("trade_invalid", shapes=" ".join(
+                SHAPE_SYMBOLS[cards[c].shape] for c in self.picked))
+            return h("p", {"class": "alert trade-advice"}, text)
+        if not has_set:
+            return h("p", {"class": "hint trade-advice"},
+                     self.tr("trade_none")) if len(hand) >= 3 else None
+        if not g.trade_allowed():
+            return h("p", {"class": "hint trade-advice"}, self.tr("trade_later"))
+        key = "trade_must" if g.must_trade else "trade_ready"
+        return h("p", {"class": ("alert" if g.must_trade else "hint") + " trade-advice"},
+                 self.tr(key, value=g.next_trade_value()),
+                 " " + self.tr("trade_picked", n=len(self.picked)) if len(self.picked) < 3
+                 else None)
 
     def _dice_view(self, battle: dict[str, Any]) -> Node:
         pairs = []
