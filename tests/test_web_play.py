@@ -295,3 +295,50 @@ def test_no_set_yet_must_trade_and_trade_later_are_each_said():
             "dela, depois de eliminar um jogador).") in secrets(app)
     app.dispatch("hide")
     assert "trocar cartas agora" not in secrets(app)
+
+
+def test_paused_computers_show_a_paused_state_until_resumed():
+    app = bots_game("classic", seed=2)
+    play_rounds(app, 2)
+    name = app.name(app.game.current)
+    view = app.render()
+    assert not view["paused"] and "computador jogando" in text_of(view["panel"])
+    app.dispatch("pause")
+    view = app.render()
+    assert view["paused"] and not app.bot_to_move
+    (banner,) = find(view["panel"], lambda n: n["attrs"].get("class") == "paused-banner")
+    assert text_of(banner) == f"Pausado: {name} (computador) espera até você tocar em Continuar."
+    assert find(banner, lambda n: n["tag"] == "svg")  # the pause icon ships with the page
+    assert "Rodada 2 · colocar exércitos · pausado" in text_of(view["panel"])
+    (resume,) = find(view["panel"], lambda n: n["attrs"].get("data-action") == "pause")
+    assert resume["attrs"]["aria-label"] == "Continuar"
+    log = app.game.log[:]
+    assert not app.bot_step() and app.game.log == log  # nothing moves while paused
+    app.dispatch("lang", "en")
+    assert f"Paused: {name} (computer) waits until you press Resume." in text_of(
+        app.render()["panel"])
+    app.dispatch("pause")
+    view = app.render()
+    assert not view["paused"] and app.bot_to_move
+    assert not find(view["panel"], lambda n: n["attrs"].get("class") == "paused-banner")
+
+
+def test_the_replay_buttons_are_icons_shipped_with_the_page():
+    app = bots_game("classic", seed=2)
+    play_rounds(app, 2)
+    app.dispatch("screen", "history")
+    app.dispatch("replay-start")
+    controls = find(app.render()["panel"],
+                    lambda n: n["attrs"].get("data-action") == "replay-step")
+    assert [b["attrs"]["data-arg"] for b in controls] == ["first", "prev", "next", "last"]
+    assert [b["attrs"]["aria-label"] for b in controls] == [
+        "Início", "Lance anterior", "Próximo lance", "Fim"]
+    for b in controls:
+        (svg,) = b["children"]
+        assert svg["tag"] == "svg" and svg["children"][0]["attrs"]["d"]
+        assert not text_of(b).strip()  # no glyph that a font may lack
+    # and they work
+    app.dispatch("replay-step", "last")
+    assert app.replay["step"] == len(app.game.log)
+    app.dispatch("replay-step", "first")
+    assert app.replay["step"] == 0

@@ -28,6 +28,7 @@ from pywar.variants import VARIANTS, get_variant
 
 import war2_view  # noqa: F401 - registers the WAR II page module
 from i18n import CATALOGUE, board_words, t
+from icons import icon, icon_button
 from nodes import Node, button, find, h, text_of
 from rules_help import rules_for
 from saves import SaveError, SaveStore, Storage, make_record
@@ -774,6 +775,9 @@ class App:
         }
         view["announce"] = self.announce
         view["busy"] = self.blitz_running
+        #: The computers are paused on their turn (the page dims the board).
+        view["paused"] = bool(self.paused and self.game is not None and self.screen == "play"
+                              and self.game.phase != "over" and self.is_bot(self.game.current))
         if self.screen == "setup":
             view["overlay"] = self._setup_screen()
         elif self.screen == "saves":
@@ -990,13 +994,18 @@ class App:
                  h("span", {"class": "turn-name"}, seat.name),
                  h("span", {"class": "turn-meta"},
                    self.tr("round_n", n=g.round) + " · " + self.tr("phase_" + g.phase)
-                   + (" · " + self.tr("bot_thinking") if self.is_bot(g.current) else "")))
+                   + (" · " + self.tr("bot_paused_tag" if self.paused else "bot_thinking")
+                      if self.is_bot(g.current) else "")))
 
     def _play_panel(self) -> Node:
         g = self.game
         assert g is not None
         parts: list[Any] = [self._turn_header()]
-        if self.is_bot(g.current):
+        if self.is_bot(g.current) and self.paused:
+            parts.append(h("p", {"class": "paused-banner", "role": "status"}, icon("pause"),
+                           self.tr("bots_paused", name=self.name(g.current))))
+            parts.append(self._bot_controls())
+        elif self.is_bot(g.current):
             parts.append(h("p", {"class": "hint"}, self.tr("bot_playing", name=self.name(
                 g.current))))
             parts.append(self._bot_controls())
@@ -1024,8 +1033,10 @@ class App:
                    [button(self.tr("speed_" + k), "speed", k, cls="btn small",
                            pressed=self.speed == k) for k in BOT_DELAYS]),
                  h("div", {"class": "btn-row"},
-                   button(self.tr("resume_bots" if self.paused else "pause"), "pause",
-                          cls="btn small"),
+                   icon_button("play", self.tr("resume_bots"), "pause", cls="btn small primary",
+                               text=self.tr("resume_bots")) if self.paused else
+                   icon_button("pause", self.tr("pause"), "pause", cls="btn small",
+                               text=self.tr("pause")),
                    None if watch else button(self.tr("fast_forward"), "fast-forward",
                                              cls="btn small", disabled=self.fast_forward)))
 
@@ -1307,14 +1318,14 @@ class App:
                                                           round=shown.round)),
                  h("div", {"class": "btn-row", "role": "group",
                            "aria-label": self.tr("replay_title")},
-                   button("⏮", "replay-step", "first", cls="btn", title=self.tr("replay_first"),
-                          disabled=step == 0),
-                   button("◀", "replay-step", "prev", cls="btn", title=self.tr("replay_prev"),
-                          disabled=step == 0),
-                   button("▶", "replay-step", "next", cls="btn primary",
-                          title=self.tr("replay_next"), disabled=step >= last),
-                   button("⏭", "replay-step", "last", cls="btn", title=self.tr("replay_last"),
-                          disabled=step >= last)),
+                   icon_button("first", self.tr("replay_first"), "replay-step", "first",
+                               disabled=step == 0),
+                   icon_button("prev", self.tr("replay_prev"), "replay-step", "prev",
+                               disabled=step == 0),
+                   icon_button("next", self.tr("replay_next"), "replay-step", "next",
+                               cls="btn primary", disabled=step >= last),
+                   icon_button("last", self.tr("replay_last"), "replay-step", "last",
+                               disabled=step >= last)),
                  h("ul", {"class": "replay-lines"}, [h("li", {}, x)
                                                      for x in self.replay["lines"]]),
                  button(self.tr("replay_exit"), "screen", "play", cls="btn"))
