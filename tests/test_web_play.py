@@ -342,3 +342,102 @@ def test_the_replay_buttons_are_icons_shipped_with_the_page():
     assert app.replay["step"] == len(app.game.log)
     app.dispatch("replay-step", "first")
     assert app.replay["step"] == 0
+
+
+def setup_seats(app: App) -> list[tuple[str, str, str]]:
+    """Name, colour and who plays, as the new-game screen shows each seat."""
+    app.dispatch("screen", "setup")
+    overlay = app.render()["overlay"]
+    out = []
+    for seat in find(overlay, lambda n: n["attrs"].get("class") == "seat"):
+        (name,) = find(seat, lambda n: n["tag"] == "input")
+        chosen = [o["attrs"]["value"] for o in find(seat, lambda n: n["tag"] == "option"
+                                                    and n["attrs"].get("selected"))]
+        out.append((name["attrs"]["value"], *chosen))
+    return out
+
+
+def test_the_new_game_form_remembers_the_last_setup_across_visits():
+    storage = MemoryStorage()
+    app = App(storage)
+    app.dispatch("seat-add")
+    app.dispatch("seat-name", "0", "Zé")
+    app.dispatch("seat-name", "3", "Iara")
+    app.dispatch("seat-color", "1", "preto")
+    app.dispatch("seat-kind", "2", "hard")
+    app.dispatch("opt-first-round", None, "true")
+    app.dispatch("seed", None, "77")
+    app.dispatch("start")
+    assert app.game is not None
+    chosen = [("Zé", "azul", "human"), ("Bruno", "preto", "normal"),
+              ("Carla", "verde", "hard"), ("Iara", "amarelo", "normal")]
+    assert setup_seats(app) == chosen
+    later = App(storage)  # another visit: the game resumes, the form is the last one
+    assert later.screen == "play"
+    assert setup_seats(later) == chosen
+    checkbox = find(later.render()["overlay"], lambda n: n["attrs"].get("id") == "opt-first-round")
+    assert checkbox[0]["attrs"].get("checked") == "checked"
+    assert later.form["seed"] == ""  # the same seed would deal the same game again
+    # a WAR II setup with its option, in another namespace of the same storage
+    other = App(storage, namespace="class-b")
+    assert setup_seats(other)[0] == ("Ana", "azul", "human")  # namespaces keep apart
+    other.dispatch("variant", "war2")
+    other.dispatch("opt-variant", "information_centres", "true")
+    other.dispatch("start")
+    again = App(storage, namespace="class-b")
+    assert again.form["variant"] == "war2" and again.form["options"] == {
+        "information_centres": True}
+    # ?variant= in the address still picks the board, keeping names and colours
+    linked = App(storage, variant="mitologicas")
+    assert linked.form["variant"] == "mitologicas"
+    assert [s[0] for s in setup_seats(linked)] == ["Zé", "Bruno", "Carla", "Iara"]
+
+
+GOOD = {"variant": "classic", "first_round_placement_only": False, "options": {},
+        "seats": [{"name": "Zé", "color": "azul", "kind": "human"},
+                  {"name": "Bia", "color": "verde", "kind": "easy"},
+                  {"name": "Caio", "color": "preto", "kind": "hard"}]}
+
+
+def damaged(change: Any) -> str:
+    import copy
+    import json
+
+    data = copy.deepcopy(GOOD)
+    change(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("stored", [
+    "{not json", "[]", "null", '"classic"',
+    damaged(lambda d: d.update(variant="risk")),
+    damaged(lambda d: d["seats"][1].update(color="azul")),          # two blues
+    damaged(lambda d: d["seats"][1].update(color="roxo")),          # no such colour
+    damaged(lambda d: d["seats"][1].update(kind="<script>")),
+    damaged(lambda d: d["seats"][1].update(name="x" * 41)),
+    damaged(lambda d: d["seats"][1].update(name="   ")),
+    damaged(lambda d: d["seats"][1].update(name=7)),
+    damaged(lambda d: d["seats"].pop()),                            # 2 players
+    damaged(lambda d: d["seats"].extend([d["seats"][0]] * 5)),      # 8 players
+    damaged(lambda d: d.update(seats="Ana")),
+    damaged(lambda d: d.update(options={"nukes": True})),
+    damaged(lambda d: d.update(first_round_placement_only="yes")),
+    damaged(lambda d: d.update(variant="mitologicas") or d["seats"][1].update(
+        color="amarelo")),                                          # not a colour there
+    damaged(lambda d: d.update(variant="war2")),                    # no easy/hard in WAR II
+])
+def test_a_damaged_remembered_setup_is_ignored(stored):
+    storage = MemoryStorage({"pywar:v1:pref:setup": stored})
+    app = App(storage)
+    assert app.form == App(MemoryStorage()).form
+    assert setup_seats(app)[0] == ("Ana", "azul", "human")
+    app.dispatch("start")  # and the page still starts a game
+    assert app.game is not None
+
+
+def test_a_sound_remembered_setup_is_used():
+    import json
+
+    app = App(MemoryStorage({"pywar:v1:pref:setup": json.dumps(GOOD)}))
+    assert setup_seats(app) == [("Zé", "azul", "human"), ("Bia", "verde", "easy"),
+                                ("Caio", "preto", "hard")]

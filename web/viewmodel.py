@@ -90,7 +90,10 @@ class App:
         self.speed = self.store.get_pref("speed") or "normal"
         self.paused = False
         self.fast_forward = False
-        self.form = self._default_form(variant if variant in VARIANTS else "classic")
+        self.form = self._remembered_form() or self._default_form(
+            variant if variant in VARIANTS else "classic")
+        if variant in VARIANTS and variant != self.form["variant"]:
+            self.on_variant(variant, None)  # ?variant= in the address wins
         self._resume_current()
 
     # ---------------------------------------------------------------- helpers
@@ -112,6 +115,53 @@ class App:
         return {"seats": seats, "first_round_placement_only": False, "seed": "",
                 "variant": variant}
 
+    def _remembered_form(self) -> dict[str, Any] | None:
+        """The last new-game setup (names, colours, who plays, board, options), stored when
+        a game starts; None when there is none or it is not sound (stored data is untrusted:
+        anything unexpected and the whole of it is ignored). The seed is never kept: the same
+        seed would deal the same game again."""
+        text = self.store.get_pref("setup")
+        try:
+            data = json.loads(text) if text else None
+        except ValueError:
+            return None
+        if not isinstance(data, dict) or data.get("variant") not in VARIANTS:
+            return None
+        variant = data["variant"]
+        rules = get_variant(variant)
+        colors, kinds = self.colors_of(variant), self.kinds(variant)
+        seats = data.get("seats")
+        if not isinstance(seats, list) or not rules.min_players <= len(seats) <= min(
+                rules.max_players, len(colors)):
+            return None
+        clean = []
+        for seat in seats:
+            if not isinstance(seat, dict):
+                return None
+            name, color, kind = seat.get("name"), seat.get("color"), seat.get("kind")
+            if not (isinstance(name, str) and name.strip() and len(name) <= NAME_MAX
+                    and color in colors and kind in kinds):
+                return None
+            clean.append({"name": name, "color": color, "kind": kind})
+        if len({s["color"] for s in clean}) != len(clean):
+            return None
+        first_round = data.get("first_round_placement_only", False)
+        options = data.get("options", {})
+        if not isinstance(first_round, bool) or not isinstance(options, dict) or not all(
+                k in rules.options and isinstance(v, bool) for k, v in options.items()):
+            return None
+        return {"seats": clean, "first_round_placement_only": first_round, "seed": "",
+                "variant": variant, "options": dict(options)}
+
+    def _remember_form(self) -> None:
+        """Keep this setup for the next new game (see :meth:`_remembered_form`)."""
+        f = self.form
+        self.store.set_pref("setup", json.dumps({
+            "variant": f["variant"], "first_round_placement_only": f["first_round_placement_only"],
+            "options": f.get("options", {}),
+            "seats": [{"name": s["name"].strip(), "color": s["color"], "kind": s["kind"]}
+                      for s in f["seats"]]}, ensure_ascii=False))
+
     @staticmethod
     def colors_of(variant: str) -> list[str]:
         """The army colours of a variant's board, in the page's preferred order."""
@@ -130,8 +180,12 @@ class App:
                 seat["color"] = next(c for c in colors if c not in used and c not in {
                     s["color"] for s in seats if s is not seat})
             used.add(seat["color"])
+            if seat["kind"] not in self.kinds(arg):
+                seat["kind"] = "normal"  # WAR II has one computer player
         self.form["seats"] = seats
         self.form["variant"] = arg
+        self.form["options"] = {k: v for k, v in self.form.get("options", {}).items()
+                                if k in rules.options}
 
     def _resume_current(self) -> None:
         save_id = self.store.current()
@@ -463,6 +517,7 @@ class App:
         self.game, self.seats = game, seats
         self.store.save(self.record)
         self.store.set_current(save_id)
+        self._remember_form()
         self.screen = "play"
         self.log = []
         self.battle = None
