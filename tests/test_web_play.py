@@ -441,3 +441,68 @@ def test_a_sound_remembered_setup_is_used():
     app = App(MemoryStorage({"pywar:v1:pref:setup": json.dumps(GOOD)}))
     assert setup_seats(app) == [("Zé", "azul", "human"), ("Bia", "verde", "easy"),
                                 ("Caio", "preto", "hard")]
+
+
+def rules_text(app: App) -> str:
+    app.dispatch("screen", "rules")
+    return text_of(app.render()["overlay"])
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_rules_screen_of_a_war2_game_tells_war2s_rules(lang):
+    app = bots_game("war2")
+    app.dispatch("lang", lang)
+    text = rules_text(app)
+    words = {"pt": ["Ataques aéreos", "bombardeiro", "Centros Estratégicos", "base aérea",
+                    "pelo ar", "Centros de Informação", "61 cartas"],
+             "en": ["Air attacks", "bomber", "Strategic Centres", "air base", "by air",
+                    "Information Centre", "61 cards"]}[lang]
+    missing = [w for w in words if w.lower() not in text.lower()]
+    assert missing == []
+    assert "4, 6, 8, 10, 12, 15" not in text  # the classic card trades are not WAR II's
+    app.dispatch("screen", "play")
+    app.dispatch("variant", "classic")  # the new-game form's board does not change it
+    assert rules_text(app) == text
+
+
+def test_war2_rules_quote_the_boards_own_numbers():
+    from pywar.board import load_board
+    from pywar.war2 import war2_rules
+
+    from rules_help import rules_for
+
+    rules = war2_rules()
+    board = load_board("war2")
+    for lang in ("pt", "en"):
+        text = " ".join(" ".join(p) for _h, p in rules_for("war2", lang))
+        for c in board.continents.values():
+            name = c.name if lang == "pt" else c.name_en
+            assert f"{name} {c.bonus}/{rules.majority_bonus[c.id]}" in text, (lang, name)
+        faces = ", ".join(map(str, rules.anti_aircraft[:-1])) + (
+            " e " if lang == "pt" else " and ") + str(rules.anti_aircraft[-1])
+        assert faces in text
+        faces = ", ".join(map(str, rules.air_attack[:-1])) + (
+            " e " if lang == "pt" else " and ") + str(rules.air_attack[-1])
+        assert faces in text
+        numbered = [c for c in rules.cards if c.numbered]
+        assert f"{len(rules.cards)} " in text and f"{len(rules.cards) - len(numbered)} " in text
+        assert f"{len(numbered)} " in text
+        assert {c.value for c in numbered} == {1, 2, 3} and "1, 2" in text
+        assert f"{len(rules.centres)} " in text
+        assert f"{rules.bombers_per_player} " in text
+        assert f"{rules.cards_per_conquest_turn} " in text and f"{rules.hand_limit})" in text
+
+
+def test_every_variant_has_its_own_rules_in_both_languages():
+    from rules_help import rules_for
+
+    seen = {}
+    for variant in VARIANTS:
+        for lang in ("pt", "en"):
+            sections = rules_for(variant, lang)
+            assert sections and all(heading and paragraphs for heading, paragraphs in sections)
+            seen[variant, lang] = sections
+        assert seen[variant, "pt"] != seen[variant, "en"]
+    for lang in ("pt", "en"):
+        texts = [repr(seen[v, lang]) for v in VARIANTS]
+        assert len(set(texts)) == len(texts), lang  # no variant borrows another's whole help
