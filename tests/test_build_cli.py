@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -26,6 +28,8 @@ def test_serve_on_a_busy_port_says_so_in_one_line():
 
 
 def test_the_readme_tells_how_to_pick_the_port():
+    if not (ROOT / "README.md").is_file():  # the Pyodide run copies the code and tests only
+        pytest.skip("README.md is not in this copy of the project")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "python3 build.py serve --port" in readme
 
