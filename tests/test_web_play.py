@@ -506,3 +506,17 @@ def test_every_variant_has_its_own_rules_in_both_languages():
     for lang in ("pt", "en"):
         texts = [repr(seen[v, lang]) for v in VARIANTS]
         assert len(set(texts)) == len(texts), lang  # no variant borrows another's whole help
+
+
+def test_six_long_names_are_remembered_too():
+    storage = MemoryStorage()
+    app = App(storage)
+    for _ in range(3):
+        app.dispatch("seat-add")
+    for i in range(6):
+        app.dispatch("seat-name", str(i), f"{i} Maria Eduarda dos Santos Vasconcelos"[:40])
+    app.dispatch("start")
+    assert app.game is not None
+    again = App(storage)
+    assert [s[0] for s in setup_seats(again)] == [
+        f"{i} Maria Eduarda dos Santos Vasconcelos"[:40] for i in range(6)]
