@@ -37,6 +37,8 @@ def test_the_readme_tells_how_to_pick_the_port():
 def test_the_project_venv_is_made_once_and_reused(tmp_path):
     import importlib.util
 
+    if not (ROOT / "build.py").is_file():  # the Pyodide run copies the code and tests only
+        pytest.skip("build.py is not in this copy of the project")
     spec = importlib.util.spec_from_file_location("pywar_build_venv", ROOT / "build.py")
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
