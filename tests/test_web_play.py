@@ -239,7 +239,7 @@ def test_blitz_stopped_by_the_player_or_out_of_armies_says_so_in_both_languages(
     place_all_on(app, "peru")  # Brasil keeps its 3
     text = blitz(app, "brasil", "argelia")
     assert app.game.armies["brasil"] == 1
-    assert "cannot attack any more: only the occupying army is left." in text
+    assert f"{app.tname('brasil')} has nothing left to attack with (one always stays" in text
 
 
 def secrets(app: App) -> str:

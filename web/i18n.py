@@ -51,8 +51,8 @@ PT: dict[str, str] = {
     "blitz_why_conquered": "Parou porque você conquistou {target}.",
     "blitz_why_floor": "Parou no limite que você escolheu: {floor} em {source}.",
     "blitz_why_stopped": "Parou porque você mandou parar.",
-    "blitz_why_no_armies": "Parou porque {source} não pode mais atacar: só resta o exército "
-                           "de ocupação.",
+    "blitz_why_no_armies": "Parou porque {source} não tem mais com que atacar (um sempre "
+                           "fica de ocupação).",
     "blitz_why_cannot": "Parou porque este ataque não é mais possível.",
     "undo": "Desfazer",
     "undo_title": "Desfaz a última colocação ou movimento (dados nunca são rolados de novo)",
@@ -309,8 +309,8 @@ EN: dict[str, str] = {
     "blitz_why_conquered": "It stopped because you conquered {target}.",
     "blitz_why_floor": "It stopped at the floor you chose: {floor} in {source}.",
     "blitz_why_stopped": "It stopped because you stopped it.",
-    "blitz_why_no_armies": "It stopped because {source} cannot attack any more: only the "
-                           "occupying army is left.",
+    "blitz_why_no_armies": "It stopped because {source} has nothing left to attack with (one "
+                           "always stays to hold it).",
     "blitz_why_cannot": "It stopped because this attack is no longer possible.",
     "undo": "Undo",
     "undo_title": "Takes back the last placement or move (dice are never re-rolled)",
