@@ -321,6 +321,7 @@ class Game:
             raise WarError("rounds count from 1")
         self.first_player = self.current = current
         self.round = round_
+        self.timeline = []  # the dealt position's snapshot is not this position's
         self._start_turn([])
 
     def _position_seat(self, seat: Any) -> Player:
@@ -1003,9 +1004,21 @@ class Game:
         previous = type(self).replay(self.setup, self.log[:-1])
         self.__dict__.update(previous.__dict__)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_start_turn" in cls.__dict__:
+            raise TypeError(f"{cls.__name__} overrides Game._start_turn: override _begin_turn "
+                            "instead, so the per-round snapshot is always taken")
+
     def _start_turn(self, events: list[Event]) -> None:
+        """Start the current player's turn: the round's snapshot of territories and armies
+        (for every variant: subclasses cannot override this), then :meth:`_begin_turn`."""
         if not self.timeline or self.timeline[-1]["round"] != self.round:
             self._snapshot()
+        self._begin_turn(events)
+
+    def _begin_turn(self, events: list[Event]) -> None:
+        """A variant's own start of a turn (phase, reinforcements, the turn event)."""
         self.phase = "reinforce"
         self.conquered = False
         self.eliminated_someone = False

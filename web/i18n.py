@@ -46,6 +46,14 @@ PT: dict[str, str] = {
     "blitz_title": "Atacar sem parar até conquistar ou chegar ao limite",
     "blitz_floor": "Blitz para quando me restarem:",
     "blitz_stop": "Parar",
+    "blitz_tally": "Blitz de {source} contra {target} — rolagens: {rolls} · o ataque perdeu: "
+                   "{lost} · a defesa perdeu: {killed}",
+    "blitz_why_conquered": "Parou porque você conquistou {target}.",
+    "blitz_why_floor": "Parou no limite que você escolheu: {floor} em {source}.",
+    "blitz_why_stopped": "Parou porque você mandou parar.",
+    "blitz_why_no_armies": "Parou porque {source} não tem mais com que atacar (um sempre "
+                           "fica de ocupação).",
+    "blitz_why_cannot": "Parou porque este ataque não é mais possível.",
     "undo": "Desfazer",
     "undo_title": "Desfaz a última colocação ou movimento (dados nunca são rolados de novo)",
     "ev_undo": "{name} desfez o último lance.",
@@ -84,6 +92,8 @@ PT: dict[str, str] = {
     "speed_fast": "Rápida",
     "pause": "Pausar",
     "resume_bots": "Continuar",
+    "bot_paused_tag": "pausado",
+    "bots_paused": "Pausado: {name} (computador) espera até você tocar em Continuar.",
     "fast_forward": "Avançar até a minha vez",
     "watch_hint": "Só computadores: assista à partida.",
     "options": "Opções",
@@ -210,6 +220,17 @@ PT: dict[str, str] = {
     "cards": "Suas cartas",
     "joker": "Coringa",
     "trade": "Trocar as 3 cartas escolhidas",
+    "trade_may": "Você pode trocar cartas agora: veja suas cartas para trocar um conjunto.",
+    "trade_ready": "Você tem um conjunto para trocar agora (vale {value}): escolha 3 cartas.",
+    "trade_must": "Com 5 cartas ou mais, a troca é obrigatória agora (vale {value}): escolha "
+                  "3 cartas que formem um conjunto.",
+    "trade_picked": "Escolhidas: {n} de 3.",
+    "trade_none": "Ainda não há conjunto nestas cartas: são 3 figuras iguais ou 3 diferentes "
+                  "(o coringa vale qualquer uma).",
+    "trade_later": "Você tem um conjunto, mas as trocas são feitas no início da jogada (ou no "
+                   "fim dela, depois de eliminar um jogador).",
+    "trade_invalid": "Estas 3 cartas ({shapes}) não formam um conjunto: são precisas 3 figuras "
+                     "iguais ou 3 diferentes, e o coringa vale qualquer uma.",
     "battle_title": "{source} contra {target}",
     "battle_result": "Ataque perdeu {lost}, defesa perdeu {killed}",
     "wins_attack": "◀ ataque",
@@ -311,6 +332,14 @@ EN: dict[str, str] = {
     "blitz_title": "Keep attacking until the conquest or the floor",
     "blitz_floor": "Blitz stops when I am down to:",
     "blitz_stop": "Stop",
+    "blitz_tally": "Blitz from {source} on {target} — rolls: {rolls} · attack lost: {lost} · "
+                   "defence lost: {killed}",
+    "blitz_why_conquered": "It stopped because you conquered {target}.",
+    "blitz_why_floor": "It stopped at the floor you chose: {floor} in {source}.",
+    "blitz_why_stopped": "It stopped because you stopped it.",
+    "blitz_why_no_armies": "It stopped because {source} has nothing left to attack with (one "
+                           "always stays to hold it).",
+    "blitz_why_cannot": "It stopped because this attack is no longer possible.",
     "undo": "Undo",
     "undo_title": "Takes back the last placement or move (dice are never re-rolled)",
     "ev_undo": "{name} took back the last move.",
@@ -348,6 +377,8 @@ EN: dict[str, str] = {
     "speed_fast": "Fast",
     "pause": "Pause",
     "resume_bots": "Resume",
+    "bot_paused_tag": "paused",
+    "bots_paused": "Paused: {name} (computer) waits until you press Resume.",
     "fast_forward": "Skip to my turn",
     "watch_hint": "Computers only: watch the game.",
     "options": "Options",
@@ -471,6 +502,17 @@ EN: dict[str, str] = {
     "cards": "Your cards",
     "joker": "Joker",
     "trade": "Trade the 3 chosen cards",
+    "trade_may": "You may trade cards now: show your cards to trade a set.",
+    "trade_ready": "You hold a set to trade now (worth {value}): pick 3 cards.",
+    "trade_must": "With 5 cards or more you must trade now (worth {value}): pick 3 cards "
+                  "that make a set.",
+    "trade_picked": "Picked: {n} of 3.",
+    "trade_none": "No set among these cards yet: a set is 3 equal shapes or 3 different ones "
+                  "(a joker is any shape).",
+    "trade_later": "You hold a set, but cards are traded at the start of your turn (or at its "
+                   "end after eliminating a player).",
+    "trade_invalid": "These 3 cards ({shapes}) are not a set: it takes 3 equal shapes or 3 "
+                     "different ones, and a joker is any shape.",
     "battle_title": "{source} against {target}",
     "battle_result": "Attack lost {lost}, defence lost {killed}",
     "wins_attack": "◀ attack",

@@ -1154,8 +1154,9 @@ class War2UI(VariantUI):
         return describe_war2_objective(objective, _game(app).board, app.lang)
 
     # ------------------------------------------------------------------ the board
-    def decorate_board(self, app: App, territories: dict[str, dict[str, Any]]) -> None:
-        g = _game(app)
+    def decorate_board(self, app: App, territories: dict[str, dict[str, Any]],
+                       game: War2Game | None = None) -> None:
+        g = game or _game(app)
         for t in g.vacant():
             territories[t]["label"] = app.tr("w2_free_label", territory=app.tname(t))
         centre = app.tr("w2_ce_label")
@@ -1224,10 +1225,11 @@ class War2UI(VariantUI):
             return out
         return None
 
-    def board_marks(self, app: App) -> dict[str, dict[str, Any]]:
+    def board_marks(self, app: App, game: War2Game | None = None) -> dict[str, dict[str, Any]]:
         """Air bases (bombers of each colour in play), centre markers (their holder's
-        colour) and Information Centres (on the army badge)."""
-        g = _game(app)
+        colour) and Information Centres (on the army badge) of ``game`` (the one shown: the
+        game in play, or the step a replay shows)."""
+        g = game or _game(app)
         seats = {p.color: i for i, p in enumerate(g.players)}
         marks: dict[str, dict[str, Any]] = {}
         for color in g.board.raw.get("colors", []):
