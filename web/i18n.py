@@ -170,6 +170,16 @@ PT: dict[str, str] = {
     "th_armies": "Exérc.",
     "th_cards": "Cartas",
     "log_title": "Últimos lances",
+    # touch, keyboard and layout (board_input.py)
+    "tap_which": "Qual território?",
+    "close": "Fechar",
+    "menu": "Menu",
+    "fullscreen": "Tela cheia",
+    "fullscreen_exit": "Sair da tela cheia",
+    "panel_side": "Dados e cartas",
+    "panel_info": "Jogadores e últimos lances",
+    "board_keys": "Setas: ir a um território vizinho; Enter: escolher; Esc: desfazer a "
+                  "escolha.",
     "territory_label": "{territory}: {name} ({color}), {armies} exército(s)",
     "winner": "{name} venceu!",
     "winner_objective": "Os objetivos de todos:",
@@ -354,6 +364,16 @@ EN: dict[str, str] = {
     "th_armies": "Armies",
     "th_cards": "Cards",
     "log_title": "Latest moves",
+    # touch, keyboard and layout (board_input.py)
+    "tap_which": "Which territory?",
+    "close": "Close",
+    "menu": "Menu",
+    "fullscreen": "Full screen",
+    "fullscreen_exit": "Leave full screen",
+    "panel_side": "Dice and cards",
+    "panel_info": "Players and latest moves",
+    "board_keys": "Arrows: go to a neighbouring territory; Enter: choose; Esc: undo the "
+                  "choice.",
     "territory_label": "{territory}: {name} ({color}), {armies} army(ies)",
     "winner": "{name} wins!",
     "winner_objective": "Everyone's objectives:",
