@@ -89,8 +89,11 @@
     boardH = Math.min(boardH, avail - 96);
     var kBelow = Math.min(w / home.w, boardH / home.h);
     var side = w >= 600 && (kSide >= kBelow || h < 480);
-    html.dataset.layout = side ? "side" : "below";
-    html.style.setProperty("--board-h", Math.round(boardH) + "px");
+    var chosen = side ? "side" : "below", height = Math.round(boardH) + "px";
+    if (html.dataset.layout !== chosen) html.dataset.layout = chosen;
+    if (html.style.getPropertyValue("--board-h") !== height) {
+      html.style.setProperty("--board-h", height);
+    }
   }
 
   // -------------------------------------------------------------- the view
@@ -244,8 +247,8 @@
   }
   window.addEventListener("resize", refit);
   if (window.ResizeObserver) {
-    new ResizeObserver(function () { if (svg) apply(); }).observe(
-      document.getElementById("board-wrap"));
+    // the map's room changes with the page (a notice or the update bar above it)
+    new ResizeObserver(refit).observe(document.getElementById("layout"));
   }
 
   window.pywarZoom = {
