@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 PT: dict[str, str] = {
@@ -240,6 +241,16 @@ PT: dict[str, str] = {
     "th_armies": "Exérc.",
     "th_cards": "Cartas",
     "log_title": "Últimos lances",
+    # touch, keyboard and layout (board_input.py)
+    "tap_which": "Qual território?",
+    "close": "Fechar",
+    "menu": "Menu",
+    "fullscreen": "Tela cheia",
+    "fullscreen_exit": "Sair da tela cheia",
+    "panel_side": "Dados e cartas",
+    "panel_info": "Jogadores e últimos lances",
+    "board_keys": "Setas: ir a um território vizinho; Enter: escolher; Esc: desfazer a "
+                  "escolha.",
     "territory_label": "{territory}: {name} ({color}), {armies} exército(s)",
     "winner": "{name} venceu!",
     "winner_objective": "Os objetivos de todos:",
@@ -522,6 +533,16 @@ EN: dict[str, str] = {
     "th_armies": "Armies",
     "th_cards": "Cards",
     "log_title": "Latest moves",
+    # touch, keyboard and layout (board_input.py)
+    "tap_which": "Which territory?",
+    "close": "Close",
+    "menu": "Menu",
+    "fullscreen": "Full screen",
+    "fullscreen_exit": "Leave full screen",
+    "panel_side": "Dice and cards",
+    "panel_info": "Players and latest moves",
+    "board_keys": "Arrows: go to a neighbouring territory; Enter: choose; Esc: undo the "
+                  "choice.",
     "territory_label": "{territory}: {name} ({color}), {armies} army(ies)",
     "winner": "{name} wins!",
     "winner_objective": "Everyone's objectives:",
@@ -605,6 +626,7 @@ def t(lang: str, key: str, words: list[tuple[str, str]] | None = None, **params:
     """
     table = CATALOGUE.get(lang, PT)
     text = table.get(key) or PT.get(key) or key
-    for old, new in words or ():
-        text = text.replace(old, new)
+    for old, new in words or ():  # the words only, never a {placeholder}'s name
+        parts = re.split(r"(\{[^{}]*\})", text)
+        text = "".join(p if p.startswith("{") else p.replace(old, new) for p in parts)
     return text.format(**params) if params else text

@@ -28,6 +28,7 @@ from pywar.odds import battle_odds
 from pywar.variants import VARIANTS, get_variant
 
 import war2_view  # noqa: F401 - registers the WAR II page module
+from board_input import CLOSABLE, BoardInput
 from i18n import CATALOGUE, board_words, t
 from icons import icon, icon_button
 from nodes import Node, button, find, h, text_of
@@ -76,7 +77,7 @@ NAME_MAX = 40
 SETUP_PREF_MAX = 4000
 
 
-class App:
+class App(BoardInput):
     """The page: setup, saved games, the game itself, the curtain and the winner's screen."""
 
     def __init__(self, storage: Storage, namespace: str = "", lang: str | None = None,
@@ -102,6 +103,10 @@ class App:
         self.battle: dict[str, Any] | None = None
         self.log: list[str] = []
         self.announce = ""
+        #: The lines of the latest action, announced once (``announce_id`` counts them).
+        self.announce_lines: list[str] = []
+        self.announce_id = 0
+        self._init_input()
         self.blitz: dict[str, Any] | None = None
         #: What the last blitz did: rolls, losses on each side and why it stopped.
         self.blitz_report: dict[str, Any] | None = None
@@ -351,6 +356,15 @@ class App:
         if (self.conflict and self.screen not in ("setup", "saves")
                 and action not in CONFLICT_ACTIONS):
             return None
+        if action not in QUIET_ACTIONS:  # what the page tells, not what a person does
+            if action not in ("tap", "escape"):  # those clear or set them themselves
+                self.candidates = []
+            if action != "tap":
+                self.tap_undo = None
+            if action != "menu":
+                self.menu_open = False
+            self.announce_lines = []
+        before = self.input_before()
         handler = getattr(self, "on_" + action.replace("-", "_"), None)
         ext = self.extension()
         if handler is None and ext is not None and ext.handles(action):
@@ -358,15 +372,17 @@ class App:
                 return ext.dispatch(self, action, a, v)
         if handler is None:
             return None
+        result = None
         try:
-            return handler(arg, value)
+            result = handler(arg, value)
         except IllegalAction as exc:
             self.message = ("error", self.refusal(exc))
         except SaveError as exc:
             self.message = ("error", self.tr(exc.reason))
         except WarError as exc:
             self.message = ("error", str(exc))
-        return None
+        self.focus_after(action, before)
+        return result
 
     def refusal(self, exc: IllegalAction) -> str:
         """An engine refusal in words of the page language."""
@@ -451,6 +467,7 @@ class App:
     def blitz_step(self) -> bool:
         """Roll once for the running blitz, counting its rolls and losses; stop at a
         conquest, at the chosen floor or when the attack is no longer possible."""
+        self.announce_lines = []
         g = self.game
         b = self.blitz
         if g is None or b is None:
@@ -861,6 +878,7 @@ class App:
     def bot_step(self) -> bool:
         """Advance the bot whose turn it is by one chunk of thinking (at most ~20 ms) or
         play the action it chose; True while bots still have to move."""
+        self.announce_lines = []
         g = self.game
         if not self.bot_to_move or g is None:
             self.thinking = None
@@ -966,6 +984,8 @@ class App:
             if line:
                 self.log.append(line)
                 self.announce = line
+                self.announce_lines.append(line)
+                self.announce_id += 1
         del self.log[:-LOG_LINES]
 
     def describe_event(self, e: dict[str, Any]) -> str | None:
@@ -1061,7 +1081,12 @@ class App:
             "board_id": self.board_id(),
             "curtain": None, "panel": None, "overlay": None,
         }
-        view["announce"] = self.announce
+        view["announce"] = {"id": self.announce_id, "text": " ".join(self.announce_lines)}
+        view["choice"] = self.choice_view()
+        view["board"]["cursor"] = self.cursor_now()
+        view["board"]["picks"] = list(self.candidates)
+        view["focus"] = ({"id": self.focus_seq, "target": list(self.focus_target)}
+                         if self.focus_target else None)
         view["busy"] = self.blitz_running
         #: The computers are paused on their turn (the page dims the board).
         view["paused"] = bool(self.paused and self.game is not None and self.screen == "play"
@@ -1091,12 +1116,17 @@ class App:
             view["panel"] = self._log_panel()
         else:
             view["panel"] = self._play_panel()
+        if view["overlay"] is not None and (
+                self.screen in CLOSABLE or (self.screen == "setup" and self.game is not None)):
+            view["overlay"]["children"].insert(0, button(
+                "✕", "escape", cls="btn icon dialog-close", title=self.tr("close")))
         return view
 
     def _header(self) -> Node:
         other = "en" if self.lang == "pt" else "pt"
         in_game = self.game is not None
-        return h("div", {"class": "header-actions"},
+        actions = h("div", {"class": "header-actions", "id": "menu-list",
+                            "data-open": "true" if self.menu_open else None},
                  button(self.tr("menu_back"), "screen", "play", cls="btn small")
                  if in_game and self.screen not in ("play", "over") else None,
                  button(self.tr("menu_history"), "screen", "history", cls="btn small")
@@ -1108,6 +1138,9 @@ class App:
                  button(self.tr("menu_saves"), "screen", "saves", cls="btn small"),
                  button(self.tr("lang_switch"), "lang", other, cls="btn small lang",
                         title=self.tr("lang_switch_title")))
+        return h("div", {"class": "header-bar"}, self.fullscreen_button(), self.menu_button(),
+                 actions, h("p", {"class": "visually-hidden", "id": "board-keys"},
+                            self.tr("board_keys")))
 
     def extension(self) -> VariantUI | None:
         """The page module of the game's variant, if it has one (WAR II)."""
@@ -1244,8 +1277,10 @@ class App:
     def _curtain(self) -> Node:
         assert self.curtain is not None
         name = self.name(self.curtain)
-        return h("div", {"class": "curtain-box"},
-                 h("p", {"class": "curtain-text"}, self.tr("curtain_pass", name=name)),
+        return h("div", {"class": "curtain-box", "role": "dialog",
+                         "aria-labelledby": "curtain-title"},
+                 h("p", {"class": "curtain-text", "id": "curtain-title"},
+                   self.tr("curtain_pass", name=name)),
                  h("p", {"class": "hint"}, self.tr("curtain_hint")),
                  button(self.tr("curtain_ready", name=name), "curtain-open",
                         cls="btn primary big"))
@@ -1266,7 +1301,12 @@ class App:
     def _play_panel(self) -> Node:
         g = self.game
         assert g is not None
+        # Three groups, stacked in a side panel, side by side in a wide strip below the map.
         parts: list[Any] = [self._turn_header()]
+        side: list[Any] = [self._dice_view(self.battle)] if self.battle else []
+        if self.blitz or self.blitz_report:
+            side.append(h("div", {"class": "blitz-report", "role": "status"},
+                          [h("p", {}, line) for line in self.blitz_lines()]))
         if self.is_bot(g.current) and self.paused:
             parts.append(h("p", {"class": "paused-banner", "role": "status"}, icon("pause"),
                            self.tr("bots_paused", name=self.name(g.current))))
@@ -1279,15 +1319,14 @@ class App:
             parts.append(self._phase_controls())
             ext = self.extension()
             parts.append(ext.extra_panel(self) if ext is not None else None)
-            parts.append(self._secrets())
-        if self.battle:
-            parts.append(self._dice_view(self.battle))
-        if self.blitz or self.blitz_report:
-            parts.append(h("div", {"class": "blitz-report", "role": "status"},
-                           [h("p", {}, line) for line in self.blitz_lines()]))
-        parts.append(self._players_table())
-        parts.append(self._log_panel())
-        return h("div", {"class": "panel-inner"}, parts)
+            side.append(self._secrets())
+        return h("div", {"class": "panel-inner"},
+                 h("div", {"class": "panel-group play-main"}, parts),
+                 h("div", {"class": "panel-group play-side", "tabindex": "0", "role": "group",
+                           "aria-label": self.tr("panel_side")}, side) if side else None,
+                 h("div", {"class": "panel-group play-info", "tabindex": "0", "role": "group",
+                           "aria-label": self.tr("panel_info")}, self._players_table(),
+                   self._log_panel()))
 
     def _bot_controls(self) -> Node:
         """Speed, pause and fast-forward while the computers play."""
@@ -1543,7 +1582,7 @@ class App:
                            h("span", {"class": "vs"}, verdict),
                            h("span", {"class": "die yellow"}, str(d)) if d else
                            h("span", {"class": "die empty"})))
-        return h("div", {"class": "dice", "aria-live": "polite"},
+        return h("div", {"class": "dice"},
                  h("p", {"class": "dice-title"}, self.tr(
                      "battle_title", source=self.tname(battle["source"]),
                      target=self.tname(battle["target"]))),
@@ -1575,7 +1614,7 @@ class App:
 
     def _log_panel(self) -> Node:
         return h("div", {"class": "log"},
-                 h("h3", {}, self.tr("log_title")),
+                 h("h2", {}, self.tr("log_title")),
                  h("ol", {"class": "log-lines"}, [h("li", {}, line) for line in self.log]))
 
     def _rules_screen(self) -> Node:
@@ -1600,7 +1639,9 @@ class App:
                  h("h2", {"id": "history-title"}, self.tr("history_title")),
                  h("div", {"class": "btn-row"},
                    button(self.tr("replay_start"), "replay-start", cls="btn primary")),
-                 h("ol", {"class": "history-lines"}, [h("li", {}, x) for x in lines]))
+                 h("ol", {"class": "history-lines", "tabindex": "0",
+                          "aria-labelledby": "history-title"},
+                   [h("li", {}, x) for x in lines]))
 
     def _replay_panel(self) -> Node:
         assert self.replay is not None and self.game is not None

@@ -894,7 +894,7 @@ class War2UI(VariantUI):
                   else app.tr("w2_air_no_roll"))))
         earlier = air["rounds"][:-AIR_ROUNDS_SHOWN]
         end = air.get("end")
-        return h("div", {"class": "dice air-dice", "aria-live": "polite"},
+        return h("div", {"class": "dice air-dice"},
                  h("p", {"class": "dice-title"}, app.tr(
                      "w2_air_title", target=app.tname(air["target"]),
                      name=app.name(air["defender"]))),
@@ -987,7 +987,7 @@ class War2UI(VariantUI):
                         g.is_legal(MoveCI(seat, t)) for t in g.territories_of(me)):
                     actions.append(button(app.tr("w2_ci_move", owner=app.name(seat)),
                                           "w2-mode", f"ci_move:{seat}", cls="btn"))
-        return h("div", {"class": "w2-ci"}, h("h3", {}, app.tr("w2_ci_title")),
+        return h("div", {"class": "w2-ci"}, h("h2", {}, app.tr("w2_ci_title")),
                  h("ul", {"class": "w2-ci-list"}, lines), actions)
 
     def extra_panel(self, app: App) -> Node | None:
@@ -1146,7 +1146,7 @@ class War2UI(VariantUI):
             else:
                 lines.append(h("li", {}, app.tr("w2_intel_spied", name=app.name(int(seat)),
                                                 turn=info["turn"], cards=cards)))
-        return h("div", {"class": "w2-intel"}, h("h4", {}, app.tr("w2_intel_title")),
+        return h("div", {"class": "w2-intel"}, h("h2", {}, app.tr("w2_intel_title")),
                  h("ul", {}, lines))
 
     def describe_objective(self, app: App, objective: dict[str, Any]) -> str:
