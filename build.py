@@ -25,6 +25,7 @@ import http.server
 import json
 import math
 import os
+import posixpath
 import re
 import shutil
 import statistics
@@ -35,6 +36,7 @@ import tempfile
 import threading
 import time
 import tomllib
+import zlib
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from html.parser import HTMLParser
@@ -323,11 +325,15 @@ def dir_bytes(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def build(out: Path = DIST, *, install: bool = True, single_file: bool = False) -> Path:
+def build(out: Path = DIST, *, install: bool = True, single_file: bool = False,
+          snapshot: bool = True) -> Path:
     """Build the static site into `out` (replaced atomically). Returns `out`.
 
     `single_file`: also write the one-file edition `out/pywar.html` (see build_single_file).
+    `snapshot`: make the Pyodide memory snapshot the page starts from (see make_snapshot);
+    without it (or with PYWAR_NO_SNAPSHOT=1) the page boots the normal way.
     """
+    snapshot = snapshot and os.environ.get("PYWAR_NO_SNAPSHOT", "") in ("", "0")
     if install:
         ensure_node_modules()
     elif not (PYODIDE_DIR / "pyodide.mjs").is_file():
@@ -337,7 +343,7 @@ def build(out: Path = DIST, *, install: bool = True, single_file: bool = False) 
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     try:
-        _build_into(tmp, single_file=single_file)
+        _build_into(tmp, single_file=single_file, snapshot_wanted=snapshot)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -356,7 +362,7 @@ def build(out: Path = DIST, *, install: bool = True, single_file: bool = False) 
     return out
 
 
-def _build_into(out: Path, *, single_file: bool = False) -> None:
+def _build_into(out: Path, *, single_file: bool = False, snapshot_wanted: bool = True) -> None:
     # 1. Runtime: Pyodide and PyScript, only the files a page requests.
     rt_py = out / "runtime" / "pyodide"
     for name in PYODIDE_RUNTIME_FILES:
@@ -392,7 +398,10 @@ def _build_into(out: Path, *, single_file: bool = False) -> None:
     )
     files = {f"./{rel}": f"./{rel}" for rel in [*pkg_files, *helpers]}
     base = {"interpreter": "./runtime/pyodide/pyodide.mjs"}
-    (out / "pyscript.json").write_text(json.dumps({**base, "files": files}, indent=2) + "\n")
+    game = {**base, "files": files}
+    if (out / PYODIDE_BOOT).is_file():  # the game boots through its snapshot loader
+        game["interpreter"] = f"./{PYODIDE_BOOT}"
+    (out / "pyscript.json").write_text(json.dumps(game, indent=2) + "\n")
     (out / "hello.json").write_text(json.dumps(base, indent=2) + "\n")
 
     # 5. Pages and stylesheets: inline the board, make every own reference relative.
@@ -408,11 +417,15 @@ def _build_into(out: Path, *, single_file: bool = False) -> None:
 
     (out / ".nojekyll").write_text("")
 
-    # 6. Offline: the service worker's version and file list; the one-file edition.
+    # 6. The memory snapshot and its loader (web/pyodide_boot.mjs).
+    snapshot = make_snapshot(out) if snapshot_wanted else None
+    set_boot_snapshot(out, snapshot)
+
+    # 7. Offline: the service worker's version and file list; the one-file edition.
     sw_version = write_service_worker(out)
     single = build_single_file(out, out / SINGLE_FILE_NAME) if single_file else None
 
-    # 7. build-info.json
+    # 8. build-info.json
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
     listing = sorted(
@@ -430,12 +443,145 @@ def _build_into(out: Path, *, single_file: bool = False) -> None:
         "pyscript": package_version(PYSCRIPT_DIR.parent),
         "main_scripts": sorted(mains),
         "sw_version": sw_version,
+        "snapshot": snapshot,
         "single_file": single,
         "bytes_runtime": runtime,
         "bytes_without_runtime": sum(size for _, size in listing) - runtime - single_bytes,
         "files": [{"path": rel, "bytes": size} for rel, size in listing],
     }
     (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
+
+
+# --------------------------------------------------------------------- snapshot
+
+#: The game's Pyodide loader (web/pyodide_boot.mjs), named by pyscript.json's `interpreter`.
+#: build.py fills in its `const SNAPSHOT = ...;` line.
+PYODIDE_BOOT = "pyodide_boot.mjs"
+_BOOT_SNAPSHOT_RE = re.compile(r"^const SNAPSHOT = .*;$", re.MULTILINE)
+SNAPSHOT_TOOL = ROOT / "tools" / "make_snapshot.mjs"
+SNAPSHOT_WARM = ROOT / "tools" / "snapshot_warm.py"
+SNAPSHOT_CACHE = CACHE / "snapshots"
+#: gzip level of the served snapshot: 6 is within 1 % of 9's size in a quarter of the time.
+SNAPSHOT_GZIP_LEVEL = 6
+#: Pyodide's heap at start (30 MiB); a snapshot must fit in it to restore (pyodide#6254).
+SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024 + 4096
+
+
+def snapshot_key(site: Path) -> str:
+    """What a snapshot of `site` depends on: the Pyodide build, the snapshot tools and every
+    Python file pyscript.json maps (path and bytes). Same inputs, same key."""
+    h = hashlib.sha256(b"pywar-snapshot-1\0")
+    rt = site / "runtime" / "pyodide"
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        if (rt / name).is_file():
+            h.update(name.encode() + b"\0" + hashlib.sha256((rt / name).read_bytes()).digest())
+    for tool in (SNAPSHOT_TOOL, SNAPSHOT_WARM):
+        h.update(tool.name.encode() + b"\0" + hashlib.sha256(tool.read_bytes()).digest())
+    config = json.loads((site / "pyscript.json").read_text())
+    for src, dest in sorted(config.get("files", {}).items()):
+        data = (site / src).read_bytes()
+        h.update(f"{src}>{dest}".encode() + b"\0" + hashlib.sha256(data).digest())
+    return h.hexdigest()
+
+
+def snapshot_sources(site: Path) -> dict[str, str]:
+    """Every file the snapshot baked in, by its path in Pyodide's file system (PyScript
+    writes pyscript.json's `files` under /home/pyodide): "<bytes>:<CRC-32 hex>". The loader
+    compares what PyScript writes with these (a quick check for a stale snapshot, not a
+    security measure: the snapshot and the files come from the same place)."""
+    config = json.loads((site / "pyscript.json").read_text())
+    out = {}
+    for src, dest in sorted(config.get("files", {}).items()):
+        data = (site / src).read_bytes()
+        path = posixpath.normpath(posixpath.join("/home/pyodide", dest))
+        out[path] = f"{len(data)}:{zlib.crc32(data):x}"
+    return out
+
+
+def make_snapshot(site: Path) -> dict[str, Any] | None:
+    """The Pyodide memory snapshot the game starts from, written to `site` gzipped as
+    `snapshot-<key>.bin.gz`. Made in Node by tools/make_snapshot.mjs (pinned Pyodide, pywar
+    and the page's pure modules imported, see tools/snapshot_warm.py) and kept in
+    .cache/snapshots by key, so a rebuild with the same inputs costs a copy. Returns its
+    figures for build-info.json, or None (with a warning) when it cannot be made: the page
+    then boots the normal way."""
+    node = shutil.which("node")
+    if node is None or not (site / PYODIDE_BOOT).is_file():
+        return None
+    key = snapshot_key(site)
+    SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+    (CACHE / ".gitignore").write_text("*\n")
+    cached = SNAPSHOT_CACHE / f"{key}.bin.gz"
+    meta_path = SNAPSHOT_CACHE / f"{key}.json"
+    if not (cached.is_file() and meta_path.is_file()):
+        t0 = time.perf_counter()
+        with tempfile.TemporaryDirectory() as tmp:
+            raw_path = Path(tmp) / "snapshot.bin"
+            done = subprocess.run(
+                [node, str(SNAPSHOT_TOOL), str(site), str(raw_path), key],
+                cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+            )
+            if done.returncode != 0:
+                log(f"warning: no snapshot (the page boots without it): {done.stderr[-2000:]}")
+                return None
+            figures = json.loads(done.stdout.strip().splitlines()[-1])
+            raw = raw_path.read_bytes()
+        if len(raw) > SNAPSHOT_HEAP_LIMIT:
+            log(f"warning: no snapshot: {len(raw)} bytes is more than Pyodide's first heap")
+            return None
+        gz = gzip.compress(raw, compresslevel=SNAPSHOT_GZIP_LEVEL, mtime=0)
+        for old in SNAPSHOT_CACHE.glob("*"):  # keep only the newest few
+            if old.stat().st_mtime < time.time() - 7 * 86400:
+                old.unlink()
+        tmp_gz = cached.with_suffix(".tmp")
+        tmp_gz.write_bytes(gz)
+        tmp_gz.rename(cached)
+        meta = {
+            "key": key, "pyodide": figures["pyodide"], "bytes": len(raw),
+            "gzip_bytes": len(gz), "sha256": hashlib.sha256(raw).hexdigest(),
+            "modules": figures["modules"], "make_ms": figures["total_ms"],
+        }
+        meta_path.write_text(json.dumps(meta) + "\n")
+        log(f"snapshot made in {time.perf_counter() - t0:.1f} s: {len(raw) / 1e6:.1f} MB, "
+            f"{len(gz) / 1e6:.2f} MB gzip, {figures['modules']} modules")
+    meta = json.loads(meta_path.read_text())
+    name = f"snapshot-{key[:16]}.bin.gz"
+    shutil.copyfile(cached, site / name)
+    return {**meta, "path": name}
+
+
+def set_boot_snapshot(site: Path, snapshot: dict[str, Any] | None) -> None:
+    """Fill in the loader's `const SNAPSHOT = ...;` line, and preload the snapshot and the
+    runtime's big files from index.html (they start downloading before PyScript runs)."""
+    boot = site / PYODIDE_BOOT
+    if not boot.is_file():
+        return
+    text = boot.read_text(encoding="utf-8")
+    if len(_BOOT_SNAPSHOT_RE.findall(text)) != 1:
+        raise BuildError(f"{PYODIDE_BOOT} needs exactly one `const SNAPSHOT = ...;` line")
+    value = None if snapshot is None else {
+        "url": f"./{snapshot['path']}", "key": snapshot["key"], "pyodide": snapshot["pyodide"],
+        "bytes": snapshot["bytes"], "sources": snapshot_sources(site)}
+    line = "const SNAPSHOT = " + json.dumps(value) + ";"
+    boot.write_text(_BOOT_SNAPSHOT_RE.sub(lambda _m: line, text), encoding="utf-8")
+    index = site / "index.html"
+    if not index.is_file():
+        return
+    links = [
+        f'<link rel="modulepreload" href="./{PYODIDE_BOOT}">',
+        '<link rel="modulepreload" href="./runtime/pyodide/pyodide.mjs">',
+        '<link rel="modulepreload" href="./runtime/pyodide/pyodide.asm.mjs">',
+        '<link rel="preload" href="./runtime/pyodide/pyodide.asm.wasm" as="fetch" crossorigin>',
+        '<link rel="preload" href="./runtime/pyodide/python_stdlib.zip" as="fetch" crossorigin>',
+    ]
+    if value is not None:
+        links.append(f'<link rel="preload" href="{value["url"]}" as="fetch" crossorigin>')
+    html = index.read_text(encoding="utf-8")
+    html, n = re.subn(r"(\n[ \t]*)(<script type=\"module\" src=\"\./runtime/pyscript/core\.js\")",
+                      lambda m: m.group(1) + m.group(1).join(links) + m.group(1) + m.group(2),
+                      html, count=1)
+    if n == 1:
+        index.write_text(html, encoding="utf-8")
 
 
 # ---------------------------------------------------------------------- offline
@@ -1222,20 +1368,24 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    build(Path(args.out).resolve() if args.out else DIST, single_file=args.single_file)
+    build(Path(args.out).resolve() if args.out else DIST, single_file=args.single_file,
+          snapshot=not args.no_snapshot)
     return 0
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     single_file_help = f"also write the one-file edition {SINGLE_FILE_NAME} into the site"
+    no_snapshot_help = "no Pyodide memory snapshot (the page boots the normal way)"
     parser.add_argument("--single-file", action="store_true", help=single_file_help)
+    parser.add_argument("--no-snapshot", action="store_true", help=no_snapshot_help)
     parser.set_defaults(func=cmd_build, out=None)
     sub = parser.add_subparsers(title="commands")
 
     p = sub.add_parser("build", help="build dist/ (the default)")
     p.add_argument("--out", help="output directory (default: dist/)")
     p.add_argument("--single-file", action="store_true", help=single_file_help)
+    p.add_argument("--no-snapshot", action="store_true", help=no_snapshot_help)
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("serve", help="build, then serve dist/ on localhost")

@@ -20,6 +20,12 @@ BOT_DELAYS = {"fast": 0}
 BLITZ_DELAY = 120
 
 
+def browser_entropy() -> int:
+    """128 bits from the browser's crypto.getRandomValues: fresh in every session, even when
+    Python started from a memory snapshot (whose own random state is the snapshot's)."""
+    return int.from_bytes(window.crypto.getRandomValues(window.Uint32Array.new(4)).to_bytes())
+
+
 def present(value: Any) -> bool:
     """False for Python None and for JS null/undefined (``jsnull`` in Pyodide)."""
     return value is not None and type(value).__name__ not in ("JsNull", "JsUndefined")
@@ -95,7 +101,8 @@ class Page:
         # -- end embeds
         self.app = App(LocalStorage(), namespace=namespace,
                        lang=text_or_none(params.get("lang")),
-                       variant=text_or_none(params.get("variant")))
+                       variant=text_or_none(params.get("variant")),
+                       entropy=browser_entropy())
         self.slots = {name: document.getElementById(f"{name}-slot")
                       for name in ("header", "panel", "overlay", "curtain")}
         self.overlay = document.getElementById("overlay")

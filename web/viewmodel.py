@@ -13,6 +13,7 @@ result to the page. Text from players (names) only ever travels as text nodes.
 from __future__ import annotations
 
 import json
+import random
 import time
 from typing import Any
 
@@ -54,7 +55,10 @@ class App:
     """The page: setup, saved games, the game itself, the curtain and the winner's screen."""
 
     def __init__(self, storage: Storage, namespace: str = "", lang: str | None = None,
-                 variant: str | None = None) -> None:
+                 variant: str | None = None, entropy: int | None = None) -> None:
+        #: Seeds of new games (no seed typed): from ``entropy`` (the page passes the
+        #: browser's), else from the system's; never from ``random``'s global state.
+        self.rng = random.Random(entropy)
         self.store = SaveStore(storage, namespace)
         self.lang = lang or self.store.get_pref("lang") or "pt"
         if self.lang not in CATALOGUE:
@@ -393,7 +397,7 @@ class App:
         if seed_text and not seed_text.isdigit():
             self.message = ("error", self.tr("setup_bad_seed"))
             return
-        seed = int(seed_text) if seed_text else int(time.time() * 1000) % 2**32
+        seed = int(seed_text) if seed_text else self.rng.randrange(2**32)
         rules = get_variant(self.form["variant"])
         options = {"first_round_placement_only": True} if (
             self.form["first_round_placement_only"]
