@@ -103,6 +103,10 @@ def test_plays_from_disk_and_keeps_the_game(file_page: Any, dist_dir: Path) -> N
     for rel in ("main.py", "viewmodel.py", "pywar/game.py", "pyscript.json"):
         text = page.evaluate("(p) => fetch(p).then((r) => r.text())", f"./{rel}")
         assert text == (dist_dir / rel).read_text(encoding="utf-8"), rel
+    # the game's Pyodide loader, packed without the site's snapshot
+    assert page.locator('script[type="importmap"]').count() == 0
+    boot = page.evaluate("() => JSON.parse(JSON.stringify(window.pywarBoot))")
+    assert boot["snapshot"] is False and boot["reason"] == "this build has no snapshot"
     assert page.evaluate("() => navigator.serviceWorker.controller") is None
     # images the page makes (the games' map thumbnails) come from the packed files too
     page.wait_for_function("() => [...document.images].every((i) => i.complete)")
