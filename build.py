@@ -421,11 +421,15 @@ def _build_into(out: Path, *, single_file: bool = False, snapshot_wanted: bool =
     snapshot = make_snapshot(out) if snapshot_wanted else None
     set_boot_snapshot(out, snapshot)
 
-    # 7. Offline: the service worker's version and file list; the one-file edition.
+    # 7. Content-Security-Policy of every page, from its final content.
+    for page in out.glob("*.html"):
+        page.write_text(apply_csp(page.read_text(encoding="utf-8")), encoding="utf-8")
+
+    # 8. Offline: the service worker's version and file list; the one-file edition.
     sw_version = write_service_worker(out)
     single = build_single_file(out, out / SINGLE_FILE_NAME) if single_file else None
 
-    # 8. build-info.json
+    # 9. build-info.json
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
     listing = sorted(
@@ -582,6 +586,68 @@ def set_boot_snapshot(site: Path, snapshot: dict[str, Any] | None) -> None:
                       html, count=1)
     if n == 1:
         index.write_text(html, encoding="utf-8")
+
+
+# -------------------------------------------------------------------------- CSP
+
+_CSP_META_RE = re.compile(
+    r"""[ \t]*<meta http-equiv=["']Content-Security-Policy["'][^>]*>\n?""", re.IGNORECASE)
+_INLINE_RE = re.compile(r"<(script|style)\b([^>]*)>(.*?)</\1>", re.IGNORECASE | re.DOTALL)
+#: Inline <script> types the browser runs (CSP applies to them); data blocks it does not.
+_RUN_TYPES = {"", "module", "text/javascript", "application/javascript", "importmap"}
+
+
+def _csp_hashes(html: str) -> tuple[list[str], list[str]]:
+    """'sha256-...' sources of the page's inline scripts and inline stylesheets."""
+    scripts: list[str] = []
+    styles: list[str] = []
+    for m in _INLINE_RE.finditer(html):
+        attrs = _attrs(m.group(2))
+        if m.group(1).lower() == "script" and (
+                "src" in attrs or attrs.get("type", "").lower() not in _RUN_TYPES):
+            continue
+        digest = base64.b64encode(hashlib.sha256(m.group(3).encode()).digest()).decode()
+        (scripts if m.group(1).lower() == "script" else styles).append(f"'sha256-{digest}'")
+    return sorted(set(scripts)), sorted(set(styles))
+
+
+def content_security_policy(html: str, *, single_file: bool = False) -> str:
+    """The page's Content-Security-Policy: its own files only (the one-file edition: its
+    own inline code and the blob:/data: URLs it makes), plus what the runtime needs:
+    'wasm-unsafe-eval' (Pyodide compiles WebAssembly) and 'unsafe-eval' (PyScript 0.7
+    builds its worker hooks with Function() on every page); inline scripts and styles
+    only by hash, so no inline script or event handler runs; no plugins, no <base>, no form
+    posts. See docs/build.md, "Content-Security-Policy"."""
+    scripts, styles = _csp_hashes(html)
+    own = [] if single_file else ["'self'"]
+    directives = {
+        "default-src": ["'none'"] if single_file else ["'self'"],
+        "script-src": [*own, "'wasm-unsafe-eval'", "'unsafe-eval'",
+                       *(["blob:"] if single_file else []), *scripts],
+        "style-src": [*own, *styles] or ["'none'"],
+        "img-src": [*own, "data:", "blob:"],
+        "font-src": own or ["'none'"],
+        "connect-src": own or ["'none'"],
+        "worker-src": own or ["'none'"],
+        "manifest-src": own or ["'none'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'none'"],
+    }
+    return "; ".join(f"{k} {' '.join(v)}" for k, v in directives.items())
+
+
+def apply_csp(html: str, *, single_file: bool = False) -> str:
+    """`html` with its Content-Security-Policy meta tag (re)made from its final content,
+    first thing after <meta charset>."""
+    html = _CSP_META_RE.sub("", html)
+    meta = (f'<meta http-equiv="Content-Security-Policy" '
+            f'content="{content_security_policy(html, single_file=single_file)}">')
+    html, n = re.subn(r"(<meta charset=[^>]*>)", lambda m: f"{m.group(1)}\n  {meta}", html,
+                      count=1, flags=re.IGNORECASE)
+    if n != 1:
+        raise BuildError("a page without <meta charset> cannot get its CSP")
+    return html
 
 
 # ---------------------------------------------------------------------- offline
@@ -811,7 +877,7 @@ def build_single_file(site: Path, dest: Path) -> dict[str, Any]:
         + SINGLE_FILE_BOOT.read_text(encoding="utf-8")
         + "</script>\n"
     )
-    html = html.replace(boot_placeholder, boot, 1)
+    html = apply_csp(html.replace(boot_placeholder, boot, 1), single_file=True)
     dest.write_text(html, encoding="utf-8")
     size = dest.stat().st_size
     log(

@@ -57,6 +57,7 @@ def file_page(chromium_browser: Any, single_file: Path) -> Iterator[Any]:
     page.on("console", problems.on_console)
     page.on("pageerror", problems.on_page_error)
     page.pywar_url = url
+    page.pywar_problems = problems
     yield page
     try:
         if not page.is_closed():
@@ -123,3 +124,21 @@ def test_plays_from_disk_and_keeps_the_game(file_page: Any, dist_dir: Path) -> N
     assert page.locator("#curtain:not([hidden])").count() == 1
     page.locator('[data-action="curtain-open"]').click()
     page.wait_for_selector(".phase")
+
+
+def test_a_whole_game_under_its_content_security_policy(file_page: Any,
+                                                        single_file: Path) -> None:
+    from e2e.test_csp import VIOLATIONS_JS, check_policy, slipped_markup_is_inert
+
+    policy = check_policy(single_file.read_text(encoding="utf-8"), single_file=True)
+    assert policy["connect-src"] == ["'none'"] and "blob:" in policy["script-src"]
+    page = file_page
+    page.add_init_script(VIOLATIONS_JS)
+    open_ready(page, page.pywar_url + "?speed=fast")
+    for i in range(3):
+        page.locator(f'[data-action="seat-kind"][data-arg="{i}"]').select_option("easy")
+    page.locator("#seed").fill("2")
+    page.locator('[data-action="start"]').first.click()
+    page.wait_for_selector("html[data-screen=over]", timeout=180_000)
+    assert page.evaluate("() => window.__cspViolations") == []
+    assert slipped_markup_is_inert(page)
