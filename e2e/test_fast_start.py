@@ -173,3 +173,91 @@ def test_stale_python_files_win_over_the_snapshot(site_copy: Path,
             assert page.locator(".py-error").count() == 0
         finally:
             context.close()
+
+
+class HeldRuntime:
+    """Holds back the WebAssembly runtime's download, so a test sees the page as a player
+    does before Python is ready; `release()` lets it through."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.held: list[Any] = []
+        self.released = False
+        page.route("**/pyodide.asm.wasm", self.hold)
+
+    def hold(self, route: Any) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.continue_()
+        self.held.clear()
+
+
+def test_the_first_screen_works_before_python(app_page: Any) -> None:
+    """The new-game screen is readable and can be filled in before Python is ready; what
+    was typed and chosen is kept when Python takes over, and a returning player sees the
+    "continue your game" card instead."""
+    page = app_page
+    runtime = HeldRuntime(page)
+    page.goto("index.html", wait_until="domcontentloaded")
+    page.wait_for_timeout(300)
+    assert page.locator("html[data-ready]").count() == 0
+    assert page.locator("#overlay h2#setup-title").inner_text() == "Novo jogo"
+    assert page.locator("#overlay").is_visible()
+    page.locator('[data-action="seat-name"][data-arg="0"]').fill("Zé Pequeno")
+    page.locator('[data-action="seat-kind"][data-arg="0"]').select_option("human")
+    page.locator('[data-action="seat-kind"][data-arg="1"]').select_option("human")
+    page.locator('[data-action="seat-kind"][data-arg="2"]').select_option("human")
+    page.locator("#seed").fill("4242")
+    assert page.locator("html[data-ready]").count() == 0
+    runtime.release()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.locator('[data-action="seat-name"][data-arg="0"]').input_value() == "Zé Pequeno"
+    assert page.locator("#seed").input_value() == "4242"
+    assert page.locator('[data-action="seat-kind"][data-arg="1"]').input_value() == "human"
+    click(page, "start")
+    page.wait_for_selector("#curtain:not([hidden])")
+    assert "Zé Pequeno" in page.locator("#curtain").inner_text()
+    record = page.evaluate("""() => JSON.parse(localStorage[Object.keys(localStorage)
+        .find((k) => k.includes(':save:'))])""")
+    assert int(record["game"]["setup"]["seed"]) == 4242
+
+    # a returning player: the card, then the game where it was
+    runtime = HeldRuntime(page)
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_timeout(300)
+    assert page.locator("html[data-ready]").count() == 0
+    assert page.locator("#overlay #resume-title").inner_text() == "Continuar"
+    assert page.locator("#overlay #setup-title").count() == 0
+    runtime.release()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.locator("#overlay").is_hidden()
+    assert "Zé Pequeno" in page.locator("#curtain").inner_text()
+
+
+def test_typing_before_python_keeps_the_caret(app_page: Any) -> None:
+    """Only text typed: Python keeps the prerendered form (same element, focus, caret)."""
+    page = app_page
+    runtime = HeldRuntime(page)
+    page.goto("index.html?lang=en", wait_until="domcontentloaded")
+    page.wait_for_timeout(300)
+    assert page.locator("#overlay h2#setup-title").inner_text() == "New game"
+    assert page.locator("html").get_attribute("lang") == "en"
+    name = page.locator('[data-action="seat-name"][data-arg="1"]')
+    name.click()
+    page.keyboard.press("End")
+    page.keyboard.type("zinho")
+    page.keyboard.press("ArrowLeft")
+    page.evaluate("() => { document.activeElement.dataset.typedBefore = '1'; }")
+    runtime.release()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    page.keyboard.type("!")
+    assert name.input_value() == "Brunozinh!o"
+    assert page.evaluate("() => document.activeElement.dataset.typedBefore") == "1"
+    click(page, "seat-add")
+    assert page.locator('[data-action="seat-name"][data-arg="1"]').input_value() == "Brunozinh!o"
