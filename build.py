@@ -768,7 +768,9 @@ def write_service_worker(site: Path) -> str | None:
     for rel in files:
         h.update(rel.encode() + b"\0" + hashlib.sha256((site / rel).read_bytes()).digest())
     version = h.hexdigest()[:16]
-    line = "const BUILD = " + json.dumps({"version": version, "files": files}) + ";"
+    inflate = [rel for rel in files if rel.startswith("snapshot-") and rel.endswith(".gz")]
+    line = "const BUILD = " + json.dumps(
+        {"version": version, "files": files, "inflate": inflate}) + ";"
     sw.write_text(_SW_BUILD_RE.sub(lambda _m: line, text), encoding="utf-8")
     return version
 
@@ -1252,23 +1254,37 @@ def _percentile(values: Sequence[float], pct: float) -> float | None:
     return round(ordered[max(0, math.ceil(pct / 100 * len(ordered)) - 1)], 2)
 
 
-def _ready_in(page: Any, url: str) -> dict[str, float | None]:
+#: Bytes the page downloaded so far (bodies as sent, as Resource Timing reports them).
+_BYTES_JS = """
+() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+  .reduce((n, e) => n + (e.encodedBodySize || 0), 0)
+"""
+
+
+def _ready_in(page: Any, url: str) -> dict[str, Any]:
     page.add_init_script(READY_PROBE_JS)
     page.goto(url, wait_until="commit")
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=180_000)
     with contextlib.suppress(Exception):
         page.wait_for_function(f"({_FCP_JS})() !== null", timeout=5_000)
     return {
         "ready": page.evaluate("() => window.__pywarReadyAt ?? null"),
         "fcp": page.evaluate(_FCP_JS),
+        "bytes": page.evaluate(_BYTES_JS),
+        "snapshot": page.evaluate("() => window.pywarBoot ? window.pywarBoot.snapshot : null"),
     }
 
 
-def _load_once(browser: Any, url: str) -> dict[str, float | None]:
-    """One load in a fresh context: a cold start (no HTTP cache, no service worker)."""
+def _load_once(browser: Any, url: str, cpu_slowdown: float = 1) -> dict[str, Any]:
+    """One load in a fresh context: a cold start (no HTTP cache, no service worker).
+    `cpu_slowdown` > 1: Chromium's CPU throttling (CDP Emulation.setCPUThrottlingRate)."""
     context = browser.new_context()
     try:
-        return _ready_in(context.new_page(), url)
+        page = context.new_page()
+        if cpu_slowdown > 1:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu_slowdown})
+        return _ready_in(page, url)
     finally:
         context.close()
 
@@ -1422,6 +1438,53 @@ def measure_tap_latency(page: Any, taps: int = 30, timeout_ms: int = 2000) -> li
     return samples
 
 
+LIGHTHOUSE_CLI = NODE_MODULES / "lighthouse" / "cli" / "index.js"
+#: Lighthouse figures kept in the bench output (audit ids -> key).
+LIGHTHOUSE_METRICS = {
+    "first-contentful-paint": "fcp_ms", "largest-contentful-paint": "lcp_ms",
+    "total-blocking-time": "tbt_ms", "cumulative-layout-shift": "cls",
+    "speed-index": "speed_index_ms", "interactive": "tti_ms",
+    "total-byte-weight": "bytes",
+}
+
+
+def run_lighthouse(url: str) -> dict[str, Any]:
+    """Lighthouse (the pinned dev dependency) on `url`, desktop and mobile profiles, in
+    Debian's Chromium (CHROME_PATH): category scores, the main metrics, and the audits that
+    did not pass in the categories other than performance."""
+    node = shutil.which("node")
+    if node is None or not LIGHTHOUSE_CLI.is_file():
+        raise BuildError("Lighthouse is missing: npm ci (it is a dev dependency)")
+    out: dict[str, Any] = {}
+    env = {**os.environ, "CHROME_PATH": str(CHROMIUM)}
+    flags = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"
+    for profile in ("desktop", "mobile"):
+        cmd = [node, str(LIGHTHOUSE_CLI), url, "--output=json", "--output-path=stdout",
+               "--quiet", f"--chrome-flags={flags}", "--max-wait-for-load=120000"]
+        if profile == "desktop":
+            cmd.append("--preset=desktop")
+        log(f"lighthouse ({profile}) on {url}")
+        done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, timeout=900)
+        if done.returncode != 0:
+            out[profile] = {"error": done.stderr[-2000:]}
+            continue
+        report = json.loads(done.stdout)
+        audits = report["audits"]
+        figures: dict[str, Any] = {
+            cat: report["categories"][cat]["score"] for cat in report["categories"]}
+        for audit, key in LIGHTHOUSE_METRICS.items():
+            value = audits.get(audit, {}).get("numericValue")
+            figures[key] = round(value, 3 if key == "cls" else 0) if value is not None else None
+        figures["not_passed"] = sorted(
+            ref["id"] for cat in report["categories"].values() if cat["id"] != "performance"
+            for ref in cat["auditRefs"]
+            if ref.get("weight", 0) > 0 and (audits[ref["id"]].get("score") or 0) < 1
+            and audits[ref["id"]].get("scoreDisplayMode") in ("binary", "numeric"))
+        out[profile] = figures
+    return out
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     try:
         from playwright.sync_api import sync_playwright
@@ -1431,11 +1494,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         build()
     has_index = (DIST / "index.html").is_file()
     has_sw = has_index and (DIST / SERVICE_WORKER).is_file()
-    runs: dict[str, list[dict[str, float | None]]] = {
+    runs: dict[str, list[dict[str, Any]]] = {
         "index": [],
         "hello": [],
         "warm_sw": [],
         "single_file": [],
+        "index_cpu4": [],
+        "hello_cpu4": [],
     }
     taps: list[float] | None = None
     single: dict[str, Any] | None = None
@@ -1461,6 +1526,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
                 runs["warm_sw"].append(_warm_sw_once(browser, base))
             if single_url:
                 runs["single_file"].append(_load_once(browser, single_url))
+            if has_index:
+                runs["index_cpu4"].append(_load_once(browser, base + "index.html", 4))
+            if n == 0:  # the bare runtime slowed down, once: it is slow
+                runs["hello_cpu4"].append(_load_once(browser, base + "hello.html", 4))
             log(
                 f"bench run {n + 1}/{args.runs}: "
                 + json.dumps({k: v[-1:] for k, v in runs.items()})
@@ -1474,6 +1543,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             context.close()
             bots = measure_bot_tasks(browser, base)
         browser.close()
+        lighthouse = run_lighthouse(base + "index.html") if args.lighthouse else None
 
     interactive = _median([r["ready"] for r in runs["index"]])
     hello = _median([r["ready"] for r in runs["hello"]])
@@ -1487,6 +1557,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     single_bytes = (
         (DIST / SINGLE_FILE_NAME).stat().st_size if (DIST / SINGLE_FILE_NAME).is_file() else 0
     )
+    info = json.loads((DIST / "build-info.json").read_text())
+    snapshot = info.get("snapshot") or {}
+    sw_files = json.loads(_SW_BUILD_RE.search((DIST / SERVICE_WORKER).read_text()).group(0)[
+        len("const BUILD = "):-1])["files"] if has_sw else []
     result = {
         "first_paint_ms": _median([r["fcp"] for r in runs["index"]]),
         "interactive_ms": interactive,
@@ -1504,12 +1578,23 @@ def cmd_bench(args: argparse.Namespace) -> int:
         "single_file_start_ms": single_ready,
         "single_file_over_hello": ratio(single_ready, hello),
         "single_file_bytes": single["bytes"] if single else None,
+        "single_file_bytes_with_snapshot": single.get("bytes_with_snapshot") if single else None,
+        "cpu4_ready_ms": _median([r["ready"] for r in runs["index_cpu4"]]),
+        "cpu4_hello_ready_ms": _median([r["ready"] for r in runs["hello_cpu4"]]),
+        "cpu4_first_paint_ms": _median([r["fcp"] for r in runs["index_cpu4"]]),
+        "first_visit_bytes_to_ready": _median([r["bytes"] for r in runs["index"]]),
+        "hello_bytes_to_ready": _median([r["bytes"] for r in runs["hello"]]),
+        "offline_cache_bytes": sum((DIST / f).stat().st_size for f in sw_files),
+        "started_from_snapshot": all(r["snapshot"] for r in runs["index"]),
+        "snapshot_bytes": snapshot.get("bytes"),
+        "snapshot_gzip_bytes": snapshot.get("gzip_bytes"),
         "dist_bytes_without_runtime": dir_bytes(DIST) - dir_bytes(DIST / "runtime") - single_bytes,
         "dist_bytes_runtime": dir_bytes(DIST / "runtime"),
         "bot_watch_seconds": bots["seconds"] if has_index else None,
         "bot_actions": bots["actions"] if has_index else None,
         "bot_longest_task_ms": bots["longest"] if has_index else None,
         "bot_tasks_over_50ms": bots["over_50"] if has_index else None,
+        "lighthouse": lighthouse,
         "runs": args.runs,
         "chromium": chromium_version,
         "pyodide": package_version(PYODIDE_DIR),
@@ -1557,6 +1642,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--runs", type=int, default=3, help="page loads per page (median)")
     p.add_argument("--taps", type=int, default=30, help="taps for the latency figures")
     p.add_argument("--no-build", action="store_true", help="measure the existing dist/")
+    p.add_argument("--lighthouse", action="store_true",
+                   help="also run Lighthouse (desktop and mobile profiles) on index.html")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("wheels", help="download the wheels for the Pyodide test run")

@@ -43,6 +43,8 @@ function fetchSnapshot() {
   return fetch(new URL(SNAPSHOT.url, base))
     .then((response) => {
       if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+      boot.snapshot_cached_inflated = response.headers.get("X-Pywar-Inflated") === "1";
+      if (boot.snapshot_cached_inflated) return response.arrayBuffer(); // web/sw.js did it
       const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
       return new Response(inflated).arrayBuffer();
     })
