@@ -77,6 +77,7 @@ PYODIDE_RUNTIME_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
+    "pyodide.mjs.map",  # for DevTools (and Lighthouse's source-map check); not cached
 )
 #: Lazily imported @pyscript/core chunks that a page of plain `<script type="py">` loads:
 #: the error and deprecation helpers, and the four plugins that core imports at start-up
@@ -374,6 +375,8 @@ def _build_into(out: Path, *, single_file: bool = False, snapshot_wanted: bool =
     rt_ps = out / "runtime" / "pyscript"
     for name in pyscript_runtime_files():
         _copy(PYSCRIPT_DIR / name, rt_ps / name)
+        if (PYSCRIPT_DIR / f"{name}.map").is_file():  # the chunks name their source maps
+            _copy(PYSCRIPT_DIR / f"{name}.map", rt_ps / f"{name}.map")
 
     # 2. The page (web/), minus the map sources' notes.
     web_out: list[Path] = []
@@ -557,8 +560,8 @@ def make_snapshot(site: Path) -> dict[str, Any] | None:
 
 
 def set_boot_snapshot(site: Path, snapshot: dict[str, Any] | None) -> None:
-    """Fill in the loader's `const SNAPSHOT = ...;` line, and preload the snapshot and the
-    runtime's big files from index.html (they start downloading before PyScript runs)."""
+    """Fill in the loader's `const SNAPSHOT = ...;` line, and preload the loader's modules
+    from index.html (they download while PyScript starts)."""
     boot = site / PYODIDE_BOOT
     if not boot.is_file():
         return
@@ -573,15 +576,14 @@ def set_boot_snapshot(site: Path, snapshot: dict[str, Any] | None) -> None:
     index = site / "index.html"
     if not index.is_file():
         return
+    # Only the small loader modules: preloading the big files (wasm, standard library,
+    # snapshot) makes the first screen wait for them where bandwidth is scarce (Lighthouse's
+    # mobile LCP went from seconds to minutes); the loader starts the snapshot's download
+    # as soon as PyScript imports it.
     links = [
         f'<link rel="modulepreload" href="./{PYODIDE_BOOT}">',
         '<link rel="modulepreload" href="./runtime/pyodide/pyodide.mjs">',
-        '<link rel="modulepreload" href="./runtime/pyodide/pyodide.asm.mjs">',
-        '<link rel="preload" href="./runtime/pyodide/pyodide.asm.wasm" as="fetch" crossorigin>',
-        '<link rel="preload" href="./runtime/pyodide/python_stdlib.zip" as="fetch" crossorigin>',
     ]
-    if value is not None:
-        links.append(f'<link rel="preload" href="{value["url"]}" as="fetch" crossorigin>')
     html = index.read_text(encoding="utf-8")
     html, n = re.subn(r"(\n[ \t]*)(<script type=\"module\" src=\"\./runtime/pyscript/core\.js\")",
                       lambda m: m.group(1) + m.group(1).join(links) + m.group(1) + m.group(2),
@@ -746,6 +748,7 @@ def service_worker_files(site: Path) -> list[str]:
         rel
         for p in site.rglob("*")
         if p.is_file() and (rel := p.relative_to(site).as_posix()) not in SW_EXCLUDED
+        and p.suffix != ".map"  # source maps: for DevTools, online
     )
 
 
@@ -923,7 +926,7 @@ def build_single_file(site: Path, dest: Path) -> dict[str, Any]:
             snapshot_gz = p.stat().st_size
         if not p.is_file() or rel in skip or rel.startswith(skip_prefixes):
             continue
-        if p.suffix in (".html", ".css") or p.resolve() == dest.resolve():
+        if p.suffix in (".html", ".css", ".map") or p.resolve() == dest.resolve():
             continue
         data = p.read_bytes()
         if rel == PYODIDE_BOOT:  # the snapshot is not packed (see docs/build.md): no fetch

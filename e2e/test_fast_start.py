@@ -53,7 +53,7 @@ def test_the_build_ships_a_snapshot(dist_dir: Path) -> None:
     built = json.loads((dist_dir / "build-info.json").read_text())["snapshot"]
     assert built["key"] == info["key"] and built["gzip_bytes"] == path.stat().st_size
     index = (dist_dir / "index.html").read_text(encoding="utf-8")
-    assert f'<link rel="preload" href="{info["url"]}" as="fetch" crossorigin>' in index
+    assert f'<link rel="modulepreload" href="./{build.PYODIDE_BOOT}">' in index
 
 
 def test_starts_from_the_snapshot_and_plays(app_page: Any) -> None:
