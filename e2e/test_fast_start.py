@@ -61,6 +61,7 @@ def test_starts_from_the_snapshot_and_plays(app_page: Any) -> None:
     boot = app_page.evaluate(BOOT_JS)
     assert boot["snapshot"] is True, boot
     assert boot["modules"] == "fresh"
+    assert boot["snapshot_inflated"] == "worker"  # off the page's thread
     play_a_turn(app_page)
 
 

@@ -162,7 +162,7 @@ def test_plays_offline_after_one_visit(app_page: Any, server_url: str, dist_dir:
     assert nav > 0, "the page should come from the service worker"
     boot = page.evaluate("() => JSON.parse(JSON.stringify(window.pywarBoot))")
     assert boot["snapshot"] is True, boot  # from the worker's cache, inflated at install
-    assert boot["snapshot_cached_inflated"] is True
+    assert boot["snapshot_inflated"] == "service worker"
     after = play_a_turn(page)
     # still offline: the turn was saved and a reload resumes it
     page.reload(wait_until="commit")

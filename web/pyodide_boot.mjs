@@ -15,8 +15,9 @@
  * (The string hash seed stays the snapshot's: nothing in pywar depends on it.)
  *
  * The snapshot is gzip bytes (hosts such as GitHub Pages do not compress binary files),
- * unpacked here with DecompressionStream. Its download starts as soon as this module runs,
- * in parallel with Pyodide's own files; index.html preloads it earlier still.
+ * unpacked with DecompressionStream in a worker (web/snapshot_worker.js), or cached
+ * unpacked by the service worker (web/sw.js). Its download starts as soon as this module
+ * runs, in parallel with Pyodide's own files.
  *
  * One-file edition: `globalThis.pywarModules` maps the runtime's module paths to blob: URLs
  * (tools/single_file_boot.js), and Pyodide gets its `pyodide.asm.mjs` from there.
@@ -37,25 +38,62 @@ export const version = pyodide.version;
 const boot = (globalThis.pywarBoot = { snapshot: false, reason: "", ms: {} });
 const since = (t) => Math.round(performance.now() - t);
 
+/** The snapshot's bytes, fetched and inflated by web/snapshot_worker.js so the page's
+ * thread stays free (on this thread if a worker cannot start). */
 function fetchSnapshot() {
   const t0 = performance.now();
-  // A plain GET (mode cors, same-origin credentials) matches index.html's preload.
-  return fetch(new URL(SNAPSHOT.url, base))
-    .then((response) => {
-      if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-      boot.snapshot_cached_inflated = response.headers.get("X-Pywar-Inflated") === "1";
-      if (boot.snapshot_cached_inflated) return response.arrayBuffer(); // web/sw.js did it
-      const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
-      return new Response(inflated).arrayBuffer();
-    })
-    .then((buffer) => {
-      if (buffer.byteLength !== SNAPSHOT.bytes) {
-        throw new Error(`snapshot: ${buffer.byteLength} bytes, expected ${SNAPSHOT.bytes}`);
-      }
-      boot.ms.snapshot_fetch = since(t0);
-      return new Uint8Array(buffer);
-    });
+  const url = new URL(SNAPSHOT.url, base).href;
+  const check = (buffer, where) => {
+    if (buffer.byteLength !== SNAPSHOT.bytes) {
+      throw new Error(`snapshot: ${buffer.byteLength} bytes, expected ${SNAPSHOT.bytes}`);
+    }
+    boot.ms.snapshot_fetch = since(t0);
+    boot.snapshot_inflated = where;
+    return new Uint8Array(buffer);
+  };
+  let worker = null;
+  try {
+    worker = new Worker(new URL("./snapshot_worker.js", base));
+  } catch (error) {
+    worker = null;
+  }
+  if (!worker) return fetchHere(url).then(([buffer, where]) => check(buffer, where));
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      if (data.error) reject(new Error(data.error));
+      else resolve(check(data.buffer, data.cached ? "service worker" : "worker"));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      fetchHere(url).then(([buffer, where]) => check(buffer, where)).then(resolve, reject);
+    };
+    worker.postMessage(url);
+  });
 }
+
+function fetchHere(url) {
+  return fetch(url).then(async (response) => {
+    if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+    if (response.headers.get("X-Pywar-Inflated") === "1") {
+      return [await response.arrayBuffer(), "service worker"];
+    }
+    const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+    return [await new Response(inflated).arrayBuffer(), "page"];
+  });
+}
+
+/** Resolves once the page has loaded and painted its first screen (a hidden tab, which
+ * paints nothing, waits a second at most): the runtime's big downloads and Python's start
+ * come after what the player reads, never before it (Lighthouse counts the requests that
+ * start before the largest paint as holding it back). */
+const painted = new Promise((resolve) => {
+  const next = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+  if (document.readyState === "complete") next();
+  else window.addEventListener("load", next, { once: true });
+  setTimeout(resolve, 1000);
+});
 
 let snapshot = null;
 if (!SNAPSHOT) {
@@ -63,7 +101,7 @@ if (!SNAPSHOT) {
 } else if (SNAPSHOT.pyodide !== version) {
   boot.reason = `snapshot made for Pyodide ${SNAPSHOT.pyodide}, runtime is ${version}`;
 } else {
-  snapshot = fetchSnapshot();
+  snapshot = painted.then(fetchSnapshot);
   snapshot.catch(() => {}); // handled where it is awaited
 }
 
@@ -116,9 +154,31 @@ function refresh(interpreter) {
     `getattr(__import__("time"), "tzset", lambda: None)()`);
 }
 
+/** Pyodide makes a one-page shared WebAssembly.Memory for a synchronous sleep
+ * (Atomics.wait), which a page's main thread can never do; without cross-origin isolation
+ * Chromium reports that memory as a deprecated use of SharedArrayBuffer (Lighthouse's
+ * "deprecations"). While Pyodide starts, that one memory is made unshared: the sleep then
+ * fails just as it already does on a page's thread. */
+async function withPlainMemory(start) {
+  if (globalThis.crossOriginIsolated || typeof window === "undefined") return start();
+  const Memory = WebAssembly.Memory;
+  function PlainMemory(descriptor) {
+    const plain = descriptor && descriptor.shared && descriptor.maximum === 1;
+    return new Memory(plain ? { ...descriptor, shared: false } : descriptor);
+  }
+  PlainMemory.prototype = Memory.prototype;
+  WebAssembly.Memory = PlainMemory;
+  try {
+    return await start();
+  } finally {
+    WebAssembly.Memory = Memory;
+  }
+}
+
 export async function loadPyodide(options = {}) {
+  boot.ms.called = Math.round(performance.now());
+  await painted;
   const t0 = performance.now();
-  boot.ms.called = Math.round(t0);
   const settings = { ...options, indexURL };
   if (packed) {
     settings.createPyodideModule = (await import(
@@ -126,7 +186,8 @@ export async function loadPyodide(options = {}) {
   }
   if (snapshot) {
     try {
-      const interpreter = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot });
+      const interpreter = await withPlainMemory(
+        () => pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot }));
       const key = interpreter.runPython(
         `getattr(__import__("sys").modules.get("_pywar_snapshot"), "KEY", None)`);
       if (key !== SNAPSHOT.key) throw new Error(`snapshot: key ${key}, expected ${SNAPSHOT.key}`);
@@ -141,7 +202,7 @@ export async function loadPyodide(options = {}) {
       console.warn("pywar: starting without the snapshot:", boot.reason);
     }
   }
-  const interpreter = await pyodide.loadPyodide(settings);
+  const interpreter = await withPlainMemory(() => pyodide.loadPyodide(settings));
   refresh(interpreter);
   boot.ms.load = since(t0);
   boot.ms.loaded = Math.round(performance.now());

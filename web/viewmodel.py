@@ -830,7 +830,7 @@ class App:
                            "data-arg": vid,
                            "aria-pressed": "true" if self.form["variant"] == vid else "false"},
                 h("img", {"src": f"./maps/thumbs/{vid}.svg", "alt": "", "width": "120",
-                          "height": "72", "loading": "lazy"}),
+                          "height": "72"}),
                 h("span", {"class": "variant-name"}, self.tr("variant_" + vid)),
                 h("span", {"class": "variant-meta"}, self.tr(
                     "variant_players", low=rules.min_players, high=rules.max_players))))
