@@ -1,4 +1,4 @@
-"""Command line: ``python -m pywar board|odds|simulate|bench``."""
+"""Command line: ``python -m pywar board|odds|simulate|tournament|bench|sizes|fuzz``."""
 
 from __future__ import annotations
 
@@ -19,8 +19,11 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = argparse.ArgumentParser(prog="python -m pywar", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    board = sub.add_parser("board", help="print a board")
-    board.add_argument("board_id", nargs="?", default="classic")
+    board = sub.add_parser("board", help="print a board, or check a board file: "
+                                         "board validate FILE")
+    board.add_argument("board_id", nargs="?", default="classic",
+                       help="a board id, or 'validate' followed by a file")
+    board.add_argument("file", nargs="?", help="the board file to check (with 'validate')")
     board.add_argument("--json", action="store_true", help="print JSON (the default)")
     odds = sub.add_parser("odds", help="exact odds of A armies attacking D until the end")
     odds.add_argument("attackers", type=int)
@@ -42,8 +45,24 @@ def main(argv: list[str] | None = None) -> int:
     tour.add_argument("--jobs", type=int, default=1, help="processes to play games in")
     bench = sub.add_parser("bench", help="print speed figures")
     bench.add_argument("--games", type=int, default=20)
+    sizes = sub.add_parser("sizes", help="print save sizes at rounds 10, 20 and 30")
+    sizes.add_argument("--games", type=int, default=10)
+    sizes.add_argument("--seed", type=int, default=0)
+    fuzz = sub.add_parser("fuzz", help="random games and damaged saves against the engine")
+    fuzz.add_argument("--games", type=int, default=100, help="random games to play")
+    fuzz.add_argument("--saves", type=int, default=100, help="damaged saves to load")
+    fuzz.add_argument("--seed", type=int, default=0)
+    fuzz.add_argument("--jobs", type=int, default=1, help="processes to run cases in")
+    fuzz.add_argument("--every", type=int, default=250,
+                      help="actions between two JSON round trips of a game")
+    fuzz.add_argument("--case", default=None,
+                      help="run one case alone: game:SEED or save:SEED (from a report)")
+    fuzz.add_argument("--cap", type=int, default=None,
+                      help="at most this many actions per game (quick runs)")
     args = parser.parse_args(argv)
     try:
+        if args.command == "board" and args.board_id == "validate":
+            return _validate_board(args.file)
         if args.command == "board":
             _print(load_board(args.board_id).to_summary())
         elif args.command == "odds":
@@ -64,9 +83,42 @@ def main(argv: list[str] | None = None) -> int:
             from .bench import bench as run_bench
 
             _print(run_bench(args.games))
+        elif args.command == "sizes":
+            from .bench import save_sizes
+
+            _print(save_sizes(args.games, args.seed))
+        elif args.command == "fuzz":
+            from .fuzz import fuzz as run_fuzz
+
+            report = run_fuzz(args.games, args.saves, args.seed, jobs=args.jobs,
+                              every=args.every, case=args.case, cap=args.cap)
+            _print(report)
+            return 1 if report["failures"] else 0
     except (WarError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    return 0
+
+
+def _validate_board(file: str | None) -> int:
+    """``board validate FILE``: print each problem of a board file, or that it is sound."""
+    from pathlib import Path
+
+    from .board import validate_board_file
+
+    if not file:
+        print("error: board validate needs a FILE (a board .json)", file=sys.stderr)
+        return 2
+    problems = validate_board_file(Path(file))
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems:
+        count = len(problems)
+        print(f"{count} problem{'' if count == 1 else 's'} found", file=sys.stderr)
+        return 1
+    raw = json.loads(Path(file).read_text(encoding="utf-8"))
+    print(f"{file}: ok, board {raw['id']!r} with {len(raw['territories'])} territories in "
+          f"{len(raw['continents'])} continents")
     return 0
 
 
