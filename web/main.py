@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import zlib
 from typing import Any
 
 from pyscript import document, window
@@ -20,6 +21,12 @@ from viewmodel import App
 
 BOT_DELAYS = {"fast": 0}
 BLITZ_DELAY = 120
+
+
+def browser_entropy() -> int:
+    """128 bits from the browser's crypto.getRandomValues: fresh in every session, even when
+    Python started from a memory snapshot (whose own random state is the snapshot's)."""
+    return int.from_bytes(window.crypto.getRandomValues(window.Uint32Array.new(4)).to_bytes())
 
 
 def present(value: Any) -> bool:
@@ -111,7 +118,8 @@ class Page:
         # -- end embeds
         self.app = App(LocalStorage(), namespace=namespace,
                        lang=text_or_none(params.get("lang")),
-                       variant=text_or_none(params.get("variant")))
+                       variant=text_or_none(params.get("variant")),
+                       entropy=browser_entropy())
         self.slots = {name: document.getElementById(f"{name}-slot")
                       for name in ("header", "panel", "overlay", "curtain", "choice",
                                    "notice")}
@@ -635,6 +643,50 @@ class Page:
                         box.textContent = str(spec["text"])
 
 
+# -- first screen (build owner, docs/build.md "First screen"): index.html comes with the
+# header and new-game screen rendered at build time; tools/first_screen.js recorded what the
+# player did there before Python was ready.
+def view_key(node: Any) -> str:
+    """CRC-32 of a slot's view JSON, as tools/prerender.py stamps the prerendered slots."""
+    return f"{zlib.crc32(json.dumps(node, sort_keys=True).encode()):08x}"
+
+
+def take_over(page: Page) -> None:
+    """Replay the player's early input into the view model, then render. A prerendered slot
+    whose view is still the one the build rendered, with only text typed into it, is kept
+    as it is (what was typed, the focus and the caret stay); anything else is redrawn, the
+    focus and caret restored."""
+    early = getattr(window, "pywarEarlyEvents", None)
+    events = [[text_or_none(x) for x in e] for e in early.to_py()] if present(early) else []
+    window.pywarEarlyEvents = None
+    first = page.app.render()
+    kept = []
+    for slot in ("header", "overlay"):
+        el = page.slots[slot]
+        stamp = text_or_none(el.getAttribute("data-view"))
+        el.removeAttribute("data-view")
+        if stamp is not None and stamp == view_key(first[slot]):
+            kept.append(slot)
+    for kind, action, arg, value in events:
+        if kind == "click":
+            page.send(action or "", arg)
+        else:
+            page.app.dispatch(action or "", arg, value)
+    if all(kind == "input" for kind, *_ in events):
+        after = page.app.render()
+        for slot in kept:
+            page.previous[slot] = json.dumps(after[slot], sort_keys=True)
+    focused = document.activeElement
+    caret = None
+    if present(focused) and isinstance(getattr(focused, "selectionStart", None), int):
+        caret = (focused.selectionStart, focused.selectionEnd)
+    page.render()
+    again = document.activeElement
+    if caret and present(again) and isinstance(getattr(again, "selectionStart", None), int):
+        again.setSelectionRange(*caret)
+# -- end first screen
+
+
 def bench_new_game() -> Any:
     """Benchmark hook: a fresh 3-person game; returns the current player's territories."""
     app = page.app
@@ -668,7 +720,7 @@ def bench_actions() -> int:
 
 
 page = Page()
-page.render()
+take_over(page)
 window.pywarBench = to_js({"newGame": create_proxy(bench_new_game),
                            "botsOnly": create_proxy(bench_bots_only),
                            "actions": create_proxy(bench_actions)},

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import random
 import time
 from typing import Any
 
@@ -81,7 +82,10 @@ class App(BoardInput):
     """The page: setup, saved games, the game itself, the curtain and the winner's screen."""
 
     def __init__(self, storage: Storage, namespace: str = "", lang: str | None = None,
-                 variant: str | None = None) -> None:
+                 variant: str | None = None, entropy: int | None = None) -> None:
+        #: Seeds of new games (no seed typed): from ``entropy`` (the page passes the
+        #: browser's), else from the system's; never from ``random``'s global state.
+        self.rng = random.Random(entropy)
         self.store = SaveStore(storage, namespace)
         self.lang = lang or self.store.get_pref("lang") or "pt"
         if self.lang not in CATALOGUE:
@@ -584,7 +588,7 @@ class App(BoardInput):
         if seed_text and not seed_text.isdigit():
             self.message = ("error", self.tr("setup_bad_seed"))
             return
-        seed = int(seed_text) if seed_text else int(time.time() * 1000) % 2**32
+        seed = int(seed_text) if seed_text else self.rng.randrange(2**32)
         rules = get_variant(self.form["variant"])
         options = {"first_round_placement_only": True} if (
             self.form["first_round_placement_only"]
@@ -1214,7 +1218,7 @@ class App(BoardInput):
                            "data-arg": vid,
                            "aria-pressed": "true" if self.form["variant"] == vid else "false"},
                 h("img", {"src": f"./maps/thumbs/{vid}.svg", "alt": "", "width": "120",
-                          "height": "72", "loading": "lazy"}),
+                          "height": "72"}),
                 h("span", {"class": "variant-name"}, self.tr("variant_" + vid)),
                 h("span", {"class": "variant-meta"}, self.tr(
                     "variant_players", low=rules.min_players, high=rules.max_players))))
