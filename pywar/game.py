@@ -224,8 +224,9 @@ class Game:
 
     def may_hold_armies(self) -> bool:
         """Whether armies may wait to be placed now: in the reinforce phase, or after a
-        trade in the regroup phase (the turn of an elimination)."""
-        return self.phase == "reinforce" or (self.phase == "regroup" and self.trade_allowed())
+        trade at the end of the turn of an elimination (``final_trade``)."""
+        return self.phase in ("reinforce", "final_trade") or (
+            self.phase == "regroup" and self.trade_allowed())
 
     def setup_in_progress(self) -> bool:
         """Whether territories are still being handed out (some may have no owner yet)."""
