@@ -8,8 +8,9 @@ second... equally often, whatever seat the deal makes the first player. Game see
 seeds are derived from the tournament seed.
 
 A level's win rate is per seat: the wins of its seats over (games x seats of that level),
-with a Wilson 95% interval; the same by turn position. ``turn_ms`` is the wall time of a
-bot's whole turn of decisions. Games still running at the round cap are cut: nobody wins
+with a Wilson 95% interval; the same by turn position. ``turn_ms`` is the processor time
+of a bot's whole turn of decisions (processor time, not wall time: on a shared machine the
+wall time counts the other programs too). Games still running at the round cap are cut: nobody wins
 them. The JSON printed is documented in ``docs/ai.md``.
 """
 
@@ -28,6 +29,8 @@ from .simulate import DEFAULT_COLORS
 from .variants import get_variant
 
 DEFAULT_LEVELS = ("hard", "normal", "normal")
+#: WAR II's setup: centre cards and claims round the table, one action a "turn".
+SETUP_PHASES = ("claim", "centre_choice")
 
 
 def derive(*parts: int | str) -> int:
@@ -57,7 +60,7 @@ def first_mover(game: Game) -> int:
     table from the dealer, and the player after the last claimer starts. With 5 players
     two take the centre cards left and the others two territories each first."""
     n = len(game.players)
-    if game.phase in ("claim", "centre_choice"):
+    if game.phase in SETUP_PHASES:
         vacant = sum(1 for t in game.board.territories if t not in game.owner)
         if game.phase == "centre_choice":
             left = len(game.centre_cards_left)  # type: ignore[attr-defined]
@@ -85,19 +88,22 @@ def play_match(levels: list[str], seed: int, variant: str = "classic",
     cap = round_cap or rules.round_cap
     turn_ms: dict[str, list[float]] = {level: [] for level in levels}
     seat = game.current
+    setup = game.phase in SETUP_PHASES
     spent = 0.0
     actions = 0
     while game.phase != "over" and game.round <= cap:
-        start = time.perf_counter()
+        start = time.process_time()
         action = bots[game.current].choose(game)
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
         if check and not game.is_legal(action):
             raise WarError(f"{by_seat[game.current]} bot chose an illegal action {action}")
         game.apply(action)
         actions += 1
         if game.current != seat or game.phase == "over":
-            turn_ms[by_seat[seat]].append(spent * 1000)
+            if not setup:  # a claim of WAR II's setup is one action, not a turn
+                turn_ms[by_seat[seat]].append(spent * 1000)
             seat = game.current
+            setup = game.phase in SETUP_PHASES
             spent = 0.0
     winner = game.winner
     first = game.first_player

@@ -36,9 +36,11 @@ from .core import (
     left_if_fail,
     left_if_win,
     p_win,
+    war2_worth,
 )
 from .evaluate import Evaluator
 from .normal import front_distance, threat_of, trade_now
+from .style import War2Style
 
 #: Rollouts per candidate placement.
 ROLLOUTS = 16
@@ -54,6 +56,7 @@ class HardBot(Bot):
     """Turn search with exact odds, rollouts for the placement, a belief over objectives."""
 
     level = "hard"
+    war2_style = War2Style(skill=2)
     rollouts = ROLLOUTS
     bases = BASES
     weights: dict[str, float] = {}
@@ -222,6 +225,7 @@ class HardBot(Bot):
         gate_w = [0.0] * info.n
         for t in ev.gateways:
             gate_w[t] = 0.8
+        extra = war2_worth(pos)
         out = []
         for t in range(info.n):
             if owner[t] == me:
@@ -231,7 +235,7 @@ class HardBot(Bot):
             ts = info.conts[c]
             held = sum(1 for u in ts if owner[u] == me)
             v = 1.0 + 3.0 * max(ev.w_me[t], gate_w[t]) + info.bonus[c] * held / len(ts)
-            v += danger_w[t]
+            v += danger_w[t] + extra[t]
             if held == len(ts) - 1:
                 v += 2.0 * info.bonus[c]
             if all(owner[u] == owner[t] for u in ts):
