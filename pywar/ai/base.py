@@ -106,7 +106,9 @@ class Bot:
     # ---------------------------------------------------------------- helpers
     def rng_for(self, view: dict[str, Any]) -> random.Random:
         """A generator of the bot's own, seeded from its seed and the public view."""
-        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        # Not what it learnt by spying (the cards seen do not change its dice).
+        public = {k: v for k, v in view.items() if k != "intel"}
+        text = json.dumps(public, sort_keys=True, separators=(",", ":"))
         return random.Random(zlib.crc32(text.encode()) ^ (self.seed & 0xFFFFFFFF))
 
     def seat_memory(self, pos: Position) -> dict[str, Any]:

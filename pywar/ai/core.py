@@ -200,7 +200,7 @@ class Position:
     __slots__ = ("info", "owner", "armies", "me", "nplayers", "alive", "colors", "card_counts",
                  "current", "phase", "pools", "hand", "objective", "objective_id",
                  "trade_value", "trades_done", "moved", "occupy", "conquered", "round", "turn",
-                 "must_trade", "objective_ids", "ci_targets")
+                 "must_trade", "objective_ids", "ci_targets", "air_base", "bomber_box")
 
     info: BoardInfo
     owner: list[int]
@@ -251,6 +251,8 @@ class Position:
         pos.must_trade = bool(view["must_trade"])
         # WAR II: territories holding an Information Centre someone else holds (capturing
         # one shows its owner's cards and objective).
+        pos.air_base = int((view.get("air_base") or [0] * pos.nplayers)[pos.me])
+        pos.bomber_box = int((view.get("bomber_box") or [0] * pos.nplayers)[pos.me])
         cis = view.get("information_centres") or {}
         pos.ci_targets = tuple(sorted(
             info.index[c["territory"]] for c in cis.values()

@@ -41,6 +41,7 @@ from .core import (
 from .evaluate import Evaluator
 from .normal import front_distance, threat_of, trade_now
 from .style import War2Style
+from .war2 import raid_plan, sample_air
 
 #: Rollouts per candidate placement.
 ROLLOUTS = 16
@@ -50,6 +51,8 @@ BASES = 12
 ATTACK_CANDIDATES = 10
 #: An attack must beat stopping by this much score.
 MARGIN = 0.25
+#: WAR II: a raid stops when the land attack has these odds (as the war2 layer's).
+AIR_AIM = 0.9
 
 
 class HardBot(Bot):
@@ -65,6 +68,8 @@ class HardBot(Bot):
     shifts = (-0.2, -0.1, 0.0, 0.1)
     splits: tuple[float, ...] = (0.5,)
     attack_rollouts = 10
+    #: WAR II: placement rollouts start with the air base's raid.
+    air_rollouts = True
 
     def decide(self, view: dict[str, Any], trade_allowed: bool, clock: Clock) -> Thinking:
         pos = Position.from_view(view)
@@ -73,6 +78,9 @@ class HardBot(Bot):
         if belief is None or mem.get("cards") != belief.cards:
             belief = mem["belief"] = Belief(pos)
             mem["cards"] = belief.cards
+        for seat, seen in (view.get("intel") or {}).items():
+            if "objective" in seen:  # WAR II: a captured Information Centre showed it
+                belief.know(int(seat), seen["objective"])
         if mem.get("observed_turn") != pos.turn:
             belief.observe(pos)
             mem["observed_turn"] = pos.turn
@@ -203,11 +211,25 @@ class HardBot(Bot):
                 play = _push_play(pos, needed)
             else:
                 play = _gate_play(pos, values)
+            if self.air_rollouts and pos.air_base:
+                play = _with_raid(pos, owner, base_armies, values, play)
             mean = yield from mean_score(pos, ev, owner, base_armies, seeds, play, clock)
             if best is None or mean > best[0]:
                 best = (mean, i)
         assert best is not None
         return tried[best[1]]
+
+    def values(self, pos: Position) -> list[float]:
+        """Worth of conquering each territory, by the belief of this seat's memory (for the
+        WAR II layer's raids and cards)."""
+        mem = self.seat_memory(pos)
+        belief = mem.get("belief")
+        if belief is None:
+            belief = mem["belief"] = Belief(pos)
+            mem["cards"] = belief.cards
+        hyps = {o: belief.hypotheses(pos, o) for o in range(pos.nplayers)
+                if o != pos.me and pos.alive[o]}
+        return self.rollout_values(pos, Evaluator(pos, hyps, self.weights))
 
     def rollout_values(self, pos: Position, ev: Evaluator) -> list[float]:
         """Quick worth of each enemy territory for the rollout policy."""
@@ -479,6 +501,22 @@ def _gate_play(pos: Position, values: list[float], shift: float = 0.0,
     def play(own: list[int], arm: list[int], r: random.Random) -> bool:
         return rollout_attacks(pos, own, arm, values, r, pos.conquered, shift, first=first)
     return play
+
+
+def _with_raid(pos: Position, owner: list[int], armies: list[int], values: list[float],
+               play: RolloutPlay) -> RolloutPlay:
+    """WAR II: the rollout starts with the raid of the air base's bombers that helps the
+    land attacks most (sampled from the air dice)."""
+    plan = raid_plan(pos, owner, armies, values, pos.air_base, AIR_AIM)
+    if plan is None:
+        return play
+    t, stop = plan
+    bombers = pos.air_base
+
+    def raided(own: list[int], arm: list[int], r: random.Random) -> bool:
+        arm[t] = sample_air(bombers, arm[t], stop, r)
+        return play(own, arm, r)
+    return raided
 
 
 def _push_play(pos: Position, needed: list[bool]) -> RolloutPlay:

@@ -22,6 +22,7 @@ scores air attacks, airlifts and transports with its whole-board evaluation.
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -103,6 +104,46 @@ def air_dist(bombers: int, armies: int, stop: int = 1,
     return tuple(sorted((d, q * scale) for d, q in out.items()))
 
 
+def sample_air(bombers: int, armies: int, stop: int, rnd: random.Random,
+               board_id: str = "war2") -> int:
+    """One sampled raid (as :func:`air_dist`): the armies left."""
+    rules = war2_rules(board_id)
+    aa, bombs = rules.anti_aircraft, rules.air_attack
+    stop = max(1, stop)
+    while bombers > 0 and armies > stop:
+        bombers -= min(aa[int(rnd.random() * len(aa))], bombers)
+        if bombers:
+            armies -= min(bombs[int(rnd.random() * len(bombs))], armies - 1)
+    return armies
+
+
+def raid_plan(pos: Position, owner: list[int], armies: list[int], values: list[float],
+              bombers: int, aim: float) -> tuple[int, int] | None:
+    """(target, stop) of the raid that adds most to a land attack on this board."""
+    if bombers < 1:
+        return None
+    me = pos.me
+    nbrs = pos.info.nbrs
+    best: tuple[float, int, int] | None = None
+    for t in range(pos.info.n):
+        d = armies[t]
+        if owner[t] == me or d < 2:
+            continue
+        a = max((armies[u] for u in nbrs[t] if owner[u] == me), default=0)
+        if a < 2:
+            continue
+        stop = stop_level(a, d, aim)
+        if stop >= d:
+            continue
+        gain = values[t] * (expected_p_win(a, air_dist(min(bombers, 13), d, stop))
+                            - p_win(a, d))
+        if best is None or gain > best[0]:
+            best = (gain, t, stop)
+    if best is None or best[0] <= 0.0:
+        return None
+    return best[1], best[2]
+
+
 def expected_p_win(a: int, dist: tuple[tuple[int, float], ...]) -> float:
     """Odds of a land attack of ``a`` armies against the bombed territory."""
     return sum(q * p_win(a, d) for d, q in dist)
@@ -123,6 +164,7 @@ class War2Layer:
     def __init__(self, bot: Bot, style: War2Style) -> None:
         self.bot = bot
         self.style = style
+        self._values: list[float] | None = None
 
     # -------------------------------------------------------------- driving
     def decide(self, view: dict[str, Any], clock: Clock) -> Thinking:
@@ -145,7 +187,7 @@ class War2Layer:
             action = yield from self.bot.decide(view, False, clock)
             return action
         if phase == "reinforce":
-            action = self.use_armies_cards(pos, view, hand, rules)
+            action = self.transport(pos, hand) or self.use_armies_cards(pos, view, hand, rules)
             if action is not None:
                 return action
             action = yield from self.bot.decide(view, False, clock)
@@ -354,12 +396,17 @@ class War2Layer:
         return CardArmies(card.index, pos.info.ids[t], use)
 
     def bot_values(self, pos: Position) -> list[float]:
-        """The level's worth of conquering each territory."""
+        """The level's worth of conquering each territory (once per decision)."""
+        if self._values is not None:
+            return self._values
         values = getattr(self.bot, "values", None)
         if values is not None:
-            return list(values(pos))
-        w = target_weights(pos, pos.objective, pos.me)
-        return [0.0 if pos.owner[t] == pos.me else 1.0 + 3.0 * w[t] for t in range(pos.info.n)]
+            self._values = list(values(pos))
+        else:
+            w = target_weights(pos, pos.objective, pos.me)
+            self._values = [0.0 if pos.owner[t] == pos.me else 1.0 + 3.0 * w[t]
+                            for t in range(pos.info.n)]
+        return self._values
 
     def air_card_target(self, pos: Position, view: dict[str, Any],
                         hand: list[War2Card]) -> tuple[War2Card, int, float] | None:
