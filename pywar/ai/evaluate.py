@@ -33,6 +33,8 @@ D_OPP = 30.0  # danger: cost of an opponent on the brink of theirs
 D_SURV = 40.0  # cost of being on the brink of elimination
 RISK = 0.5  # weight of the risk of losing territories before our next turn
 WIN = 1000.0
+STEEP = 0.0
+MID = 0.6
 CENTRE_VALUE = 1.8  # WAR II: a Strategic Centre's army and bomber of every turn, in income
 
 _COST = [conquest_cost(d) for d in range(ODDS_CAP + 1)]
@@ -138,6 +140,10 @@ class Evaluator:
         self.d_opp = w.get("d_opp", D_OPP)
         self.risk_w = w.get("risk", RISK)
         self.d_surv = w.get("d_surv", D_SURV)
+        #: 0: danger falls off as exp(-R / scale); k > 0: as a logistic of slope k
+        #: centred on ``mid`` (steeper: the near ones matter, the far ones little).
+        self.steep = w.get("steep", STEEP)
+        self.mid = w.get("mid", MID)
         if self.info.war2:  # WAR II: up to 3 cards, each about 1.4 armies or bombers
             room = min(self.info.cards_per_turn, self.info.hand_limit - len(pos.hand))
             default = 1.4 * max(0, room)
@@ -324,7 +330,11 @@ class Evaluator:
                 for t in gates:
                     if owner[t] != o:
                         r += cost[t]
-                danger += prob * math.exp(-r / scale)
+                if self.steep:
+                    z = self.steep * (r / scale - self.mid)
+                    danger += prob / (1.0 + math.exp(z if z < 50.0 else 50.0))
+                else:
+                    danger += prob * math.exp(-r / scale)
             score -= d_opp * danger
         return score, r_me, inc, False
 

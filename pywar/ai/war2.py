@@ -26,7 +26,7 @@ import random
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action, EndAttack, EndTurn
+from ..actions import Action, EndTurn
 from ..variants import get_variant
 from ..war2 import (
     AirAttack,
@@ -144,6 +144,32 @@ def raid_plan(pos: Position, owner: list[int], armies: list[int], values: list[f
     return best[1], best[2]
 
 
+def raid_targets(pos: Position, values: list[float], bombers: int, aim: float,
+                 most: int = 3) -> list[tuple[int, int]]:
+    """The ``most`` best (target, stop) raids before a land attack, by value x odds."""
+    me = pos.me
+    owner = pos.owner
+    armies = pos.armies
+    nbrs = pos.info.nbrs
+    scored: list[tuple[float, int, int]] = []
+    for t in range(pos.info.n):
+        d = armies[t]
+        if owner[t] == me or d < 2:
+            continue
+        a = max((armies[u] for u in nbrs[t] if owner[u] == me), default=0)
+        if a < 2:
+            continue
+        stop = stop_level(a, d, aim)
+        if stop >= d:
+            continue
+        gain = values[t] * (expected_p_win(a, air_dist(min(bombers, 13), d, stop))
+                            - p_win(a, d))
+        if gain > 0.0:
+            scored.append((gain, t, stop))
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [(t, stop) for _, t, stop in scored[:most]]
+
+
 def expected_p_win(a: int, dist: tuple[tuple[int, float], ...]) -> float:
     """Odds of a land attack of ``a`` armies against the bombed territory."""
     return sum(q * p_win(a, d) for d, q in dist)
@@ -193,14 +219,16 @@ class War2Layer:
             action = yield from self.bot.decide(view, False, clock)
             return action
         if phase == "attack":
-            action = self.air_attack(pos, view, hand, rules)
+            # Hard chooses its raids among its own options (rollouts).
+            action = None if self.style.skill >= 2 else self.air_attack(pos, view, hand, rules)
             if action is None:
                 action = self.transport(pos, hand)
             if action is None:
                 action = yield from self.bot.decide(view, False, clock)
             return action
         if phase == "regroup":
-            action = self.airlift(pos, view, info)
+            # Hard weighs airlifts among its regrouping moves.
+            action = None if self.style.skill >= 2 else self.airlift(pos, view, info)
             if action is None:
                 action = yield from self.bot.decide(view, False, clock)
             if isinstance(action, EndTurn):
@@ -625,5 +653,4 @@ class War2Layer:
         return Airlift(info.ids[source], info.ids[target], k)
 
 
-__all__ = ["War2Layer", "War2Style", "air_dist", "expected_p_win", "stop_level",
-           "EndAttack"]
+__all__ = ["War2Layer", "War2Style", "air_dist", "expected_p_win", "stop_level"]
