@@ -626,3 +626,28 @@ def test_every_war2_screen_reads_in_english():
     assert "Airlift between centres" in panel(app)
     for line in app.log:
         assert not re.search(r"[ãçõé]|vez de|atacou", line), line
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_war2_offers_every_bot_level_and_each_thinks_in_chunks(level):
+    app = App(MemoryStorage())
+    app.dispatch("variant", "war2")
+    selects = find(app.render()["overlay"],
+                   lambda n: n["attrs"].get("data-action") == "seat-kind")
+    offered = [o["attrs"]["value"] for o in selects[0]["children"]]
+    assert offered == ["human", "easy", "normal", "hard"]
+    app.dispatch("opt-variant", "information_centres", "true")
+    for i in range(len(app.form["seats"])):
+        app.dispatch("seat-kind", str(i), level)
+    app.dispatch("seed", None, "6")
+    app.dispatch("start")
+    g = app.game
+    assert all(s["kind"] == level for s in app.seats)
+    steps = 0
+    while app.bot_to_move and g.round <= 3 and steps < 20000:
+        app.bot_step()
+        steps += 1
+    assert g.round > 3 or g.phase == "over"
+    assert type(app.bot_for(0)).__name__.lower().startswith(level)
+    kinds = {e["action"]["type"] for e in g.log}
+    assert {"claim", "place", "air_attack", "place_ci", "spy"} <= kinds

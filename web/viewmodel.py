@@ -58,8 +58,9 @@ __all__ = ["App", "Node", "button", "find", "h", "text_of"]
 COLORS = ("azul", "vermelho", "verde", "amarelo", "preto", "branco")
 #: Who may sit in a seat: a person or a computer of a level (see pywar.ai).
 SEAT_KINDS = ("human", "easy", "normal", "hard")
-#: Variants whose computer players are the one built-in bot of that game (WAR II).
-SIMPLE_BOT_ONLY = frozenset({"war2"})
+#: Variants whose computer players are only the one built-in bot of that game (none: every
+#: game, WAR II included, offers the three levels).
+SIMPLE_BOT_ONLY: frozenset[str] = frozenset()
 #: Milliseconds between two visible bot moves, by the speed chosen in the page.
 BOT_DELAYS = {"slow": 700, "normal": 300, "fast": 60}
 #: The games on the new-game screen, in the order shown.
