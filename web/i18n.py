@@ -8,7 +8,10 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
+
+from pywar.board import load_board
 
 PT: dict[str, str] = {
     "app_title": "pywar — WAR no navegador",
@@ -37,10 +40,10 @@ PT: dict[str, str] = {
     "th_def_rolls": "Defesas",
     "th_def_lost": "Perdeu defendendo / esperado",
     "th_luck": "Sorte",
-    "chart_territories": "Territórios",
-    "chart_armies": "Exércitos",
-    "chart_label_territories": "Territórios de cada jogador por rodada",
-    "chart_label_armies": "Exércitos de cada jogador por rodada",
+    "chart_territories": "{board.Territories}",
+    "chart_armies": "{board.Armies}",
+    "chart_label_territories": "{board.Territories} de cada jogador por rodada",
+    "chart_label_armies": "{board.Armies} de cada jogador por rodada",
     "odds_expect": "Esperado no fim: ataque com {a}, defesa com {d}",
     "blitz": "Blitz",
     "blitz_title": "Atacar sem parar até conquistar ou chegar ao limite",
@@ -87,7 +90,7 @@ PT: dict[str, str] = {
     "fast_forward": "Avançar até a minha vez",
     "watch_hint": "Só computadores: assista à partida.",
     "options": "Opções",
-    "opt_first_round": "Primeira rodada: só colocar exércitos",
+    "opt_first_round": "Primeira rodada: só colocar {board.armies}",
     "seed_label": "Semente (opcional): ",
     "seed_placeholder": "aleatória",
     "start": "Começar",
@@ -118,7 +121,7 @@ PT: dict[str, str] = {
     "curtain_ready": "Sou {name}: começar",
     # turn
     "round_n": "Rodada {n}",
-    "phase_reinforce": "colocar exércitos",
+    "phase_reinforce": "colocar {board.armies}",
     "phase_attack": "atacar",
     "phase_occupy": "ocupar",
     "phase_regroup": "remanejar",
@@ -126,18 +129,19 @@ PT: dict[str, str] = {
     "bot_thinking": "computador jogando",
     "bot_tag": "(comp.)",
     "bot_playing": "{name} (computador) está jogando…",
-    "to_place": "Exércitos a colocar: {n}",
-    "pool_free": "{n} em qualquer território seu",
+    "to_place": "{board.Armies} a colocar: {n}",
+    "pool_free": "{n} em qualquer {board.territory} seu",
     "pool_continent": "{n} só na {continent}",
     "pool_territory": "{n} só em {territory} (carta trocada)",
     "amount_label": "Quantos colocar por toque",
     "amount_1": "+1",
     "amount_5": "+5",
     "amount_all": "Todos",
-    "place_hint": "Toque num território seu para colocar.",
+    "place_hint": "Toque num {board.territory} seu para colocar.",
     "must_trade": "Você tem 5 cartas ou mais: mostre suas cartas e troque um conjunto.",
-    "attack_pick_source": "Toque num território seu com 2 ou mais exércitos para atacar dele.",
-    "attack_pick_target": "Atacar de {source}: toque num território inimigo vizinho.",
+    "attack_pick_source": "Toque num {board.territory} seu com 2 ou mais {board.armies} para "
+                          "atacar dele.",
+    "attack_pick_target": "Atacar de {source}: toque num {board.territory} inimigo vizinho.",
     "attack_matchup": "{source} ({a}) ataca {target} ({d})",
     "odds_line": "Chance de conquistar atacando até o fim: {pct}%",
     "dice_label": "Dados do ataque",
@@ -146,14 +150,17 @@ PT: dict[str, str] = {
     "cancel": "Cancelar",
     "end_attack": "Encerrar ataques",
     "end_turn": "Encerrar jogada",
-    "pick_source_first": "Primeiro escolha um território seu para atacar.",
-    "occupy_prompt": "Você conquistou {territory}! Quantos exércitos mover para lá (até {max})?",
-    "regroup_pick_source": "Remanejar: toque num território seu de onde mover exércitos.",
-    "regroup_pick_target": "De {source} podem sair {n}: toque num território seu vizinho.",
+    "pick_source_first": "Primeiro escolha um {board.territory} seu para atacar.",
+    "occupy_prompt": "Você conquistou {territory}! Quantos {board.armies} mover para lá "
+                      "(até {max})?",
+    "regroup_pick_source": "Remanejar: toque num {board.territory} seu de onde mover "
+                           "{board.armies}.",
+    "regroup_pick_target": "De {source} podem sair {n}: toque num {board.territory} seu "
+                           "vizinho.",
     "regroup_prompt": "Mover de {source} para {target}:",
-    "count_label": "Quantos exércitos mover",
+    "count_label": "Quantos {board.armies} mover",
     "regroup_go": "Mover {n}",
-    "nothing_to_move": "Nenhum exército pode sair daqui nesta jogada.",
+    "nothing_to_move": "Nenhum {board.army} pode sair daqui nesta jogada.",
     "cards_count": "Cartas: {n} · próxima troca vale {value}",
     "reveal": "Ver meu objetivo e minhas cartas",
     "hide": "Esconder",
@@ -166,16 +173,16 @@ PT: dict[str, str] = {
     "wins_attack": "◀ ataque",
     "wins_defence": "defesa ▶",
     "th_player": "Jogador",
-    "th_territories": "Terr.",
-    "th_armies": "Exérc.",
+    "th_territories": "{board.territories_short}",
+    "th_armies": "{board.armies_short}",
     "th_cards": "Cartas",
     "log_title": "Últimos lances",
-    "territory_label": "{territory}: {name} ({color}), {armies} exército(s)",
+    "territory_label": "{territory}: {name} ({color}), {board.armies}: {armies}",
     "winner": "{name} venceu!",
     "winner_objective": "Os objetivos de todos:",
     # events
     "ev_turn": "Rodada {round}: vez de {name}.",
-    "ev_trade": "{name} trocou cartas por {armies} exércitos.",
+    "ev_trade": "{name} trocou cartas por {armies} {board.armies}.",
     "ev_battle": "{name} atacou {target} de {source}: {attack} × {defend} "
                  "(perdeu {lost}, matou {killed}).",
     "ev_conquest": "{name} conquistou {territory}.",
@@ -183,14 +190,16 @@ PT: dict[str, str] = {
     "ev_card": "{name} recebeu uma carta.",
     "ev_victory": "{name} cumpriu o objetivo!",
     # refusals (engine rule names)
-    "rule_not_your_territory": "Este território não é seu.",
-    "rule_not_adjacent": "Só se ataca ou move para um território vizinho.",
-    "rule_occupation_army": "É preciso ter pelo menos 2 exércitos: um fica de ocupação.",
+    "rule_not_your_territory": "Este {board.territory} não é seu.",
+    "rule_not_adjacent": "Só se ataca ou move para um {board.territory} vizinho.",
+    "rule_occupation_army": "É preciso ter pelo menos 2 {board.armies}: um fica de "
+                            "ocupação.",
     "rule_forced_trade": "Com 5 cartas ou mais, troque um conjunto antes de colocar.",
-    "rule_bound_armies": "Esses exércitos só podem ir para o continente ou território indicado.",
-    "rule_too_many_armies": "Você não tem tantos exércitos para colocar.",
-    "rule_place_first": "Coloque primeiro todos os seus exércitos.",
-    "rule_move_once": "Um exército só pode ser remanejado uma vez por jogada.",
+    "rule_bound_armies": "Esses {board.armies} vêm de um bônus e só podem ir para onde "
+                         "ele indica.",
+    "rule_too_many_armies": "Você não tem tantos {board.armies} para colocar.",
+    "rule_place_first": "Coloque primeiro todos os seus {board.armies}.",
+    "rule_move_once": "Um {board.army} só pode ser remanejado uma vez por jogada.",
     "rule_invalid_set": "Um conjunto são 3 figuras iguais ou 3 diferentes "
                         "(o coringa vale qualquer uma).",
     "rule_trade_timing": "As trocas são feitas no início da jogada.",
@@ -225,10 +234,10 @@ EN: dict[str, str] = {
     "th_def_rolls": "Defences",
     "th_def_lost": "Lost defending / expected",
     "th_luck": "Luck",
-    "chart_territories": "Territories",
-    "chart_armies": "Armies",
-    "chart_label_territories": "Territories of each player per round",
-    "chart_label_armies": "Armies of each player per round",
+    "chart_territories": "{board.Territories}",
+    "chart_armies": "{board.Armies}",
+    "chart_label_territories": "{board.Territories} of each player per round",
+    "chart_label_armies": "{board.Armies} of each player per round",
     "odds_expect": "Expected at the end: attack keeps {a}, defence keeps {d}",
     "blitz": "Blitz",
     "blitz_title": "Keep attacking until the conquest or the floor",
@@ -302,7 +311,7 @@ EN: dict[str, str] = {
     "curtain_hint": "The other players should look away.",
     "curtain_ready": "I am {name}: start",
     "round_n": "Round {n}",
-    "phase_reinforce": "place armies",
+    "phase_reinforce": "place {board.armies}",
     "phase_attack": "attack",
     "phase_occupy": "occupy",
     "phase_regroup": "regroup",
@@ -310,18 +319,19 @@ EN: dict[str, str] = {
     "bot_thinking": "computer playing",
     "bot_tag": "(bot)",
     "bot_playing": "{name} (computer) is playing…",
-    "to_place": "Armies to place: {n}",
-    "pool_free": "{n} on any of your territories",
+    "to_place": "{board.Armies} to place: {n}",
+    "pool_free": "{n} on any of your {board.territories}",
     "pool_continent": "{n} only in {continent}",
     "pool_territory": "{n} only on {territory} (traded card)",
-    "amount_label": "Armies per tap",
+    "amount_label": "{board.Armies} per tap",
     "amount_1": "+1",
     "amount_5": "+5",
     "amount_all": "All",
-    "place_hint": "Tap one of your territories to place.",
+    "place_hint": "Tap one of your {board.territories} to place.",
     "must_trade": "You hold 5 cards or more: show your cards and trade a set.",
-    "attack_pick_source": "Tap one of your territories with 2 or more armies to attack from it.",
-    "attack_pick_target": "Attacking from {source}: tap a neighbouring enemy territory.",
+    "attack_pick_source": "Tap one of your {board.territories} with 2 or more {board.armies} to "
+                          "attack from it.",
+    "attack_pick_target": "Attacking from {source}: tap a neighbouring enemy {board.territory}.",
     "attack_matchup": "{source} ({a}) attacks {target} ({d})",
     "odds_line": "Chance to conquer attacking to the end: {pct}%",
     "dice_label": "Attack dice",
@@ -330,14 +340,17 @@ EN: dict[str, str] = {
     "cancel": "Cancel",
     "end_attack": "End attacks",
     "end_turn": "End turn",
-    "pick_source_first": "First pick one of your territories to attack from.",
-    "occupy_prompt": "You conquered {territory}! How many armies move in (up to {max})?",
-    "regroup_pick_source": "Regroup: tap one of your territories to move armies from.",
-    "regroup_pick_target": "{n} may leave {source}: tap a neighbouring territory of yours.",
+    "pick_source_first": "First pick one of your {board.territories} to attack from.",
+    "occupy_prompt": "You conquered {territory}! How many {board.armies} move in (up to "
+                      "{max})?",
+    "regroup_pick_source": "Regroup: tap one of your {board.territories} to move "
+                           "{board.armies} from.",
+    "regroup_pick_target": "{n} may leave {source}: tap a neighbouring {board.territory} "
+                           "of yours.",
     "regroup_prompt": "Move from {source} to {target}:",
-    "count_label": "How many armies to move",
+    "count_label": "How many {board.armies} to move",
     "regroup_go": "Move {n}",
-    "nothing_to_move": "No army may leave this territory this turn.",
+    "nothing_to_move": "No {board.army} may leave this {board.territory} this turn.",
     "cards_count": "Cards: {n} · next trade is worth {value}",
     "reveal": "Show my objective and cards",
     "hide": "Hide",
@@ -350,68 +363,91 @@ EN: dict[str, str] = {
     "wins_attack": "◀ attack",
     "wins_defence": "defence ▶",
     "th_player": "Player",
-    "th_territories": "Terr.",
-    "th_armies": "Armies",
+    "th_territories": "{board.territories_short}",
+    "th_armies": "{board.armies_short}",
     "th_cards": "Cards",
     "log_title": "Latest moves",
-    "territory_label": "{territory}: {name} ({color}), {armies} army(ies)",
+    "territory_label": "{territory}: {name} ({color}), {board.armies}: {armies}",
     "winner": "{name} wins!",
     "winner_objective": "Everyone's objectives:",
     "ev_turn": "Round {round}: {name} to play.",
-    "ev_trade": "{name} traded cards for {armies} armies.",
+    "ev_trade": "{name} traded cards for {armies} {board.armies}.",
     "ev_battle": "{name} attacked {target} from {source}: {attack} × {defend} "
                  "(lost {lost}, killed {killed}).",
     "ev_conquest": "{name} conquered {territory}.",
     "ev_eliminated": "{name} was eliminated by {by}.",
     "ev_card": "{name} received a card.",
     "ev_victory": "{name} achieved the objective!",
-    "rule_not_your_territory": "This territory is not yours.",
-    "rule_not_adjacent": "You can only attack or move to a neighbouring territory.",
-    "rule_occupation_army": "You need at least 2 armies: one stays as the occupying army.",
+    "rule_not_your_territory": "This {board.territory} is not yours.",
+    "rule_not_adjacent": "You can only attack or move to a neighbouring {board.territory}.",
+    "rule_occupation_army": "You need at least 2 {board.armies}: one stays as the occupying "
+                            "{board.army}.",
     "rule_forced_trade": "With 5 cards or more, trade a set before placing.",
-    "rule_bound_armies": "These armies may only go to the continent or territory shown.",
-    "rule_too_many_armies": "You don't have that many armies to place.",
-    "rule_place_first": "Place all your armies first.",
-    "rule_move_once": "An army may be regrouped only once per turn.",
+    "rule_bound_armies": "These {board.armies} come from a bonus and may only go where it "
+                         "says.",
+    "rule_too_many_armies": "You don't have that many {board.armies} to place.",
+    "rule_place_first": "Place all your {board.armies} first.",
+    "rule_move_once": "{board.An_army} may be regrouped only once per turn.",
     "rule_invalid_set": "A set is 3 equal shapes or 3 different ones (a joker is any).",
     "rule_trade_timing": "Cards are traded at the start of the turn.",
-    "rule_occupy_limit": "Move at most as many armies as the dice of the last attack.",
+    "rule_occupy_limit": "Move at most as many {board.armies} as the dice of the last "
+                          "attack.",
     "rule_game_over": "The game is over.",
 }
 
 CATALOGUE: dict[str, dict[str, str]] = {"pt": PT, "en": EN}
 
 
-#: The classic words a board's own terms replace (e.g. Mitológicas: warriors, regions).
-BASE_WORDS = {
-    "pt": {"armies": "exércitos", "army": "exército", "continent": "continente"},
-    "en": {"armies": "armies", "army": "army", "continent": "continent"},
+
+#: A board's own words, by language: the defaults are the classic game's. A board's JSON may
+#: name its own under ``terms[lang]`` (Mitológicas: warriors and regions; Brasil: states and
+#: regions). Templates use them as named parameters, ``{board.armies}``, ``{board.Armies}``
+#: (first letter capitalised), never by rewriting a template.
+DEFAULT_TERMS: dict[str, dict[str, str]] = {
+    "pt": {"army": "exército", "armies": "exércitos", "an_army": "um exército",
+           "armies_short": "Exérc.", "continent": "continente", "continents": "continentes",
+           "territory": "território", "a_territory": "um território",
+           "territories": "territórios", "territories_short": "Terr."},
+    "en": {"army": "army", "armies": "armies", "an_army": "an army", "armies_short": "Armies",
+           "continent": "continent", "continents": "continents", "territory": "territory",
+           "a_territory": "a territory", "territories": "territories",
+           "territories_short": "Terr."},
 }
 
 
-def board_words(lang: str, terms: dict[str, Any] | None) -> list[tuple[str, str]]:
-    """Replacements turning the catalogue's classic words into a board's own terms."""
-    if not terms:
-        return []
-    words = []
-    for key in ("armies", "army", "continent"):
-        old, new = BASE_WORDS.get(lang, BASE_WORDS["pt"])[key], terms.get(key)
-        if new and new != old:
-            if lang == "pt" and key == "continent":
-                words.append(("o continente", "a " + new))
-            words.append((old, new))
-            words.append((old.capitalize(), new.capitalize()))
-    return words
+class Terms:
+    """A board's words in one language, read by templates as ``{board.word}``.
 
-
-def t(lang: str, key: str, words: list[tuple[str, str]] | None = None, **params: Any) -> str:
-    """The text for ``key`` in ``lang`` with ``params`` filled in (Portuguese as fallback).
-
-    ``words`` (see :func:`board_words`) reword the template before the parameters go in,
-    so player names are never altered.
+    >>> Terms({"armies": "guerreiros"}).Armies
+    'Guerreiros'
     """
+
+    def __init__(self, words: dict[str, str]) -> None:
+        for key, value in words.items():
+            setattr(self, key, value)
+            setattr(self, key[:1].upper() + key[1:], value[:1].upper() + value[1:])
+
+
+@cache
+def board_terms(lang: str, board_id: str | None = None) -> Terms:
+    """The words of ``board_id`` (None: the classic ones) in ``lang``."""
+    words = dict(DEFAULT_TERMS.get(lang, DEFAULT_TERMS["pt"]))
+    if board_id:
+        own = load_board(board_id).raw.get("terms", {}).get(lang, {})
+        words.update({k: v for k, v in own.items() if isinstance(v, str)})
+    return Terms(words)
+
+
+def fill(lang: str, template: str, board_id: str | None = None, **params: Any) -> str:
+    """``template`` with ``params`` and the board's words (``{board.x}``) filled in."""
+    if "board" in params:
+        raise ValueError("'board' is the name of the board's words in a template")
+    return template.format(board=board_terms(lang, board_id), **params)
+
+
+def t(lang: str, key: str, board_id: str | None = None, **params: Any) -> str:
+    """The text for ``key`` in ``lang`` with ``params`` filled in (Portuguese as fallback),
+    in the words of the board ``board_id`` (None: the classic game)."""
     table = CATALOGUE.get(lang, PT)
     text = table.get(key) or PT.get(key) or key
-    for old, new in words or ():
-        text = text.replace(old, new)
-    return text.format(**params) if params else text
+    return fill(lang, text, board_id, **params)

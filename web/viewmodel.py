@@ -26,7 +26,7 @@ from pywar.odds import battle_odds
 from pywar.variants import VARIANTS, get_variant
 
 import war2_view  # noqa: F401 - registers the WAR II page module
-from i18n import CATALOGUE, board_words, t
+from i18n import CATALOGUE, t
 from nodes import Node, button, find, h, text_of
 from rules_help import rules_for
 from saves import SaveError, SaveStore, Storage, make_record
@@ -92,14 +92,7 @@ class App:
     # ---------------------------------------------------------------- helpers
     def tr(self, key: str, **kw: Any) -> str:
         """Translate ``key`` into the page language, in the words of the board in play."""
-        return t(self.lang, key, self.words(), **kw)
-
-    def words(self) -> list[tuple[str, str]]:
-        """The board's own terms (warriors, regions...) for the game or the chosen board."""
-        variant = self.game.variant.id if self.game and self.screen != "setup" else (
-            self.form["variant"] if hasattr(self, "form") else "classic")
-        terms = get_variant(variant).board.raw.get("terms", {}).get(self.lang)
-        return board_words(self.lang, terms)
+        return t(self.lang, key, self.board_id() if hasattr(self, "form") else None, **kw)
 
     def _default_form(self, variant: str = "classic") -> dict[str, Any]:
         colors = self.colors_of(variant)
@@ -1188,16 +1181,9 @@ class App:
     def _rules_screen(self) -> Node:
         variant = self.game.variant.id if self.game else self.form["variant"]
         sections = []
-        words = self.words()
-
-        def reword(text: str) -> str:
-            for old, new in words:
-                text = text.replace(old, new)
-            return text
-
         for heading, paragraphs in rules_for(variant, self.lang):
             sections.append(h("h3", {}, heading))
-            sections.extend(h("p", {}, reword(para)) for para in paragraphs)
+            sections.extend(h("p", {}, para) for para in paragraphs)
         return h("section", {"class": "screen rules", "aria-labelledby": "rules-title"},
                  h("h2", {"id": "rules-title"}, self.tr("rules_title")), sections)
 
