@@ -281,7 +281,7 @@ def test_announcements_are_polite(app_page: Any) -> None:
     assert live.get_attribute("aria-live") == "polite"
     assert "colocou" in live.inner_text()
     label = page.locator('[data-territory="brasil"]').get_attribute("aria-label")
-    assert label.startswith("Brasil: Ana (azul),") and label.endswith("exército(s)")
+    assert label.startswith("Brasil: Ana (azul),") and label.endswith(" exércitos")
 
 
 def test_rules_help_in_both_languages(app_page: Any) -> None:

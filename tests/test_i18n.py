@@ -3,6 +3,7 @@ boards' own words (warriors, regions, states) are parameters, never a rewrite of
 
 from __future__ import annotations
 
+import gettext
 import re
 from string import Formatter
 from typing import Any
@@ -13,10 +14,10 @@ from pywar.game import Game
 from pywar.variants import VARIANTS
 
 import viewmodel  # noqa: F401 - merges the WAR II page's texts into the catalogue
-from i18n import CATALOGUE, t
+from i18n import CATALOGUE, PLURAL_FORMS, Plural, fill, plural_index, t
 from rules_help import rules_for
 from saves import MemoryStorage, make_record
-from viewmodel import App, text_of
+from viewmodel import App, find, text_of
 
 LANGS = ("pt", "en")
 BOARDS = ("classic", "war2", "mitologicas", "brasil")
@@ -24,6 +25,18 @@ BOARDS = ("classic", "war2", "mitologicas", "brasil")
 NUMBERS = {"n", "count", "armies", "lost", "killed", "max", "round", "step", "last", "low",
            "high", "value", "flying", "base", "box", "limit", "room", "turn", "stage", "shot",
            "destroyed", "returned", "aa", "bombs", "bombers", "air_base"}
+
+
+COUNTS = (0, 1, 2, 5)
+#: "(s)", "(es)", "(ies)", "dado(s)", "abatido(s)": a plural written as a guess.
+GUESSED_PLURAL = re.compile(r"\w\((s|es|ies|ns|ões)\)|\(s\)")
+#: A count right before a word that agrees with it (noun, participle or verb).
+COUNTED = re.compile(
+    r"\{(\w+)\} (\{board\.(army|armies)\}|exércit|arm(y|ies)|dad|dic|die\b|cart|card|"
+    r"bombardeir|bomber|lance|rounds?\b|territ|guerreir|warrior|estad|states?\b|jogador|"
+    r"players?\b|abatid|destruíd|perdid|necessári|pode|cabe)")
+#: Counts that are never 1: the players of a game (3 to 6).
+NEVER_ONE = {"variant_players", "setup_hint"}
 
 
 def placeholders(template: str) -> set[str]:
@@ -35,10 +48,15 @@ def placeholders(template: str) -> set[str]:
     return names
 
 
-def params_for(template: str) -> dict[str, Any]:
-    """Values for every parameter a template needs (the board's words come from t itself)."""
-    return {name: 5 if name in NUMBERS else f"‹{name}›"
-            for name in placeholders(template) - {"board"}}
+def params_for(entry: str | Plural) -> dict[str, Any]:
+    """Values for every parameter an entry needs (the board's words come from t itself):
+    numbers for counts, text for names and places."""
+    if isinstance(entry, Plural):
+        names = placeholders(entry.one) | placeholders(entry.other)
+        counts = NUMBERS | {entry.count}
+    else:
+        names, counts = placeholders(entry), NUMBERS
+    return {name: 5 if name in counts else f"‹{name}›" for name in names - {"board"}}
 
 
 def entries() -> list[tuple[str, str]]:
@@ -87,7 +105,7 @@ def test_a_template_cannot_take_the_boards_name_as_a_parameter() -> None:
 
 
 def board_app(variant: str, lang: str, names: list[str], whole: str | None = None,
-              current: int = 0) -> App:
+              current: int = 0, armies: dict[str, int] | None = None) -> App:
     """A page in ``lang`` playing ``variant`` with people, seat 0 holding region ``whole``."""
     board = VARIANTS[variant].board
     seats = [(name, color) for name, color in zip(names, ("azul", "vermelho", "verde"),
@@ -96,7 +114,8 @@ def board_app(variant: str, lang: str, names: list[str], whole: str | None = Non
     owner = {tid: i % len(seats) for i, tid in enumerate(territories)}
     if whole:
         owner.update(dict.fromkeys(board.continents[whole].territories, 0))
-    game = Game.scenario(variant, seats, owner, current=current, seed=5, round=2)
+    game = Game.scenario(variant, seats, owner, armies=armies, current=current, seed=5,
+                         round=2)
     app = App(MemoryStorage(), lang=lang)
     app.game = game
     app.seats = [{"name": n, "color": c, "kind": "human"} for n, c in seats]
@@ -137,3 +156,89 @@ def test_each_board_renders_with_a_whole_region_held(variant: str, region: str,
         app.dispatch("screen", screen)
         overlay = text_of(app.render()["overlay"])
         assert overlay and "{" not in unnamed(overlay)
+
+
+def test_plural_rules_are_gettexts() -> None:
+    for lang, header in PLURAL_FORMS.items():
+        rule = gettext.c2py(header.split("plural=")[1].rstrip(";"))
+        assert [plural_index(lang, n) for n in range(300)] == [rule(n) for n in range(300)]
+    assert [n for n in COUNTS if plural_index("pt", n) == 0] == [0, 1]
+    assert [n for n in COUNTS if plural_index("en", n) == 0] == [1]
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_every_text_with_a_count_takes_the_form_of_its_count(board: str) -> None:
+    plurals = 0
+    for lang, key in entries():
+        entry = CATALOGUE[lang][key]
+        forms = [entry.one, entry.other] if isinstance(entry, Plural) else [entry]
+        for form in forms:
+            assert not GUESSED_PLURAL.search(form), (lang, key, form)
+        if not isinstance(entry, Plural):
+            found = COUNTED.search(entry)
+            assert not found or key in NEVER_ONE, (lang, key, "needs Plural forms")
+            continue
+        plurals += 1
+        assert placeholders(entry.one) == placeholders(entry.other), (lang, key)
+        assert entry.count in placeholders(entry.one), (lang, key)
+        for n in COUNTS:
+            params = dict(params_for(entry.one), **{entry.count: n})
+            text = t(lang, key, board, **params)
+            singular = n == 1 or (lang == "pt" and n == 0)
+            assert text == fill(lang, entry.one if singular else entry.other, board, **params)
+            assert not GUESSED_PLURAL.search(text)
+    assert plurals >= 30
+
+
+@pytest.mark.parametrize(("lang", "board", "key", "params", "expected"), [
+    ("pt", "classic", "dice_n", {"n": 1}, "1 dado"),
+    ("pt", "classic", "dice_n", {"n": 0}, "0 dado"),
+    ("pt", "classic", "dice_n", {"n": 2}, "2 dados"),
+    ("en", "classic", "dice_n", {"n": 1}, "1 die"),
+    ("en", "classic", "dice_n", {"n": 0}, "0 dice"),
+    ("en", "classic", "dice_n", {"n": 3}, "3 dice"),
+    ("pt", "mitologicas", "n_armies", {"n": 1}, "1 guerreiro"),
+    ("pt", "mitologicas", "n_armies", {"n": 5}, "5 guerreiros"),
+    ("en", "mitologicas", "n_armies", {"n": 1}, "1 warrior"),
+    ("en", "mitologicas", "n_armies", {"n": 2}, "2 warriors"),
+    ("en", "classic", "territory_label",
+     {"territory": "Alaska", "name": "Ana", "color": "blue", "armies": 1},
+     "Alaska: Ana (blue), 1 army"),
+    ("en", "classic", "territory_label",
+     {"territory": "Alaska", "name": "Ana", "color": "blue", "armies": 5},
+     "Alaska: Ana (blue), 5 armies"),
+    ("pt", "classic", "regroup_pick_target", {"source": "Peru", "n": 1},
+     "De Peru pode sair 1: toque num território seu vizinho."),
+    ("pt", "war2", "w2_ev_cards", {"name": "Ana", "n": 1}, "Ana recebeu 1 carta."),
+    ("pt", "war2", "w2_ev_cards", {"name": "Ana", "n": 3}, "Ana recebeu 3 cartas."),
+])
+def test_counts_read_as_a_person_writes_them(lang: str, board: str, key: str,
+                                             params: dict[str, Any], expected: str) -> None:
+    assert t(lang, key, board, **params) == expected
+
+
+@pytest.mark.parametrize(("lang", "one", "many", "dice"), [
+    ("en", "1 army", "armies", ["1 die", "2 dice", "3 dice"]),
+    ("pt", "1 exército", "exércitos", ["1 dado", "2 dados", "3 dados"])])
+def test_a_player_sees_counts_in_their_plural_forms(lang: str, one: str, many: str,
+                                                    dice: list[str]) -> None:
+    app = board_app("classic", lang, ["Ana", "Bia", "Caio"])
+    g = app.game
+    source = next(t for t in g.territories_of(0)
+                  if any(g.owner[n] != 0 for n in g.board.neighbors[t]))
+    app.dispatch("territory", source)  # one army, as the amount is +1
+    assert app.log[-1].startswith("Ana ") and f" {one} " in app.log[-1]
+    app.dispatch("amount", "all")
+    while g.pending_armies:
+        app.dispatch("territory", source if g.available_for(source) else next(
+            t for t in g.territories_of(0) if g.available_for(t)))
+    labels = app.render()["board"]["territories"]
+    lone = next(t for t in g.board.territories if g.armies[t] == 1)
+    assert labels[lone]["label"].endswith(", " + one)
+    assert labels[source]["label"].endswith(f", {g.armies[source]} {many}")
+    target = next(n for n in sorted(g.board.neighbors[source]) if g.owner[n] != 0)
+    app.dispatch("territory", source)
+    app.dispatch("territory", target)
+    shown = [text_of(b) for b in find(app.render()["panel"],
+                                      lambda n: n["attrs"].get("data-action") == "dice")]
+    assert shown == dice

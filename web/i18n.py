@@ -8,12 +8,46 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from pywar.board import load_board
 
-PT: dict[str, str] = {
+
+@dataclass(frozen=True)
+class Plural:
+    """A text whose words follow a count, on the model of ``gettext.ngettext``: the singular
+    and the plural form, chosen by the parameter named ``count`` and the language's rule.
+
+    >>> t("pt", "dice_n", n=1), t("pt", "dice_n", n=3), t("en", "dice_n", n=1)
+    ('1 dado', '3 dados', '1 die')
+    """
+
+    one: str
+    other: str
+    count: str = "n"
+
+
+#: A catalogue entry: one text, or the forms of a text with a count.
+Entry = str | Plural
+
+#: Each language's plural rule as gettext writes it in a catalogue's ``Plural-Forms`` header
+#: (pt_BR: 0 and 1 take the singular; en: only 1 does); :func:`plural_index` computes it.
+PLURAL_FORMS = {"pt": "nplurals=2; plural=(n > 1);", "en": "nplurals=2; plural=(n != 1);"}
+
+
+def plural_index(lang: str, n: int) -> int:
+    """0 for the singular form, 1 for the plural, by the rule in :data:`PLURAL_FORMS`."""
+    return int(n > 1) if lang == "pt" else int(n != 1)
+
+
+def ngettext(lang: str, singular: str, plural: str, n: int) -> str:
+    """``gettext.ngettext`` for one of our languages: the form that goes with ``n``."""
+    return plural if plural_index(lang, n) else singular
+
+
+PT: dict[str, Entry] = {
     "app_title": "pywar — WAR no navegador",
     "loading": "Carregando o Python…",
     "menu_new": "Novo jogo",
@@ -52,9 +86,13 @@ PT: dict[str, str] = {
     "undo": "Desfazer",
     "undo_title": "Desfaz a última colocação ou movimento (dados nunca são rolados de novo)",
     "ev_undo": "{name} desfez o último lance.",
-    "ev_place": "{name} colocou {count} em {territory}.",
-    "ev_occupy": "{name} moveu {count} para {territory}.",
-    "ev_regroup": "{name} remanejou {count} de {source} para {target}.",
+    "ev_place": Plural("{name} colocou {count} {board.army} em {territory}.",
+                       "{name} colocou {count} {board.armies} em {territory}.", "count"),
+    "ev_occupy": Plural("{name} moveu {count} {board.army} para {territory}.",
+                        "{name} moveu {count} {board.armies} para {territory}.", "count"),
+    "ev_regroup": Plural("{name} remanejou {count} {board.army} de {source} para {target}.",
+                         "{name} remanejou {count} {board.armies} de {source} para {target}.",
+                         "count"),
     "ev_reshuffle": "As cartas trocadas voltaram ao monte.",
     "zoom_in": "Aproximar o mapa",
     "zoom_out": "Afastar o mapa",
@@ -145,7 +183,8 @@ PT: dict[str, str] = {
     "attack_matchup": "{source} ({a}) ataca {target} ({d})",
     "odds_line": "Chance de conquistar atacando até o fim: {pct}%",
     "dice_label": "Dados do ataque",
-    "dice_n": "{n} dado(s)",
+    "dice_n": Plural("{n} dado", "{n} dados"),
+    "n_armies": Plural("{n} {board.army}", "{n} {board.armies}"),
     "attack": "Atacar",
     "cancel": "Cancelar",
     "end_attack": "Encerrar ataques",
@@ -155,8 +194,9 @@ PT: dict[str, str] = {
                       "(até {max})?",
     "regroup_pick_source": "Remanejar: toque num {board.territory} seu de onde mover "
                            "{board.armies}.",
-    "regroup_pick_target": "De {source} podem sair {n}: toque num {board.territory} seu "
-                           "vizinho.",
+    "regroup_pick_target": Plural(
+        "De {source} pode sair {n}: toque num {board.territory} seu vizinho.",
+        "De {source} podem sair {n}: toque num {board.territory} seu vizinho."),
     "regroup_prompt": "Mover de {source} para {target}:",
     "count_label": "Quantos {board.armies} mover",
     "regroup_go": "Mover {n}",
@@ -177,12 +217,15 @@ PT: dict[str, str] = {
     "th_armies": "{board.armies_short}",
     "th_cards": "Cartas",
     "log_title": "Últimos lances",
-    "territory_label": "{territory}: {name} ({color}), {board.armies}: {armies}",
+    "territory_label": Plural("{territory}: {name} ({color}), {armies} {board.army}",
+                              "{territory}: {name} ({color}), {armies} {board.armies}",
+                              "armies"),
     "winner": "{name} venceu!",
     "winner_objective": "Os objetivos de todos:",
     # events
     "ev_turn": "Rodada {round}: vez de {name}.",
-    "ev_trade": "{name} trocou cartas por {armies} {board.armies}.",
+    "ev_trade": Plural("{name} trocou cartas por {armies} {board.army}.",
+                       "{name} trocou cartas por {armies} {board.armies}.", "armies"),
     "ev_battle": "{name} atacou {target} de {source}: {attack} × {defend} "
                  "(perdeu {lost}, matou {killed}).",
     "ev_conquest": "{name} conquistou {territory}.",
@@ -207,7 +250,7 @@ PT: dict[str, str] = {
     "rule_game_over": "O jogo terminou.",
 }
 
-EN: dict[str, str] = {
+EN: dict[str, Entry] = {
     "app_title": "pywar — WAR in the browser",
     "loading": "Loading Python…",
     "menu_new": "New game",
@@ -246,9 +289,13 @@ EN: dict[str, str] = {
     "undo": "Undo",
     "undo_title": "Takes back the last placement or move (dice are never re-rolled)",
     "ev_undo": "{name} took back the last move.",
-    "ev_place": "{name} placed {count} on {territory}.",
-    "ev_occupy": "{name} moved {count} into {territory}.",
-    "ev_regroup": "{name} moved {count} from {source} to {target}.",
+    "ev_place": Plural("{name} placed {count} {board.army} on {territory}.",
+                       "{name} placed {count} {board.armies} on {territory}.", "count"),
+    "ev_occupy": Plural("{name} moved {count} {board.army} into {territory}.",
+                        "{name} moved {count} {board.armies} into {territory}.", "count"),
+    "ev_regroup": Plural("{name} moved {count} {board.army} from {source} to {target}.",
+                         "{name} moved {count} {board.armies} from {source} to {target}.",
+                         "count"),
     "ev_reshuffle": "The traded cards went back into the deck.",
     "zoom_in": "Zoom in",
     "zoom_out": "Zoom out",
@@ -335,7 +382,8 @@ EN: dict[str, str] = {
     "attack_matchup": "{source} ({a}) attacks {target} ({d})",
     "odds_line": "Chance to conquer attacking to the end: {pct}%",
     "dice_label": "Attack dice",
-    "dice_n": "{n} dice",
+    "dice_n": Plural("{n} die", "{n} dice"),
+    "n_armies": Plural("{n} {board.army}", "{n} {board.armies}"),
     "attack": "Attack",
     "cancel": "Cancel",
     "end_attack": "End attacks",
@@ -367,11 +415,14 @@ EN: dict[str, str] = {
     "th_armies": "{board.armies_short}",
     "th_cards": "Cards",
     "log_title": "Latest moves",
-    "territory_label": "{territory}: {name} ({color}), {board.armies}: {armies}",
+    "territory_label": Plural("{territory}: {name} ({color}), {armies} {board.army}",
+                              "{territory}: {name} ({color}), {armies} {board.armies}",
+                              "armies"),
     "winner": "{name} wins!",
     "winner_objective": "Everyone's objectives:",
     "ev_turn": "Round {round}: {name} to play.",
-    "ev_trade": "{name} traded cards for {armies} {board.armies}.",
+    "ev_trade": Plural("{name} traded cards for {armies} {board.army}.",
+                       "{name} traded cards for {armies} {board.armies}.", "armies"),
     "ev_battle": "{name} attacked {target} from {source}: {attack} × {defend} "
                  "(lost {lost}, killed {killed}).",
     "ev_conquest": "{name} conquered {territory}.",
@@ -395,7 +446,7 @@ EN: dict[str, str] = {
     "rule_game_over": "The game is over.",
 }
 
-CATALOGUE: dict[str, dict[str, str]] = {"pt": PT, "en": EN}
+CATALOGUE: dict[str, dict[str, Entry]] = {"pt": PT, "en": EN}
 
 
 
@@ -449,5 +500,7 @@ def t(lang: str, key: str, board_id: str | None = None, **params: Any) -> str:
     """The text for ``key`` in ``lang`` with ``params`` filled in (Portuguese as fallback),
     in the words of the board ``board_id`` (None: the classic game)."""
     table = CATALOGUE.get(lang, PT)
-    text = table.get(key) or PT.get(key) or key
-    return fill(lang, text, board_id, **params)
+    entry = table.get(key) or PT.get(key) or key
+    if isinstance(entry, Plural):
+        entry = ngettext(lang, entry.one, entry.other, int(params[entry.count]))
+    return fill(lang, entry, board_id, **params)

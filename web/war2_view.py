@@ -37,7 +37,7 @@ from pywar.war2 import (
 )
 from pywar.war2 import describe as describe_war2_objective
 
-from i18n import CATALOGUE
+from i18n import CATALOGUE, Entry, Plural
 from nodes import Node, button, find, h
 from variant_ui import VARIANT_UI, VariantUI
 
@@ -50,7 +50,7 @@ COUNT_BUTTONS = 8
 #: Air rounds shown with their dice (the latest last).
 AIR_ROUNDS_SHOWN = 4
 
-PT: dict[str, str] = {
+PT: dict[str, Entry] = {
     "phase_claim": "escolher territórios",
     "phase_centre_choice": "escolher CE ou dois territórios",
     "phase_air": "ataque aéreo",
@@ -75,17 +75,24 @@ PT: dict[str, str] = {
     "w2_pool_centre": "{n} só em {territory} (★ Centro Estratégico)",
     "w2_cards_any_time": "Suas cartas podem ser usadas a qualquer momento da sua jogada "
                          "(mostre-as abaixo).",
-    "w2_air_base": "✈ Sua base aérea: {base} bombardeiro(s) · na caixa: {box}",
+    "w2_air_base": Plural("✈ Sua base aérea: {base} bombardeiro · na caixa: {box}",
+                          "✈ Sua base aérea: {base} bombardeiros · na caixa: {box}", "base"),
     "w2_air_bases": "Bases aéreas",
     "w2_air_button": "✈ Ataque aéreo da base ({n})",
     "w2_air_pick_target": "Toque num território inimigo com pelo menos 2 exércitos, em "
                           "qualquer lugar do mapa.",
-    "w2_air_choose": "Bombardear {target} ({armies} exércitos) com quantos bombardeiros?",
+    "w2_air_choose": Plural("Bombardear {target} ({armies} exército) com quantos bombardeiros?",
+                            "Bombardear {target} ({armies} exércitos) com quantos "
+                            "bombardeiros?", "armies"),
     "w2_bombers_label": "Bombardeiros",
-    "w2_launch": "Lançar {n} bombardeiro(s)",
+    "w2_launch": Plural("Lançar {n} bombardeiro", "Lançar {n} bombardeiros"),
     "w2_cancel": "Cancelar",
     "w2_air_title": "Ataque aéreo a {target} ({name})",
-    "w2_air_status": "{flying} bombardeiro(s) em voo · {target} tem {armies} exército(s)",
+    "w2_air_status": "{flying} em voo · {target} tem {armies}",
+    "w2_n_bombers": Plural("{n} bombardeiro", "{n} bombardeiros"),
+    "w2_n_bombers_lost": Plural("{n} bombardeiro perdido", "{n} bombardeiros perdidos"),
+    "w2_n_shot": Plural("{n} abatido", "{n} abatidos"),
+    "w2_n_destroyed": Plural("{n} destruído", "{n} destruídos"),
     "w2_air_go": "Continuar (novo lance)",
     "w2_air_stop": "Parar (voltam à base)",
     "w2_air_rules": "A cada lance o defensor rola o dado antiaéreo; se sobrar bombardeiro, "
@@ -98,7 +105,8 @@ PT: dict[str, str] = {
     "w2_aa_result": "abateu {n}",
     "w2_air_result": "destruiu {n}",
     "w2_air_no_roll": "não rolado",
-    "w2_air_earlier": "{n} lance(s) antes: {shot} abatido(s), {destroyed} destruído(s)",
+    "w2_air_earlier": Plural("{n} lance antes: {shot}, {destroyed}",
+                             "{n} lances antes: {shot}, {destroyed}"),
     "w2_air_end_shot_down": "Todos os bombardeiros foram abatidos.",
     "w2_air_end_one_army_left": "Resta 1 exército: o ataque aéreo termina (pelo ar não se "
                                 "conquista).",
@@ -106,7 +114,8 @@ PT: dict[str, str] = {
     "w2_air_summary": "Bombardeiros perdidos: {lost} · de volta à base: {returned}",
     "w2_airlift_button": "✈ Aerotransporte entre CEs",
     "w2_airlift_pick_source": "Toque no seu Centro Estratégico de onde os exércitos voam.",
-    "w2_airlift_pick_target": "De {source} ({n} podem voar): toque no CE de destino.",
+    "w2_airlift_pick_target": Plural("De {source} ({n} pode voar): toque no CE de destino.",
+                                     "De {source} ({n} podem voar): toque no CE de destino."),
     "w2_airlift_prompt": "Voar de {source} para {target}:",
     "w2_airlift_go": "Voar com {n}",
     "w2_airlift_hint": "Exércitos que já se deslocaram nesta jogada não voam, e os que voaram "
@@ -116,10 +125,13 @@ PT: dict[str, str] = {
     "w2_card_hint": "Toque numa carta de território para usá-la; junte cartas numeradas para "
                     "somar; duas cartas de território fazem um transporte.",
     "w2_card_timing": "As cartas se usam na sua jogada: ao colocar, atacar ou deslocar.",
-    "w2_card_armies": "+{n} exército(s) em {territory}",
-    "w2_card_air": "✈ {n} bombardeiro(s) contra {territory}",
-    "w2_card_air_box": "{territory}: faltam bombardeiros na caixa ({n} necessários, {box} "
-                       "na caixa)",
+    "w2_card_armies": Plural("+{n} exército em {territory}", "+{n} exércitos em {territory}"),
+    "w2_card_air": Plural("✈ {n} bombardeiro contra {territory}",
+                          "✈ {n} bombardeiros contra {territory}"),
+    "w2_card_air_box": Plural("{territory}: faltam bombardeiros na caixa ({n} necessário, "
+                              "{box} na caixa)",
+                              "{territory}: faltam bombardeiros na caixa ({n} necessários, "
+                              "{box} na caixa)"),
     "w2_card_air_floor": "{territory}: ataque aéreo só com 2 exércitos ou mais lá",
     "w2_card_numbers_only": "Cartas numeradas vão junto com uma carta de território.",
     "w2_card_too_many": "Use uma carta de território (mais numeradas) ou duas para um "
@@ -131,8 +143,10 @@ PT: dict[str, str] = {
     "w2_transport_none": "Para transportar, as duas cartas precisam ter territórios seus (o "
                          "de partida com 2 exércitos ou mais).",
     "w2_discard": "Descartar esta carta",
-    "w2_hand_room": "Você conquistou nesta jogada: no fim recebe até 3 cartas (cabem {room}). "
-                    "Pode descartar para abrir espaço.",
+    "w2_hand_room": Plural("Você conquistou nesta jogada: no fim recebe até 3 cartas (cabe "
+                           "{room}). Pode descartar para abrir espaço.",
+                           "Você conquistou nesta jogada: no fim recebe até 3 cartas (cabem "
+                           "{room}). Pode descartar para abrir espaço.", "room"),
     "w2_card_centre": "★",
     "w2_intel_title": "O que você viu",
     "w2_intel_spied": "Cartas de {name} (espionadas na jogada {turn}): {cards}",
@@ -163,23 +177,27 @@ PT: dict[str, str] = {
     "w2_ev_claims": "Começa a escolha livre dos territórios vagos, 1 exército de cada vez.",
     "w2_ev_turn": "Rodada {round}: vez de {name}.",
     "w2_ev_turn_stage": "Rodada 1, {stage}ª etapa: vez de {name}.",
-    "w2_ev_bombers": " Recebeu {n} bombardeiro(s): {base} na base aérea.",
+    "w2_ev_bombers": Plural(" Recebeu {n} bombardeiro: {base} na base aérea.",
+                            " Recebeu {n} bombardeiros: {base} na base aérea."),
     "w2_ev_claim": "{name} escolheu {territory}.",
     "w2_ev_take_centre": "{name} ficou com o CE {territory} (2 exércitos).",
     "w2_ev_claim_pair": "{name} escolheu {first} e {second}.",
-    "w2_ev_cards": "{name} recebeu {n} carta(s).",
-    "w2_ev_card_armies": "{name} usou {cards} e pôs {count} exército(s) em {territory}.",
+    "w2_ev_cards": Plural("{name} recebeu {n} carta.", "{name} recebeu {n} cartas."),
+    "w2_ev_card_armies": Plural("{name} usou {cards} e pôs {count} exército em {territory}.",
+                                "{name} usou {cards} e pôs {count} exércitos em {territory}.",
+                                "count"),
     "w2_ev_transport": "{name} usou 2 cartas e transportou {count} de {source} para {target}.",
     "w2_ev_discard": "{name} descartou uma carta.",
-    "w2_ev_air_attack": "{name} atacou {target} ({defender}) pelo ar com {n} bombardeiro(s) "
-                        "{origin}.",
+    "w2_ev_air_attack": Plural("{name} atacou {target} ({defender}) pelo ar com {n} "
+                               "bombardeiro {origin}.",
+                               "{name} atacou {target} ({defender}) pelo ar com {n} "
+                               "bombardeiros {origin}."),
     "w2_from_base": "da base aérea",
     "w2_from_box": "da caixa (cartas {cards})",
-    "w2_ev_air_round": "Antiaérea {aa}: {shot} abatido(s); bombas {bombs}: {destroyed} "
-                       "destruído(s); {target} com {armies}.",
-    "w2_ev_air_round_down": "Antiaérea {aa}: {shot} abatido(s), nenhum bombardeiro sobrou.",
-    "w2_ev_air_end": "Fim do ataque aéreo a {target}: {lost} bombardeiro(s) perdido(s), "
-                     "{returned} de volta à base.",
+    "w2_ev_air_round": "Antiaérea {aa}: {shot}; bombas {bombs}: {destroyed}; {target} com "
+                       "{armies}.",
+    "w2_ev_air_round_down": "Antiaérea {aa}: {shot}, nenhum bombardeiro sobrou.",
+    "w2_ev_air_end": "Fim do ataque aéreo a {target}: {lost}, {returned} de volta à base.",
     "w2_ev_airlift": "{name} aerotransportou {count} de {source} para {target}.",
     "w2_ev_place_ci": "{name} colocou seu Centro de Informação em {territory}.",
     "w2_ev_move_ci": "{name} moveu o Centro de Informação de {owner} de {source} para "
@@ -229,7 +247,7 @@ PT: dict[str, str] = {
     "rule_territory_taken": "Este território já tem dono.",
 }
 
-EN: dict[str, str] = {
+EN: dict[str, Entry] = {
     "phase_claim": "choose territories",
     "phase_centre_choice": "choose a centre or two territories",
     "phase_air": "air attack",
@@ -253,16 +271,22 @@ EN: dict[str, str] = {
     "w2_pool_majority": "{n} only in {continent} (majority)",
     "w2_pool_centre": "{n} only on {territory} (★ Strategic Centre)",
     "w2_cards_any_time": "Your cards may be used at any time of your turn (show them below).",
-    "w2_air_base": "✈ Your air base: {base} bomber(s) · in the box: {box}",
+    "w2_air_base": Plural("✈ Your air base: {base} bomber · in the box: {box}",
+                          "✈ Your air base: {base} bombers · in the box: {box}", "base"),
     "w2_air_bases": "Air bases",
     "w2_air_button": "✈ Air attack from the base ({n})",
     "w2_air_pick_target": "Tap an enemy territory with at least 2 armies, anywhere on the map.",
-    "w2_air_choose": "Bomb {target} ({armies} armies) with how many bombers?",
+    "w2_air_choose": Plural("Bomb {target} ({armies} army) with how many bombers?",
+                            "Bomb {target} ({armies} armies) with how many bombers?", "armies"),
     "w2_bombers_label": "Bombers",
-    "w2_launch": "Launch {n} bomber(s)",
+    "w2_launch": Plural("Launch {n} bomber", "Launch {n} bombers"),
     "w2_cancel": "Cancel",
     "w2_air_title": "Air attack on {target} ({name})",
-    "w2_air_status": "{flying} bomber(s) flying · {target} has {armies} army(ies)",
+    "w2_air_status": "{flying} flying · {target} has {armies}",
+    "w2_n_bombers": Plural("{n} bomber", "{n} bombers"),
+    "w2_n_bombers_lost": Plural("{n} bomber lost", "{n} bombers lost"),
+    "w2_n_shot": "{n} shot down",
+    "w2_n_destroyed": "{n} destroyed",
     "w2_air_go": "Go on (roll again)",
     "w2_air_stop": "Stop (back to the base)",
     "w2_air_rules": "Each round the defender rolls the anti-aircraft die; if a bomber is left "
@@ -275,7 +299,8 @@ EN: dict[str, str] = {
     "w2_aa_result": "shot down {n}",
     "w2_air_result": "destroyed {n}",
     "w2_air_no_roll": "not rolled",
-    "w2_air_earlier": "{n} earlier round(s): {shot} shot down, {destroyed} destroyed",
+    "w2_air_earlier": Plural("{n} earlier round: {shot}, {destroyed}",
+                             "{n} earlier rounds: {shot}, {destroyed}"),
     "w2_air_end_shot_down": "Every bomber was shot down.",
     "w2_air_end_one_army_left": "1 army is left: the air attack ends (no conquest from the "
                                 "air).",
@@ -293,8 +318,9 @@ EN: dict[str, str] = {
     "w2_card_hint": "Tap a territory card to use it; add numbered cards to add up; two "
                     "territory cards make a transport.",
     "w2_card_timing": "Cards are used during your turn: placing, attacking or moving.",
-    "w2_card_armies": "+{n} army(ies) on {territory}",
-    "w2_card_air": "✈ {n} bomber(s) against {territory}",
+    "w2_card_armies": Plural("+{n} army on {territory}", "+{n} armies on {territory}"),
+    "w2_card_air": Plural("✈ {n} bomber against {territory}",
+                          "✈ {n} bombers against {territory}"),
     "w2_card_air_box": "{territory}: not enough bombers in the box ({n} needed, {box} in the "
                        "box)",
     "w2_card_air_floor": "{territory}: an air attack needs 2 armies or more there",
@@ -338,24 +364,28 @@ EN: dict[str, str] = {
     "w2_ev_claims": "The free choice of the vacant territories starts, 1 army at a time.",
     "w2_ev_turn": "Round {round}: {name} to play.",
     "w2_ev_turn_stage": "Round 1, stage {stage}: {name} to play.",
-    "w2_ev_bombers": " Received {n} bomber(s): {base} in the air base.",
+    "w2_ev_bombers": Plural(" Received {n} bomber: {base} in the air base.",
+                            " Received {n} bombers: {base} in the air base."),
     "w2_ev_claim": "{name} chose {territory}.",
     "w2_ev_take_centre": "{name} took the centre {territory} (2 armies).",
     "w2_ev_claim_pair": "{name} chose {first} and {second}.",
-    "w2_ev_cards": "{name} received {n} card(s).",
-    "w2_ev_card_armies": "{name} used {cards} and put {count} army(ies) on {territory}.",
+    "w2_ev_cards": Plural("{name} received {n} card.", "{name} received {n} cards."),
+    "w2_ev_card_armies": Plural("{name} used {cards} and put {count} army on {territory}.",
+                                "{name} used {cards} and put {count} armies on {territory}.",
+                                "count"),
     "w2_ev_transport": "{name} used 2 cards and transported {count} from {source} to "
                        "{target}.",
     "w2_ev_discard": "{name} discarded a card.",
-    "w2_ev_air_attack": "{name} attacked {target} ({defender}) from the air with {n} "
-                        "bomber(s) {origin}.",
+    "w2_ev_air_attack": Plural("{name} attacked {target} ({defender}) from the air with {n} "
+                               "bomber {origin}.",
+                               "{name} attacked {target} ({defender}) from the air with {n} "
+                               "bombers {origin}."),
     "w2_from_base": "from the air base",
     "w2_from_box": "from the box (cards {cards})",
-    "w2_ev_air_round": "Anti-aircraft {aa}: {shot} shot down; bombs {bombs}: {destroyed} "
-                       "destroyed; {target} has {armies}.",
-    "w2_ev_air_round_down": "Anti-aircraft {aa}: {shot} shot down, no bomber left.",
-    "w2_ev_air_end": "Air attack on {target} over: {lost} bomber(s) lost, {returned} back to "
-                     "the base.",
+    "w2_ev_air_round": "Anti-aircraft {aa}: {shot}; bombs {bombs}: {destroyed}; {target} has "
+                       "{armies}.",
+    "w2_ev_air_round_down": "Anti-aircraft {aa}: {shot}, no bomber left.",
+    "w2_ev_air_end": "Air attack on {target} over: {lost}, {returned} back to the base.",
     "w2_ev_airlift": "{name} airlifted {count} from {source} to {target}.",
     "w2_ev_place_ci": "{name} placed their Information Centre on {territory}.",
     "w2_ev_move_ci": "{name} moved {owner}'s Information Centre from {source} to {target}.",
@@ -863,8 +893,8 @@ class War2UI(VariantUI):
                          "w2_air_title", target=app.tname(target),
                          name=app.name(air["defender"]))),
                  h("p", {"class": "w2-air-status"}, app.tr(
-                     "w2_air_status", flying=air["bombers"], target=app.tname(target),
-                     armies=g.armies[target])),
+                     "w2_air_status", flying=app.tr("w2_n_bombers", n=air["bombers"]),
+                     target=app.tname(target), armies=app.tr("n_armies", n=g.armies[target]))),
                  h("div", {"class": "btn-row"},
                    button(app.tr("w2_air_go"), "w2-air-round", cls="btn primary big"),
                    button(app.tr("w2_air_stop"), "w2-air-stop", cls="btn big")),
@@ -901,8 +931,9 @@ class War2UI(VariantUI):
                      name=app.name(air["defender"]))),
                  h("p", {"class": "air-earlier"}, app.tr(
                      "w2_air_earlier", n=len(earlier),
-                     shot=sum(r["shot_down"] for r in earlier),
-                     destroyed=sum(r["destroyed"] for r in earlier))) if earlier else None,
+                     shot=app.tr("w2_n_shot", n=sum(r["shot_down"] for r in earlier)),
+                     destroyed=app.tr("w2_n_destroyed", n=sum(r["destroyed"] for r in earlier))))
+                 if earlier else None,
                  h("div", {"class": "air-heads"},
                    h("span", {}, app.tr("w2_die_aa")), h("span", {}, app.tr("w2_die_air")))
                  if rows else None,
@@ -1292,13 +1323,16 @@ class War2UI(VariantUI):
                           defender=app.name(e["defender"]), n=e["bombers"], origin=origin)
         if kind == "air_round":
             if e["air_attack"] is None:
-                return app.tr("w2_ev_air_round_down", aa=e["anti_aircraft"], shot=e["shot_down"])
-            return app.tr("w2_ev_air_round", aa=e["anti_aircraft"], shot=e["shot_down"],
-                          bombs=e["air_attack"], destroyed=e["destroyed"],
-                          target=app.tname(e["target"]), armies=e["armies"])
+                return app.tr("w2_ev_air_round_down", aa=e["anti_aircraft"],
+                              shot=app.tr("w2_n_shot", n=e["shot_down"]))
+            return app.tr("w2_ev_air_round", aa=e["anti_aircraft"],
+                          shot=app.tr("w2_n_shot", n=e["shot_down"]), bombs=e["air_attack"],
+                          destroyed=app.tr("w2_n_destroyed", n=e["destroyed"]),
+                          target=app.tname(e["target"]),
+                          armies=app.tr("n_armies", n=e["armies"]))
         if kind == "air_end":
-            return app.tr("w2_ev_air_end", target=app.tname(e["target"]), lost=e["lost"],
-                          returned=e["returned"])
+            return app.tr("w2_ev_air_end", target=app.tname(e["target"]),
+                          lost=app.tr("w2_n_bombers_lost", n=e["lost"]), returned=e["returned"])
         if kind == "airlift":
             return app.tr("w2_ev_airlift", name=name, count=e["count"],
                           source=app.tname(e["source"]), target=app.tname(e["target"]))
