@@ -244,11 +244,13 @@ def test_saved_games_list_damaged_and_import_export():
     assert exported["download"].endswith(".json")
     app.dispatch("import", None, exported["text"])
     assert app.game.to_json() == App(storage).game.to_json()
-    assert len([s for s in app.store.list() if not s.damaged]) == 2
+    # the same game imported again is not a second save
+    assert len([s for s in app.store.list() if not s.damaged]) == 1
+    assert "já estava salvo" in app.render()["message"]["text"]
     app.dispatch("import", None, "not json at all")
     assert app.render()["message"]["kind"] == "error"
     app.dispatch("delete", "broken")
-    assert len(app.store.list()) == 3
+    assert len(app.store.list()) == 2
 
 
 def test_a_damaged_current_save_is_reported_not_fatal():
@@ -257,8 +259,14 @@ def test_a_damaged_current_save_is_reported_not_fatal():
     app.dispatch("start")
     storage.set(f"pywar:v1:save:{app.record['id']}", "{truncated")
     again = App(storage)
-    assert again.screen == "setup" and again.game is None
-    assert again.render()["message"]["kind"] == "error"
+    # set aside: the saved games are shown, the damaged one listed there, with the reason
+    assert again.screen == "saves" and again.game is None
+    view = again.render()
+    assert view["message"]["kind"] == "error"
+    assert "Não foi possível abrir o último jogo" in view["message"]["text"]
+    assert "danificado" in view["message"]["text"]
+    damaged = find(view["overlay"], lambda n: "damaged" in n["attrs"].get("class", ""))
+    assert [n["attrs"]["data-save"] for n in damaged] == [app.record["id"]]
 
 
 def test_language_switch_and_catalogue_complete():

@@ -4,6 +4,7 @@ blue dice, cards, airlift, Information Centres and a whole game of bots, driven 
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -180,7 +181,10 @@ def test_five_players_choose_a_centre_card_or_two_territories():
     app.dispatch("start")
     g = app.game
     assert g.phase == "centre_choice" and len(g.centre_cards_left) == 2
-    assert app.curtain is None  # nothing private while the territories are chosen
+    # the choice of territories passes behind the curtain like every other turn
+    assert app.curtain == g.current
+    assert "objective" not in json.dumps(app.render()).lower()
+    open_curtain(app)
     text = panel(app)
     assert "cartas de CE que restam" in text
     take = buttons(app.render()["panel"], "w2-take-centre")
@@ -208,11 +212,16 @@ def test_five_players_choose_a_centre_card_or_two_territories():
     me = g.current
     app.dispatch("w2-take-centre", centre)
     assert g.owner[centre] == me and g.armies[centre] == 2
+    open_curtain(app)
     app.dispatch("territory", g.centre_cards_left[0])  # a tap on the centre takes it too
     assert g.phase == "claim" and not g.centre_cards_left
     assert any("ficou com o CE" in line for line in app.log)
     while g.phase == "claim":
-        assert app.curtain is None
+        assert app.curtain == g.current  # each chooser's secrets are theirs alone
+        secrets_before_open = json.dumps(app.render())
+        objective = app.objective_text(g.current)
+        assert objective not in secrets_before_open
+        open_curtain(app)
         app.dispatch("territory", g.vacant()[0])
     # the first turn is private: the curtain asks to pass the tablet
     assert g.phase == "reinforce" and app.curtain == g.current

@@ -153,6 +153,55 @@ PT: dict[str, Entry] = {
     "save_damaged": "o arquivo está danificado ou incompleto",
     "save_foreign": "não é um jogo salvo do pywar",
     "save_version": "foi salvo por outra versão do pywar",
+    # keeping games on this device (saves, storage, tabs)
+    "save_set_aside": "Não foi possível abrir o último jogo ({reason}). Ele continua em "
+                      "Jogos salvos, onde pode ser exportado para relatar o problema ou "
+                      "apagado; os outros jogos salvos não foram tocados.",
+    "save_restored": "Jogo salvo restaurado.",
+    "save_import_known": "Este jogo já estava salvo; ficou a cópia mais adiantada.",
+    "save_backup_empty": "o arquivo de cópia não tem nenhum jogo legível",
+    "save_in_play": "em andamento nesta página",
+    "save_meta": "{date} · rodada {round}",
+    "save_player_bot": "{name} ({kind})",
+    "save_to_move": "Vez de {name}",
+    "save_winner": "Terminado: {name} venceu",
+    "save_over_short": "Terminado",
+    "save_file_round": "rodada {round}",
+    "export_damaged": "Exportar para relatar",
+    "deleted_one": "Jogo apagado.",
+    "deleted_many": "Jogos terminados apagados: {n}.",
+    "undo_delete": "Desfazer",
+    "backup_all": "Copiar todos os jogos para um arquivo",
+    "backup_file": "copia",
+    "restore_file": "Restaurar de um arquivo",
+    "clear_finished": "Apagar os jogos terminados",
+    "persist_granted": "Este navegador guarda os jogos de forma permanente.",
+    "persist_denied": "O navegador pode apagar os jogos salvos se faltar espaço: guarde uma "
+                      "cópia em arquivo de vez em quando.",
+    "save_to_file": "Salvar em arquivo",
+    "open_own_tab": "Abrir o jogo em uma aba própria",
+    "storage_retry": "Tentar salvar de novo",
+    "storage_full": "O armazenamento do navegador está cheio: este jogo NÃO está sendo salvo.",
+    "storage_full_hint": "Salve o jogo em um arquivo para não perder as jogadas, ou apague "
+                         "jogos terminados para liberar espaço.",
+    "storage_blocked": "Este navegador não deixa a página guardar jogos: nada será salvo "
+                       "neste aparelho.",
+    "storage_blocked_hint": "Salve o jogo em um arquivo, ou abra o jogo em uma aba própria, "
+                            "onde ele pode ser guardado.",
+    "storage_back": "O jogo voltou a ser salvo neste aparelho.",
+    "conflict_title": "O jogo continuou em outra aba",
+    "conflict_text": "Este jogo foi jogado em outra aba ou janela depois que esta página o "
+                     "abriu. Para não apagar o que foi feito lá, esta página não salva mais "
+                     "por cima. Continue aqui a partir da posição mais recente.",
+    "conflict_take_over": "Continuar aqui a partir da posição mais recente",
+    "conflict_leave": "Ver os jogos salvos",
+    "conflict_loaded": "Posição mais recente carregada: esta aba continua o jogo.",
+    "ios_week_warning": "No iPad e no iPhone, o Safari apaga os jogos de um site que não é "
+                        "aberto por sete dias.",
+    "ios_home_screen_how": "Para guardar os jogos, adicione o jogo à Tela de Início: toque em "
+                           "Compartilhar e depois em \"Adicionar à Tela de Início\".",
+    "notice_dismiss": "Entendi",
+    "error_unexpected": "Algo deu errado: {detail}",
     # curtain
     "curtain_pass": "Passe para {name}",
     "curtain_hint": "Os outros jogadores não devem olhar a tela.",
@@ -354,6 +403,55 @@ EN: dict[str, Entry] = {
     "save_damaged": "the file is damaged or incomplete",
     "save_foreign": "it is not a pywar saved game",
     "save_version": "it was saved by another version of pywar",
+    # keeping games on this device (saves, storage, tabs)
+    "save_set_aside": "The last game could not be opened ({reason}). It stays in Saved games, "
+                      "where you can export it to report the problem or delete it; your other "
+                      "saved games were not touched.",
+    "save_restored": "Saved game restored.",
+    "save_import_known": "This game was already saved; the copy with more progress was kept.",
+    "save_backup_empty": "the backup file holds no readable game",
+    "save_in_play": "in play on this page",
+    "save_meta": "{date} · round {round}",
+    "save_player_bot": "{name} ({kind})",
+    "save_to_move": "{name} to play",
+    "save_winner": "Finished: {name} won",
+    "save_over_short": "Finished",
+    "save_file_round": "round {round}",
+    "export_damaged": "Export to report",
+    "deleted_one": "Game deleted.",
+    "deleted_many": "Finished games deleted: {n}.",
+    "undo_delete": "Undo",
+    "backup_all": "Back up all games to a file",
+    "backup_file": "backup",
+    "restore_file": "Restore from a file",
+    "clear_finished": "Delete finished games",
+    "persist_granted": "This browser keeps your games permanently.",
+    "persist_denied": "The browser may delete saved games when space runs low: back them up "
+                      "to a file now and then.",
+    "save_to_file": "Save to a file",
+    "open_own_tab": "Open the game in its own tab",
+    "storage_retry": "Try saving again",
+    "storage_full": "The browser's storage is full: this game is NOT being saved.",
+    "storage_full_hint": "Save the game to a file so no move is lost, or delete finished games "
+                         "to free space.",
+    "storage_blocked": "This browser does not let the page keep games: nothing will be saved "
+                       "on this device.",
+    "storage_blocked_hint": "Save the game to a file, or open the game in its own tab, where "
+                            "it can be kept.",
+    "storage_back": "The game is being saved on this device again.",
+    "conflict_title": "The game went on in another tab",
+    "conflict_text": "This game was played in another tab or window after this page opened "
+                     "it. So as not to erase what was done there, this page no longer saves "
+                     "over it. Go on here from the latest position.",
+    "conflict_take_over": "Go on here from the latest position",
+    "conflict_leave": "See the saved games",
+    "conflict_loaded": "Latest position loaded: this tab goes on with the game.",
+    "ios_week_warning": "On iPad and iPhone, Safari deletes the games of a site that is not "
+                        "opened for seven days.",
+    "ios_home_screen_how": "To keep your games, add the game to the Home Screen: tap Share, "
+                           "then \"Add to Home Screen\".",
+    "notice_dismiss": "Got it",
+    "error_unexpected": "Something went wrong: {detail}",
     "curtain_pass": "Pass to {name}",
     "curtain_hint": "The other players should look away.",
     "curtain_ready": "I am {name}: start",

@@ -14,6 +14,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
+from saves import StorageFailure
 from viewmodel import App
 
 BOT_DELAYS = {"fast": 0}
@@ -31,7 +32,12 @@ def text_or_none(value: Any) -> str | None:
 
 
 class LocalStorage:
-    """:class:`saves.Storage` over the browser's localStorage (memory if it is blocked)."""
+    """:class:`saves.Storage` over the browser's localStorage (memory if it is blocked).
+
+    ``durable`` is False when the browser blocks storage (some embeds, private modes):
+    the page then says that nothing is kept. A refused write raises
+    :class:`saves.StorageFailure` ("full" for a quota error, else "blocked").
+    """
 
     def __init__(self) -> None:
         try:
@@ -41,6 +47,10 @@ class LocalStorage:
             self.ls = None
         self.memory: dict[str, str] = {}
 
+    @property
+    def durable(self) -> bool:
+        return self.ls is not None
+
     def get(self, key: str) -> str | None:
         if self.ls is None:
             return self.memory.get(key)
@@ -49,8 +59,13 @@ class LocalStorage:
     def set(self, key: str, value: str) -> None:
         if self.ls is None:
             self.memory[key] = value
-        else:
+            return
+        try:
             self.ls.setItem(key, value)
+        except Exception as exc:  # noqa: BLE001 - a JS DOMException: full, or denied
+            name = str(getattr(getattr(exc, "js_error", None), "name", "")) or str(exc)
+            raise StorageFailure("full" if "Quota" in name or "quota" in name
+                                 else "blocked", name) from None
 
     def remove(self, key: str) -> None:
         if self.ls is None:
@@ -97,7 +112,7 @@ class Page:
                        lang=text_or_none(params.get("lang")),
                        variant=text_or_none(params.get("variant")))
         self.slots = {name: document.getElementById(f"{name}-slot")
-                      for name in ("header", "panel", "overlay", "curtain")}
+                      for name in ("header", "panel", "overlay", "curtain", "notice")}
         self.overlay = document.getElementById("overlay")
         self.curtain = document.getElementById("curtain")
         self.message = document.getElementById("message")
@@ -116,6 +131,65 @@ class Page:
         self.blitz_tick = create_proxy(self.on_blitz_tick)
         for kind in ("click", "change", "input", "keydown"):
             document.addEventListener(kind, self.handler)
+        self.on_storage = create_proxy(self.storage_event)
+        window.addEventListener("storage", self.on_storage)
+        self.persist_asked = False
+        self.app.dispatch("env", None, json.dumps(self.environment(params)))
+        self.import_fragment()
+        self.ask_persistence(request=False)
+
+    def environment(self, params: Any) -> dict[str, Any]:
+        """Where the page runs: in a frame, on iPad/iPhone Safari outside a home-screen app,
+        and the address of this page in a tab of its own."""
+        try:
+            framed = bool(window.self != window.top)
+        except Exception:  # noqa: BLE001 - a cross-origin parent may refuse the question
+            framed = True
+        nav = window.navigator
+        agent = str(nav.userAgent)
+        ios = any(k in agent for k in ("iPad", "iPhone", "iPod")) or (
+            "Macintosh" in agent and int(getattr(nav, "maxTouchPoints", 0) or 0) > 1)
+        standalone = bool(getattr(nav, "standalone", False)) or bool(
+            window.matchMedia("(display-mode: standalone)").matches)
+        url = window.URL.new(window.location.href)
+        url.searchParams.delete("embed")
+        url.hash = ""
+        return {"embed": framed or text_or_none(params.get("embed")) == "1",
+                "ios_tab": ios and "Safari" in agent and not standalone,
+                "own_tab_url": str(url.href)}
+
+    def import_fragment(self) -> None:
+        """Take in a game handed over in the address by an embed ("open in its own tab")."""
+        fragment = str(window.location.hash or "")[1:]
+        if not fragment.startswith("pywar-import="):
+            return
+        window.history.replaceState(None, "", str(window.location.href).split("#")[0])
+        self.app.dispatch("import-fragment", None, fragment)
+
+    def ask_persistence(self, request: bool) -> None:
+        """Ask the browser to keep this site's storage (asked once a game is in play)."""
+        storage = getattr(window.navigator, "storage", None)
+        if not present(storage) or not present(getattr(storage, "persist", None)):
+            return
+        if request:
+            self.persist_asked = True
+        asyncio.ensure_future(self._persistence(storage, request))
+
+    async def _persistence(self, storage: Any, request: bool) -> None:
+        try:
+            granted = bool(await (storage.persist() if request else storage.persisted()))
+        except Exception:  # noqa: BLE001 - not offered here (some embeds, old browsers)
+            return
+        if granted or request:
+            self.app.dispatch("persist", "granted" if granted else "denied")
+            self.render()
+
+    def storage_event(self, evt: Any) -> None:
+        """Another tab wrote to this site's storage: is it the game shown here?"""
+        key = text_or_none(evt.key)
+        if key is not None:
+            self.app.dispatch("storage-changed", key)
+            self.render()
 
     def bind_board(self) -> None:
         """Find the board's territories and badges (after load or a board swap)."""
@@ -193,11 +267,13 @@ class Page:
     def send(self, action: str, arg: str | None = None, value: str | None = None) -> None:
         try:
             effect = self.app.dispatch(action, arg, value)
-        except Exception as exc:  # noqa: BLE001 - a full storage must not kill the page
-            self.app.message = ("error", str(exc))
+        except Exception as exc:  # noqa: BLE001 - nothing a tap does may kill the page
+            self.app.message = ("error", self.app.tr("error_unexpected", detail=str(exc)))
             effect = None
         if effect and "download" in effect:
             self.download(effect["download"], effect["text"])
+        if self.app.game is not None and not self.persist_asked:
+            self.ask_persistence(request=True)
         self.render()
 
     def download(self, filename: str, text: str) -> None:
@@ -231,7 +307,16 @@ class Page:
 
     # ---------------------------------------------------------------- render
     def render(self) -> None:
-        view = self.app.render()
+        """Write the view; a game that cannot be shown is set aside, never bricks the page."""
+        try:
+            view = self.app.render()
+        except Exception as exc:  # noqa: BLE001 - e.g. a save that loads but cannot show
+            window.console.warn(f"pywar: the game could not be shown: {exc!r}")
+            self.app.set_aside(exc)
+            view = self.app.render()
+        self.write(view)
+
+    def write(self, view: dict[str, Any]) -> None:
         root = document.documentElement
         if view["board_id"] != self.board_id and self.loading_board != view["board_id"]:
             self.loading_board = view["board_id"]
@@ -243,6 +328,7 @@ class Page:
         self.fill("panel", view["panel"])
         self.fill("overlay", view["overlay"])
         self.fill("curtain", view["curtain"])
+        self.fill("notice", view.get("notice"))
         self.overlay.hidden = view["overlay"] is None
         heading = self.slots["overlay"].querySelector("h2[id]")
         if present(heading):

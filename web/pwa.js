@@ -168,6 +168,7 @@
   }
 
   function watch(registration) {
+    if (!registration) return;  // a browser may resolve without one (e.g. an opaque origin)
     // The browser may have found the update at navigation, before this registration call.
     if (registration.waiting && sw.controller) offer(registration.waiting);
     if (registration.installing) track(registration.installing);

@@ -12,6 +12,7 @@ result to the page. Text from players (names) only ever travels as text nodes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any
@@ -29,7 +30,23 @@ import war2_view  # noqa: F401 - registers the WAR II page module
 from i18n import CATALOGUE, t
 from nodes import Node, button, find, h, text_of
 from rules_help import rules_for
-from saves import SaveError, SaveStore, Storage, make_record
+from saves import (
+    SaveConflict,
+    SaveError,
+    SaveStore,
+    Storage,
+    StorageFailure,
+    make_record,
+    summary_of,
+)
+from saves_screen import (
+    IMPORT_FRAGMENT,
+    conflict_dialog,
+    export_name,
+    saves_screen,
+    storage_notice,
+    unpack_record,
+)
 from variant_ui import VARIANT_UI, VariantUI
 
 __all__ = ["App", "Node", "button", "find", "h", "text_of"]
@@ -47,6 +64,11 @@ DEFAULT_NAMES = ("Ana", "Bruno", "Carla", "Davi", "Elisa", "Fábio")
 AMOUNTS = ("1", "5", "all")
 SHAPE_SYMBOLS = {"square": "■", "triangle": "▲", "circle": "●", "joker": "★"}
 LOG_LINES = 8
+#: What the adapter tells the page by itself (not a player's tap): keeps the message shown.
+QUIET_ACTIONS = frozenset({"env", "persist", "storage-changed"})
+#: What a page may still do while another tab holds newer progress of its game.
+CONFLICT_ACTIONS = frozenset({"take-over", "screen", "lang", "export-current",
+                              "storage-changed", "env", "persist"})
 NAME_MAX = 40
 
 
@@ -84,10 +106,25 @@ class App:
         self.bots: dict[int, Any] = {}
         self.thinking: Any = None
         self.speed = self.store.get_pref("speed") or "normal"
+        if self.speed not in BOT_DELAYS:
+            self.speed = "normal"
         self.paused = False
         self.fast_forward = False
         self.form = self._default_form(variant if variant in VARIANTS else "classic")
-        self._resume_current()
+        #: "ok", or why games are not being kept on this device: "full" or "blocked".
+        self.storage_state = "ok" if getattr(storage, "durable", True) else "blocked"
+        #: Another tab played this game on: this page must not write over it.
+        self.conflict = False
+        #: Saves deleted from the saves screen, (id, stored text, was current), for Undo.
+        self.deleted: list[tuple[str, str, bool]] = []
+        #: Whether the browser granted persistent storage (None: not asked or unknown).
+        self.persist: bool | None = None
+        #: What the page knows of where it runs: embed, ios_tab, own_tab_url.
+        self.env: dict[str, Any] = {}
+        try:
+            self._resume_current()
+        except Exception as exc:  # noqa: BLE001 - stored data must never brick the page
+            self.set_aside(exc)
 
     # ---------------------------------------------------------------- helpers
     def tr(self, key: str, **kw: Any) -> str:
@@ -129,13 +166,29 @@ class App:
         try:
             self._open(save_id)
         except SaveError as exc:
+            self.set_aside(exc)
+
+    def set_aside(self, exc: Exception) -> None:
+        """The game in play cannot be shown: forget it as current (it stays listed, as
+        damaged if it is, to export or delete), go to the saved games and say why."""
+        reason = exc.reason if isinstance(exc, SaveError) else "save_damaged"
+        self.game = self.record = None
+        self.seats = []
+        self.curtain = None
+        self.replay = self.blitz = None
+        self.thinking = None
+        with contextlib.suppress(StorageFailure):
             self.store.set_current(None)
-            self.message = ("error", self.tr(exc.reason))
+        self.screen = "saves"
+        self.message = ("error", self.tr("save_set_aside", reason=self.tr(reason)))
 
     def _open(self, save_id: str) -> None:
         record, game = self.store.load(save_id)
         self.record, self.game, self.seats = record, game, record["seats"]
-        self.store.set_current(save_id)
+        self.conflict = False
+        self.bots = {}
+        self.thinking = None
+        self._set_current(save_id)
         self._clear_selection()
         self.battle = None
         self.log = []
@@ -207,14 +260,18 @@ class App:
         """True when the adapter should schedule a bot step."""
         g = self.game
         return (self.screen == "play" and g is not None and g.phase != "over"
-                and not self.paused
+                and not self.paused and not self.conflict
                 and self.curtain is None and self.is_bot(g.current))
 
     # ---------------------------------------------------------------- intents
     def dispatch(self, action: str, arg: str | None = None, value: str | None = None
                  ) -> dict[str, Any] | None:
         """Handle one intent from the page; may return an effect (a file to download)."""
-        self.message = None
+        if action not in QUIET_ACTIONS:
+            self.message = None
+        if (self.conflict and self.screen not in ("setup", "saves")
+                and action not in CONFLICT_ACTIONS):
+            return None
         handler = getattr(self, "on_" + action.replace("-", "_"), None)
         ext = self.extension()
         if handler is None and ext is not None and ext.handles(action):
@@ -399,8 +456,15 @@ class App:
         save_id = self.store.new_id()
         self.record = make_record(save_id, game, seats)
         self.game, self.seats = game, seats
-        self.store.save(self.record)
-        self.store.set_current(save_id)
+        self.conflict = False
+        self.bots = {}
+        self.thinking = None
+        try:
+            self.store.save(self.record)
+        except StorageFailure as exc:
+            self.storage_state = exc.kind
+        else:
+            self._set_current(save_id)
         self.screen = "play"
         self.log = []
         self.battle = None
@@ -416,21 +480,134 @@ class App:
             self._open(arg)
 
     def on_delete(self, arg: str | None, _v: str | None) -> None:
-        if arg:
-            self.store.delete(arg)
-            if self.record and self.record["id"] == arg:
+        text = self.store.raw(arg) if arg else None
+        if arg is None or text is None:
+            return
+        was_current = self.store.current() == arg
+        self.store.delete(arg)
+        self.deleted = [(arg, text, was_current)]
+        if self.record and self.record["id"] == arg:
+            self.game = self.record = None
+            self.seats = []
+
+    def on_undo_delete(self, _a: str | None, _v: str | None) -> None:
+        for save_id, text, was_current in self.deleted:
+            self.store.restore_raw(save_id, text)
+            if was_current:
+                self._set_current(save_id)
+        self.deleted = []
+        self.message = ("info", self.tr("save_restored"))
+
+    def finished_saves(self) -> list[str]:
+        """The ids of the saved games that are over."""
+        return [s.id for s in self.store.list() if s.over]
+
+    def on_clear_finished(self, _a: str | None, _v: str | None) -> None:
+        deleted = []
+        current = self.store.current()
+        for save_id in self.finished_saves():
+            text = self.store.raw(save_id)
+            if text is None:
+                continue
+            self.store.delete(save_id)
+            deleted.append((save_id, text, save_id == current))
+            if self.record and self.record["id"] == save_id:
                 self.game = self.record = None
-            self.message = ("info", self.tr("save_deleted"))
+                self.seats = []
+        self.deleted = deleted
+        if self.storage_state == "full" and self.game is not None:
+            self._save()
 
     def on_export(self, arg: str | None, _v: str | None) -> dict[str, Any] | None:
         if not arg:
             return None
-        return {"download": f"pywar-{arg}.json", "text": self.store.export(arg)}
+        summary = next((s for s in self.store.list() if s.id == arg), None)
+        if summary is None:
+            return None
+        if summary.damaged:
+            return {"download": f"pywar-damaged-{arg}.json", "text": self.store.raw(arg) or ""}
+        return {"download": export_name(self, summary), "text": self.store.export(arg)}
+
+    def on_export_current(self, _a: str | None, _v: str | None) -> dict[str, Any] | None:
+        """Save the game in play to a file, whatever the storage says."""
+        g = self.game
+        if g is None or self.record is None:
+            return None
+        record = make_record(self.record["id"], g, self.seats, self.record.get("created"),
+                             rev=int(self.record.get("rev", 0)))
+        name = export_name(self, summary_of(record["id"], record, g))
+        return {"download": name, "text": json.dumps(record, ensure_ascii=False, indent=1)}
+
+    def on_backup(self, _a: str | None, _v: str | None) -> dict[str, Any] | None:
+        day = time.strftime("%Y-%m-%d")
+        return {"download": f"pywar-{self.tr('backup_file')}-{day}.json",
+                "text": self.store.backup()}
 
     def on_import(self, _a: str | None, value: str | None) -> None:
+        before = {s.id for s in self.store.list()}
         save_id = self.store.import_text(value or "")
-        self.message = ("info", self.tr("save_imported"))
+        added = {s.id for s in self.store.list()} - before
+        self.message = ("info", self.tr("save_imported" if added else "save_import_known"))
         self._open(save_id)
+
+    def on_import_fragment(self, _a: str | None, value: str | None) -> None:
+        """A game handed over in the address (``#pywar-import=...``), from an embed."""
+        if not value or not value.startswith(IMPORT_FRAGMENT):
+            return
+        record = unpack_record(value[len(IMPORT_FRAGMENT):])
+        self.on_import(None, json.dumps(record))
+
+    # keeping games on this device
+    def on_env(self, _a: str | None, value: str | None) -> None:
+        """Where the page runs (JSON from the adapter): embed, ios_tab, own_tab_url."""
+        try:
+            env = json.loads(value or "{}")
+        except ValueError:
+            return
+        if isinstance(env, dict):
+            self.env = {k: env[k] for k in ("embed", "ios_tab", "own_tab_url") if k in env}
+
+    def on_persist(self, arg: str | None, _v: str | None) -> None:
+        """The browser's answer to ``navigator.storage.persist()``."""
+        self.persist = {"granted": True, "denied": False}.get(arg or "")
+
+    def ios_notice_due(self) -> bool:
+        """iPad/iPhone Safari outside a home-screen app, and not yet told."""
+        return bool(self.env.get("ios_tab")) and self.store.get_pref("ios_notice") != "seen"
+
+    def on_dismiss_ios(self, _a: str | None, _v: str | None) -> None:
+        self.store.set_pref("ios_notice", "seen")
+        self.env["ios_tab_dismissed"] = True
+
+    def on_storage_retry(self, _a: str | None, _v: str | None) -> None:
+        if self.game is not None:
+            self._save()
+        else:
+            self.storage_state = "ok"
+
+    def on_storage_changed(self, arg: str | None, _v: str | None) -> None:
+        """Another tab wrote ``arg`` (a storage key): if it is this game, stop writing."""
+        if arg is None or self.record is None or self.conflict:
+            return
+        if self.store.id_of_key(arg) != self.record["id"]:
+            return
+        stored = self.store.stored_rev(self.record["id"])
+        if stored is not None and stored != self.record.get("rev", 0):
+            self.conflict = True
+            self.blitz = None
+            self.thinking = None
+
+    def on_take_over(self, _a: str | None, _v: str | None) -> None:
+        """Load the newest progress of this game here; this tab writes from now on."""
+        if self.record is not None:
+            self._open(self.record["id"])
+            self.message = ("info", self.tr("conflict_loaded"))
+
+    def _set_current(self, save_id: str) -> None:
+        try:
+            self.store.set_current(save_id)
+        except StorageFailure as exc:
+            self.storage_state = exc.kind
 
     def on_new(self, _a: str | None, _v: str | None) -> None:
         self.screen = "setup"
@@ -619,19 +796,36 @@ class App:
             self._maybe_curtain()
 
     def _save(self) -> None:
+        """Store the game after an action; a refusal is shown, never lost silently."""
         g = self.game
         assert g is not None and self.record is not None
-        self.record = make_record(self.record["id"], g, self.seats, self.record.get("created"))
-        self.store.save(self.record)
+        if self.conflict:
+            return
+        rev = int(self.record.get("rev", 0))
+        record = make_record(self.record["id"], g, self.seats, self.record.get("created"),
+                             rev=rev + 1)
+        try:
+            self.store.save(record, expect_rev=rev)
+        except SaveConflict:
+            self.conflict = True
+            self.blitz = None
+            self.thinking = None
+            return
+        except StorageFailure as exc:
+            self.storage_state = exc.kind
+            return
+        self.record = record
+        if self.storage_state != "ok" and getattr(self.store.storage, "durable", True):
+            self.storage_state = "ok"
+            self.message = ("info", self.tr("storage_back"))
 
     def _maybe_curtain(self) -> None:
         g = self.game
         if g is None or g.phase == "over" or self.is_bot(g.current):
             return
-        # A page module may say nothing is private yet (WAR II's choice of territories).
-        private = getattr(self.extension(), "curtain_needed", None)
-        if len(self.humans()) > 1 and self.last_human != g.current and (
-                private is None or private(self)):
+        # Every change of person passes behind the curtain, WAR II's choice of territories
+        # included: each chooser's objective and cards are theirs alone.
+        if len(self.humans()) > 1 and self.last_human != g.current:
             self.curtain = g.current
         else:
             self.last_human = g.current
@@ -696,7 +890,17 @@ class App:
 
     # ----------------------------------------------------------------- render
     def render(self) -> dict[str, Any]:
-        """Everything the page shows now, as plain data."""
+        """Everything the page shows now, as plain data. A game that cannot be shown (a
+        save that loaded but breaks the page) is set aside: the page always renders."""
+        try:
+            return self._render()
+        except Exception as exc:  # noqa: BLE001 - stored data must never brick the page
+            if self.game is None:
+                raise
+            self.set_aside(exc)
+            return self._render()
+
+    def _render(self) -> dict[str, Any]:
         view: dict[str, Any] = {
             "lang": self.lang, "screen": self.screen,
             "html_lang": "pt-BR" if self.lang == "pt" else "en",
@@ -710,10 +914,15 @@ class App:
         }
         view["announce"] = self.announce
         view["busy"] = self.blitz_running
+        view["notice"] = storage_notice(self)
+        if self.conflict and self.game is not None and self.screen not in ("saves", "setup"):
+            view["overlay"] = conflict_dialog(self)
+            view["panel"] = self._log_panel()
+            return view
         if self.screen == "setup":
             view["overlay"] = self._setup_screen()
         elif self.screen == "saves":
-            view["overlay"] = self._saves_screen()
+            view["overlay"] = saves_screen(self)
         elif self.screen == "rules":
             view["overlay"] = self._rules_screen()
         elif self.screen == "history":
@@ -877,33 +1086,6 @@ class App:
                                  "value": f["seed"], "data-action": "seed",
                                  "placeholder": self.tr("seed_placeholder")}))),
                  button(self.tr("start"), "start", cls="btn primary big"))
-
-    # saves
-    def _saves_screen(self) -> Node:
-        items = []
-        for s in self.store.list():
-            if s.damaged:
-                items.append(h("li", {"class": "save damaged", "data-save": s.id},
-                               h("span", {"class": "save-info"},
-                                 self.tr("save_damaged_line", reason=self.tr(s.damaged))),
-                               button(self.tr("delete"), "delete", s.id, cls="btn small")))
-                continue
-            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.updated))
-            info = self.tr("save_line", date=when, variant=self.tr("variant_" + s.variant),
-                           players=", ".join(s.players or []), round=s.round)
-            items.append(h("li", {"class": "save", "data-save": s.id},
-                           h("span", {"class": "save-info"}, info,
-                             h("em", {}, self.tr("save_over")) if s.over else None),
-                           button(self.tr("resume"), "resume", s.id, cls="btn small primary"),
-                           button(self.tr("export"), "export", s.id, cls="btn small"),
-                           button(self.tr("delete"), "delete", s.id, cls="btn small")))
-        return h("section", {"class": "screen saves", "aria-labelledby": "saves-title"},
-                 h("h2", {"id": "saves-title"}, self.tr("saves_title")),
-                 h("ul", {"class": "save-list"}, items) if items
-                 else h("p", {"class": "hint"}, self.tr("saves_empty")),
-                 h("label", {"class": "btn import"}, self.tr("import"),
-                   h("input", {"type": "file", "accept": ".json,application/json",
-                               "data-action": "import", "class": "visually-hidden"})))
 
     # curtain
     def _curtain(self) -> Node:

@@ -529,11 +529,6 @@ class War2UI(VariantUI):
     def _ready(self, app: App) -> bool:
         return app.game is not None and _human_turn(app)
 
-    def curtain_needed(self, app: App) -> bool:
-        """No curtain while the territories are chosen: nothing private is on the screen
-        (the objective shows only when asked for, and is hidden again at each change)."""
-        return _game(app).phase not in SETUP_PHASES
-
     # ------------------------------------------------------------------ intents
     def on_w2_cancel(self, app: App, _a: str | None, _v: str | None) -> None:
         if app.game is not None:

@@ -1,0 +1,203 @@
+"""Keeping games in a real browser: a damaged save, a full storage, an embed whose storage is
+blocked, and two tabs on one game. Nothing the player does is lost silently."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pywar_e2e import READY_TIMEOUT_MS, goto_ready
+
+from e2e.helpers import click, place_all_on, tap
+
+pytestmark = pytest.mark.e2e
+
+PREFIX = "pywar:v1:"
+
+
+def start_game(page: Any, kinds: tuple[str, ...] = ("human", "human", "normal"),
+               seed: str = "7") -> None:
+    for i, kind in enumerate(kinds):
+        page.locator(f'[data-action="seat-kind"][data-arg="{i}"]').select_option(kind)
+    page.locator("#seed").fill(seed)
+    click(page, "start")
+    page.wait_for_selector("[data-territory][data-owner]")
+
+
+def open_curtain(page: Any) -> None:
+    if page.locator("#curtain:not([hidden])").count():
+        click(page, "curtain-open")
+
+
+def current_save(page: Any) -> dict[str, Any]:
+    return page.evaluate(f"""() => {{
+        const id = localStorage.getItem("{PREFIX}current");
+        return {{id, text: localStorage.getItem("{PREFIX}save:" + id)}};
+    }}""")
+
+
+def my_territory(page: Any) -> str:
+    """A territory of the person to play (they are the only ones with placing options)."""
+    page.wait_for_selector('#board [data-state="option"]')
+    return page.evaluate("""() => document.querySelector(
+        '#board [data-territory][data-state="option"]').dataset.territory""")
+
+
+def truncated(text: str) -> str:
+    return text[: len(text) // 2]
+
+
+def over_without_winner(text: str) -> str:
+    damaged = json.loads(text)
+    damaged["game"]["phase"] = "over"
+    return json.dumps(damaged)
+
+
+@pytest.mark.allow_console_error(r"the game could not be shown")
+@pytest.mark.parametrize("damage", [truncated, over_without_winner])
+def test_a_damaged_current_save_leaves_a_ready_page_and_other_saves_intact(app_page, damage):
+    page = app_page
+    goto_ready(page)
+    start_game(page, seed="3")
+    first = current_save(page)
+    click(page, "screen", "setup")
+    start_game(page, seed="4")
+    second = current_save(page)
+    assert first["id"] != second["id"]
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [f"{PREFIX}save:{second['id']}", damage(second["text"])])
+    goto_ready(page)
+    message = page.locator("#message")
+    assert "Não foi possível abrir o último jogo" in message.inner_text()
+    assert page.locator("html").get_attribute("data-screen") == "saves"
+    assert page.locator(f'.save.damaged[data-save="{second["id"]}"]').count() == 1, \
+        "a damaged save is listed as damaged"
+    assert page.locator(f'.save[data-save="{first["id"]}"]:not(.damaged)').count() == 1
+    untouched = page.evaluate("k => localStorage.getItem(k)", f"{PREFIX}save:{first['id']}")
+    assert untouched == first["text"]
+    # the damaged one can be exported for a bug report, then deleted (with undo)
+    with page.expect_download() as download:
+        click(page, "export", second["id"])
+    assert download.value.suggested_filename.startswith("pywar-damaged-")
+    click(page, "delete", second["id"])
+    assert page.locator(f'[data-save="{second["id"]}"]').count() == 0
+    click(page, "undo-delete")
+    assert page.locator(f'[data-save="{second["id"]}"]').count() == 1
+
+
+def fill_storage(page: Any) -> int:
+    """Fill localStorage until the browser refuses more; returns the characters stored."""
+    return page.evaluate("""() => {
+        let stored = 0, size = 1 << 20, i = 0;
+        while (size >= 16) {
+            try { localStorage.setItem("filler:" + i++, "x".repeat(size)); stored += size; }
+            catch (e) { size = size >> 1; }
+        }
+        return stored;
+    }""")
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_full_storage_says_so_offers_a_file_and_keeps_the_curtain(app_page, lang):
+    page = app_page
+    goto_ready(page, f"index.html?lang={lang}")
+    assert fill_storage(page) > 100_000
+    start_game(page)
+    notice = page.locator("#notice-slot .notice.storage")
+    notice.wait_for()
+    expected = ("O armazenamento do navegador está cheio" if lang == "pt"
+                else "The browser's storage is full")
+    assert expected in notice.inner_text()
+    assert "QuotaExceeded" not in page.locator("body").inner_text()
+    with page.expect_download() as download:
+        click(page, "export-current")
+    saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved["format"] == "pywar-save" and saved["game"]["players"]
+    # play on to the other person's turn: the curtain still falls between them
+    for _ in range(3):
+        open_curtain(page)
+        if page.locator("#curtain:not([hidden])").count():
+            break
+        place_all_on(page, my_territory(page))
+        click(page, "end-attack")
+        click(page, "end-turn")
+        page.wait_for_function("""() => !document.querySelector('[data-action="end-turn"]')
+            || document.querySelector('#curtain:not([hidden])')""")
+        page.wait_for_selector("#curtain:not([hidden])", timeout=20_000)
+        break
+    assert page.locator("#curtain:not([hidden])").count() == 1
+    assert expected in notice.inner_text()
+
+
+EMBED_BLOCKS_STORAGE = """
+if (window !== window.top) {
+  Object.defineProperty(window, "localStorage", {get() {
+    throw new DOMException("The operation is insecure.", "SecurityError"); }});
+}
+"""
+
+
+def test_embed_with_blocked_storage_offers_its_own_tab_with_the_same_game(app_page, server_url):
+    """A class page (another origin) frames the game; the browser blocks its storage."""
+    page = app_page
+    page.context.add_init_script(EMBED_BLOCKS_STORAGE)
+    page.set_content(f'<iframe id="embed" src="{server_url}index.html?embed=1" '
+                     'style="width:800px;height:560px"></iframe>')
+    frame = page.frame_locator("#embed")
+    frame.locator("html[data-ready]").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    for seat in ("1", "2"):  # people only: nothing moves while the game changes tab
+        frame.locator(f'[data-action="seat-kind"][data-arg="{seat}"]').select_option("human")
+    frame.locator('[data-action="start"]').click()
+    notice = frame.locator("#notice-slot .notice.storage")
+    notice.wait_for()
+    assert "não deixa a página guardar jogos" in notice.inner_text()
+    board = frame.locator("[data-territory][data-owner]")
+    owners = {board.nth(i).get_attribute("data-territory"): board.nth(i).get_attribute(
+        "data-owner") for i in range(board.count())}
+    link = frame.locator('#notice-slot a[data-role="own-tab"]')
+    assert link.get_attribute("target") == "_blank"
+    with page.context.expect_page() as popup_info:
+        link.click()
+    tab = popup_info.value
+    tab.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    tab.wait_for_selector("[data-territory][data-owner]")
+    shown = tab.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '#board [data-territory][data-owner]')].map(
+        p => [p.dataset.territory, p.dataset.owner]))""")
+    assert shown == owners
+    assert "pywar-import" not in tab.url  # the address is cleaned once the game is in
+    assert tab.evaluate(f"() => !!localStorage.getItem('{PREFIX}current')")
+    assert tab.locator("#notice-slot .notice.storage").count() == 0
+
+
+def test_two_tabs_on_one_game_lose_no_progress(app_page):
+    tab_a = app_page
+    goto_ready(tab_a)
+    start_game(tab_a, kinds=("human", "human", "human"))
+    tab_b = tab_a.context.new_page()
+    goto_ready(tab_b)  # the same game, opened again in a second tab
+    assert current_save(tab_b)["id"] == current_save(tab_a)["id"]
+    open_curtain(tab_a)
+    target = my_territory(tab_a)
+    for _ in range(3):
+        tap(tab_a, target)
+    after_a = json.loads(current_save(tab_a)["text"])
+    # B hears of A's moves and stops: it says so instead of writing over them
+    dialog = tab_b.locator("section.conflict")
+    dialog.wait_for()
+    assert "O jogo continuou em outra aba" in dialog.inner_text()
+    assert json.loads(current_save(tab_b)["text"])["game"] == after_a["game"]
+    click(tab_b, "take-over")
+    open_curtain(tab_b)
+    assert tab_b.locator(f'[data-badge="{target}"] text').text_content() == \
+        tab_a.locator(f'[data-badge="{target}"] text').text_content()
+    tap(tab_b, target)
+    # now A is the stale tab; reloading it shows every move, A's three and B's one
+    tab_a.locator("section.conflict").wait_for()
+    goto_ready(tab_a)
+    open_curtain(tab_a)
+    assert tab_a.locator(f'[data-badge="{target}"] text').text_content() == \
+        tab_b.locator(f'[data-badge="{target}"] text').text_content()
+    tab_b.close()

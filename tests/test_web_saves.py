@@ -1,0 +1,372 @@
+"""Keeping games on this device, as a player meets it: full or blocked storage, two tabs on
+one game, damaged saves that must never brick the page, delete with undo, backup and restore."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pywar.game import Game
+
+from i18n import CATALOGUE
+from saves import MemoryStorage, SaveStore, make_record
+from saves_screen import IMPORT_FRAGMENT, pack_record, unpack_record
+from viewmodel import App, find, text_of
+
+
+def start(storage=None, kinds=("human", "human", "normal"), lang="pt", seed="7") -> App:
+    app = App(storage if storage is not None else MemoryStorage(), lang=lang)
+    for i, kind in enumerate(kinds):
+        app.dispatch("seat-kind", str(i), kind)
+    app.dispatch("seed", None, seed)
+    app.dispatch("start")
+    assert app.game is not None
+    return app
+
+
+def place_one(app: App) -> None:
+    """The person to play taps one of their territories (placing one army)."""
+    if app.curtain is not None:
+        app.dispatch("curtain-open")
+    g = app.game
+    mine = [t for t in g.board.territories if g.owner[t] == g.current]
+    app.dispatch("territory", mine[0])
+
+
+def finish_placement(app: App) -> None:
+    """Place every army of this turn, one tap at a time."""
+    g = app.game
+    me = g.current
+    while g.current == me and g.phase == "reinforce":
+        place_one(app)
+
+
+def buttons(node, action: str) -> list[dict]:
+    return find(node, lambda n: n["attrs"].get("data-action") == action)
+
+
+def notice_text(app: App) -> str:
+    return text_of(app.render()["notice"])
+
+
+class DeniedStorage(MemoryStorage):
+    """A browser that blocks storage (an embed with third-party storage blocked)."""
+
+    durable = False
+
+
+# ------------------------------------------------------------------ full storage
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_full_storage_is_said_with_a_way_out_and_the_curtain_still_falls(lang):
+    storage = MemoryStorage()
+    app = start(storage, lang=lang)
+    saved = storage.data[f"pywar:v1:save:{app.record['id']}"]
+    storage.quota = storage.used()  # the next, larger save does not fit
+    place_one(app)
+    assert app.storage_state == "full"
+    cat = CATALOGUE[lang]
+    assert cat["storage_full"] in notice_text(app)
+    assert buttons(app.render()["notice"], "export-current")
+    # what is stored is still the last good save: nothing half-written
+    assert storage.data[f"pywar:v1:save:{app.record['id']}"] == saved
+    # the way out: the game as it is now, in a file that loads to the same position
+    effect = app.dispatch("export-current")
+    assert effect["download"].endswith(".json") and "ana-bruno-carla" in effect["download"]
+    assert Game.from_json(json.loads(effect["text"])["game"]).to_json() == app.game.to_json()
+    # the turn passes to the other person: the curtain is never skipped
+    finish_placement(app)
+    while app.game.phase != "reinforce" or app.curtain is None:
+        g = app.game
+        if app.curtain is not None:
+            break
+        app.dispatch("end-attack" if g.phase == "attack" else "end-turn")
+    assert app.curtain == app.game.current
+    assert cat["storage_full"] in notice_text(app)
+
+
+def test_room_made_by_clearing_finished_games_saves_again():
+    storage = MemoryStorage()
+    finished = Game.new("classic", [("X", "azul"), ("Y", "verde"), ("Z", "preto")], seed=1)
+    from pywar.bot import SimpleBot
+    bot = SimpleBot()
+    while finished.phase != "over":
+        finished.apply(bot.choose(finished))
+    store = SaveStore(storage)
+    seats = [{"name": p.name, "color": p.color, "kind": "normal"} for p in finished.players]
+    store.save(make_record("old", finished, seats))
+    app = start(storage)
+    storage.quota = storage.used() + 50
+    place_one(app)
+    assert app.storage_state == "full"
+    assert buttons(app.render()["notice"], "clear-finished")
+    app.dispatch("clear-finished")
+    assert app.storage_state == "ok"
+    assert app.render()["message"]["text"] == CATALOGUE["pt"]["storage_back"]
+    stored = SaveStore(storage).load(app.record["id"])[1]
+    assert stored.to_json() == app.game.to_json()
+
+
+# ---------------------------------------------------------------- blocked storage
+def test_blocked_storage_in_an_embed_offers_a_file_and_its_own_tab():
+    app = start(DeniedStorage())
+    app.dispatch("env", None, json.dumps({"embed": True, "own_tab_url":
+                                          "https://example.org/war/index.html?lang=pt"}))
+    assert app.storage_state == "blocked"
+    notice = app.render()["notice"]
+    assert CATALOGUE["pt"]["storage_blocked"] in text_of(notice)
+    assert buttons(notice, "export-current")
+    link = find(notice, lambda n: n["attrs"].get("data-role") == "own-tab")[0]
+    href = link["attrs"]["href"]
+    assert link["attrs"]["target"] == "_blank"
+    assert href.startswith("https://example.org/war/index.html?lang=pt#" + IMPORT_FRAGMENT)
+    # the new tab takes the same game in, with its own (working) storage
+    fresh = App(MemoryStorage())
+    fresh.dispatch("import-fragment", None, href.split("#", 1)[1])
+    assert fresh.game is not None and fresh.game.to_json() == app.game.to_json()
+    assert fresh.store.current() == fresh.record["id"]
+
+
+def test_outside_an_embed_no_own_tab_link():
+    app = start(DeniedStorage())
+    app.dispatch("env", None, json.dumps({"embed": False, "own_tab_url": "https://x/"}))
+    notice = app.render()["notice"]
+    assert not find(notice, lambda n: n["attrs"].get("data-role") == "own-tab")
+
+
+def test_a_damaged_fragment_is_refused_in_words():
+    app = App(MemoryStorage())
+    app.dispatch("import-fragment", None, IMPORT_FRAGMENT + "bm90IGEgZ2FtZQ")
+    assert app.game is None and app.render()["message"]["kind"] == "error"
+    with pytest.raises(Exception, match="save_damaged"):
+        unpack_record("%%%")
+
+
+# ----------------------------------------------------------------------- two tabs
+def test_two_tabs_one_game_no_progress_is_lost():
+    storage = MemoryStorage()
+    tab_a = start(storage)
+    tab_b = App(storage)  # the same game opened again, in another tab
+    assert tab_b.record["id"] == tab_a.record["id"]
+    for _ in range(3):
+        place_one(tab_a)
+    a_state = tab_a.game.to_json()
+    place_one(tab_b)  # the stale tab moves: it must not write over A's three placements
+    assert tab_b.conflict
+    assert SaveStore(storage).load(tab_a.record["id"])[1].to_json() == a_state
+    view = tab_b.render()
+    assert CATALOGUE["pt"]["conflict_title"] in text_of(view["overlay"])
+    # the stale tab can't play on while the dialog is up
+    place_one(tab_b)
+    assert SaveStore(storage).load(tab_a.record["id"])[1].to_json() == a_state
+    # taking over loads A's progress here, and this tab writes from now on
+    tab_b.dispatch("take-over")
+    assert not tab_b.conflict and tab_b.game.to_json() == a_state
+    place_one(tab_b)
+    assert SaveStore(storage).load(tab_b.record["id"])[1].to_json() == tab_b.game.to_json()
+    # and now A is the stale one: told as soon as the browser says B wrote
+    tab_a.dispatch("storage-changed", SaveStore(storage).key_of(tab_a.record["id"]))
+    assert tab_a.conflict and not tab_a.bot_to_move
+
+
+def test_a_write_to_another_game_is_not_a_conflict():
+    storage = MemoryStorage()
+    tab_a = start(storage)
+    tab_a.dispatch("storage-changed", "pywar:v1:save:someone-else")
+    tab_a.dispatch("storage-changed", "pywar:v1:pref:lang")
+    assert not tab_a.conflict
+
+
+# ------------------------------------------------------------- damaged current save
+def damaged_variants(record: dict) -> list[tuple[str, str]]:
+    g = record["game"]
+    out = [("truncated", json.dumps(record)[:200]), ("not json", "{{{"),
+           ("deep", "[" * 5000 + "]" * 5000), ("huge number", json.dumps(record).replace(
+               '"rev":0', '"rev":' + "9" * 400)),
+           ("nan", json.dumps(record).replace('"rev":0', '"rev":NaN'))]
+    for key in list(g):
+        broken = json.loads(json.dumps(record))
+        broken["game"][key] = [[[[["x"]]]]]
+        out.append((f"game.{key} replaced", json.dumps(broken)))
+        broken = json.loads(json.dumps(record))
+        del broken["game"][key]
+        out.append((f"game.{key} missing", json.dumps(broken)))
+    over = json.loads(json.dumps(record))
+    over["game"]["phase"] = "over"
+    out.append(("over without winner", json.dumps(over)))
+    return out
+
+
+def test_no_damaged_current_save_bricks_the_page():
+    storage = MemoryStorage()
+    app = start(storage)
+    finish_placement(app)
+    record = app.record
+    key = f"pywar:v1:save:{record['id']}"
+    other = MemoryStorage()
+    other_app = start(other, seed="9")
+    for name, text in damaged_variants(record):
+        data = dict(other.data)
+        data[key] = text
+        data["pywar:v1:current"] = record["id"]
+        page = App(MemoryStorage(data))
+        view = page.render()  # the page becomes ready, whatever the save holds
+        assert view["screen"] in ("saves", "play", "over"), name
+        if page.game is None:
+            assert "Não foi possível abrir" in view["message"]["text"], name
+        # every other save is untouched
+        assert page.store.storage.data[f"pywar:v1:save:{other_app.record['id']}"] == \
+            other.data[f"pywar:v1:save:{other_app.record['id']}"], name
+
+
+def test_an_exception_while_resuming_is_caught_the_same_way(monkeypatch):
+    storage = MemoryStorage()
+    start(storage)
+
+    def boom(*_a, **_k):
+        raise RuntimeError("unexpected")
+    monkeypatch.setattr(App, "_maybe_curtain", boom)
+    page = App(storage)
+    assert page.screen == "saves" and page.game is None
+    assert page.render()["message"]["kind"] == "error"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32))
+def test_any_mutation_of_the_current_save_leaves_a_working_page(seed: int):
+    rnd = random.Random(seed)
+    storage = MemoryStorage()
+    app = start(storage)
+    place_one(app)
+    key = f"pywar:v1:save:{app.record['id']}"
+    text = storage.data[key]
+    chars = list(text)
+    for _ in range(rnd.randint(1, 8)):
+        i = rnd.randrange(len(chars))
+        chars[i] = rnd.choice('{}[]",:0123456789-eE.truefalsnul x')
+    storage.data[key] = "".join(chars)
+    page = App(storage)
+    page.render()
+    if page.game is not None:  # it loaded: it must play on and save
+        place_one(page)
+        page.render()
+
+
+# ---------------------------------------------------- the saved-games screen itself
+def test_saves_list_says_which_game_is_which():
+    storage = MemoryStorage()
+    first = start(storage, kinds=("human", "easy", "hard"))
+    first.dispatch("variant", "brasil")
+    second = start(storage, kinds=("human", "human", "normal"), seed="8")
+    second.dispatch("screen", "saves")
+    overlay = second.render()["overlay"]
+    items = find(overlay, lambda n: n["tag"] == "li")
+    assert len(items) == 2
+    current = [n for n in items if n["attrs"].get("aria-current") == "true"]
+    assert [n["attrs"]["data-save"] for n in current] == [second.record["id"]]
+    text = text_of(overlay)
+    assert "WAR clássico" in text and "em andamento nesta página" in text
+    assert "Bruno (Computador fácil)" in text and "Carla (Computador difícil)" in text
+    assert "rodada 1" in text and "Vez de " in text
+
+
+def test_export_file_name_says_which_game():
+    app = start(MemoryStorage(), lang="en")
+    effect = app.dispatch("export", app.record["id"])
+    name = effect["download"]
+    assert name.startswith("pywar_classic-war_ana-bruno-carla_round-1_") and name.endswith(
+        ".json")
+
+
+def test_delete_offers_undo_and_undo_restores_exactly():
+    storage = MemoryStorage()
+    app = start(storage)
+    save_id = app.record["id"]
+    before = dict(storage.data)
+    app.dispatch("screen", "saves")
+    app.dispatch("delete", save_id)
+    assert app.game is None and f"pywar:v1:save:{save_id}" not in storage.data
+    overlay = app.render()["overlay"]
+    assert buttons(overlay, "undo-delete")
+    app.dispatch("undo-delete")
+    assert storage.data == before
+    assert App(storage).record["id"] == save_id
+
+
+def test_finished_games_cleared_in_one_place_with_undo():
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    from pywar.bot import SimpleBot
+    bot = SimpleBot()
+    for n in range(2):
+        g = Game.new("classic", [("X", "azul"), ("Y", "verde"), ("Z", "preto")], seed=n)
+        while g.phase != "over":
+            g.apply(bot.choose(g))
+        store.save(make_record(f"done{n}", g, [{"name": p.name, "color": p.color,
+                                                "kind": "normal"} for p in g.players]))
+    app = start(storage)
+    app.dispatch("screen", "saves")
+    assert buttons(app.render()["overlay"], "clear-finished")
+    app.dispatch("clear-finished")
+    assert [s.id for s in app.store.list()] == [app.record["id"]]
+    assert "Jogos terminados apagados: 2." in text_of(app.render()["overlay"])
+    app.dispatch("undo-delete")
+    assert len(app.store.list()) == 3
+
+
+def test_backup_and_restore_all_games_without_duplicates():
+    storage = MemoryStorage()
+    a = start(storage)
+    start(storage, seed="8")
+    effect = a.dispatch("backup")
+    assert effect["download"].startswith("pywar-copia-")
+    fresh = App(MemoryStorage())
+    fresh.dispatch("import", None, effect["text"])
+    assert len(fresh.store.list()) == 2
+    fresh.dispatch("import", None, effect["text"])  # twice: still two
+    assert len(fresh.store.list()) == 2
+    assert {s.id for s in fresh.store.list()} == {s.id for s in a.store.list()}
+
+
+def test_import_keeps_the_copy_with_more_progress():
+    storage = MemoryStorage()
+    app = start(storage)
+    early = app.dispatch("export", app.record["id"])["text"]
+    for _ in range(3):
+        place_one(app)
+    later = app.game.to_json()
+    app.dispatch("import", None, early)
+    assert len(app.store.list()) == 1
+    assert app.game.to_json() == later
+
+
+def test_persistent_storage_is_shown():
+    app = start(MemoryStorage())
+    app.dispatch("persist", "granted")
+    app.dispatch("screen", "saves")
+    assert CATALOGUE["pt"]["persist_granted"] in text_of(app.render()["overlay"])
+    app.dispatch("persist", "denied")
+    assert CATALOGUE["pt"]["persist_denied"] in text_of(app.render()["overlay"])
+
+
+def test_ipad_safari_is_told_once_about_the_seven_days():
+    storage = MemoryStorage()
+    app = App(storage, lang="en")
+    app.dispatch("env", None, json.dumps({"ios_tab": True}))
+    assert "seven days" in notice_text(app) and "Home Screen" in notice_text(app)
+    app.dispatch("dismiss-ios")
+    assert app.render()["notice"] is None
+    again = App(storage, lang="en")
+    again.dispatch("env", None, json.dumps({"ios_tab": True}))
+    assert again.render()["notice"] is None  # once
+    again.dispatch("screen", "saves")  # still written where saves are managed
+    assert "seven days" in text_of(again.render()["overlay"])
+
+
+def test_pack_and_unpack_a_record():
+    app = start(MemoryStorage())
+    record = dict(app.record)
+    assert unpack_record(pack_record(record)) == record
