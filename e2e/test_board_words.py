@@ -80,3 +80,33 @@ def test_a_person_holding_a_region_places_its_bonus_in_english(
     place_all_on(page, sorted(mine)[0])
     page.wait_for_selector(".phase.attack")
     assert "Tap one of your" in panel.inner_text()
+
+
+def label_and_name(page: Any, tid: str) -> tuple[str, str]:
+    """The text drawn on the map for a territory and its accessible name."""
+    return (page.locator(f'#board [data-label="{tid}"]').text_content(),
+            page.locator(f'#board [data-territory="{tid}"]').get_attribute("aria-label"))
+
+
+def test_the_map_speaks_the_page_language(app_page: Any) -> None:
+    page = app_page
+    goto_ready(page, "index.html?lang=en")
+    page.wait_for_function(
+        "() => document.querySelector('#board [data-label=groenlandia]').textContent"
+        " == 'Greenland'")
+    assert label_and_name(page, "oriente_medio") == ("Middle East", "Middle East")
+    assert page.locator("#board").get_attribute("aria-label") == "Map"
+    click(page, "variant", "mitologicas")
+    page.wait_for_selector('#board [data-label="esparta"]')
+    page.wait_for_function(
+        "() => document.querySelector('#board [data-label=esparta]').textContent == 'Sparta'")
+    assert label_and_name(page, "atenas") == ("Athens", "Athens")
+    click(page, "start")
+    page.wait_for_selector(".turn-name")
+    text, name = label_and_name(page, "delfos")
+    assert text == "Delphi" and name.startswith("Delphi: ")
+    page.screenshot(path="/tmp/words-mitologicas-en.png")
+    click(page, "lang", "pt")
+    page.wait_for_function(
+        "() => document.querySelector('#board [data-label=delfos]').textContent == 'Delfos'")
+    assert label_and_name(page, "delfos")[1].startswith("Delfos: ")

@@ -105,7 +105,8 @@ def test_a_template_cannot_take_the_boards_name_as_a_parameter() -> None:
 
 
 def board_app(variant: str, lang: str, names: list[str], whole: str | None = None,
-              current: int = 0, armies: dict[str, int] | None = None) -> App:
+              current: int = 0, armies: dict[str, int] | None = None,
+              held: dict[str, int] | None = None) -> App:
     """A page in ``lang`` playing ``variant`` with people, seat 0 holding region ``whole``."""
     board = VARIANTS[variant].board
     seats = [(name, color) for name, color in zip(names, ("azul", "vermelho", "verde"),
@@ -114,6 +115,7 @@ def board_app(variant: str, lang: str, names: list[str], whole: str | None = Non
     owner = {tid: i % len(seats) for i, tid in enumerate(territories)}
     if whole:
         owner.update(dict.fromkeys(board.continents[whole].territories, 0))
+    owner.update(held or {})
     game = Game.scenario(variant, seats, owner, armies=armies, current=current, seed=5,
                          round=2)
     app = App(MemoryStorage(), lang=lang)
@@ -242,3 +244,64 @@ def test_a_player_sees_counts_in_their_plural_forms(lang: str, one: str, many: s
     shown = [text_of(b) for b in find(app.render()["panel"],
                                       lambda n: n["attrs"].get("data-action") == "dice")]
     assert shown == dice
+
+
+#: Places whose English name differs from the Portuguese one, as English writes them.
+ENGLISH = {
+    "classic": {"alasca": "Alaska", "groenlandia": "Greenland", "oriente_medio": "Middle East",
+                "moscou": "Moscow", "japao": "Japan", "borneu": "Borneo",
+                "africa_do_sul": "South Africa", "north_america": "North America"},
+    "war2": {"groenlandia": "Greenland", "nova_york": "New York", "oriente_medio": "Middle East",
+             "vietna": "Vietnam", "europe": "Europe"},
+    "mitologicas": {"esparta": "Sparta", "atenas": "Athens", "delfos": "Delphi",
+                    "troia": "Troy", "bizancio": "Byzantium", "peloponeso": "Peloponnese",
+                    "ilhas": "Aegean Islands", "tessalia": "Thessaly"},
+    "brasil": {"sao_paulo": "São Paulo", "para": "Pará", "distrito_federal": "Federal District",
+               "sul": "South", "centro_oeste": "Central-West"},
+}
+
+
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_every_place_has_an_english_name(board_id: str) -> None:
+    board = VARIANTS[board_id].board
+    raw = {p["id"]: p for p in board.raw["territories"] + board.raw["continents"]}
+    assert all(p.get("name_en") for p in raw.values())
+    for pid, english in ENGLISH[board_id].items():
+        assert raw[pid]["name_en"] == english
+    if board_id == "brasil":  # the states keep their names
+        assert all(t.name_en == t.name for t in board.territories.values()
+                   if t.id != "distrito_federal")
+
+
+@pytest.mark.parametrize("variant", BOARDS)
+def test_the_map_shows_the_names_of_the_page_language(variant: str) -> None:
+    app = App(MemoryStorage(), lang="en")
+    app.dispatch("variant", variant)
+    board = app.render()["board"]
+    assert board["map_label"] == "Map"
+    for pid, english in ENGLISH[variant].items():
+        if pid in board["names"]:
+            assert board["names"][pid] == english
+    app.dispatch("lang", "pt")
+    board = app.render()["board"]
+    assert board["map_label"] == "Mapa"
+    terr = VARIANTS[variant].board.territories
+    assert board["names"] == {tid: t.name for tid, t in terr.items()}
+
+
+def test_english_names_in_the_log_labels_and_dialogs() -> None:
+    app = board_app("classic", "en", ["Ana", "Bia", "Caio"], armies={"alasca": 6},
+                    held={"alasca": 0, "vladivostok": 1})
+    g = app.game
+    label = app.render()["board"]["territories"]["alasca"]["label"]
+    assert label.startswith("Alaska: Ana (blue), ")
+    app.dispatch("amount", "all")
+    while g.pending_armies:
+        app.dispatch("territory", "alasca" if g.available_for("alasca") else next(
+            t for t in g.territories_of(0) if g.available_for(t)))
+    app.dispatch("territory", "alasca")
+    app.dispatch("territory", "vladivostok")
+    panel = text_of(app.render()["panel"])
+    assert "Alaska (" in panel and "attacks Vladivostok" in panel
+    app.dispatch("attack")
+    assert any("Vladivostok from Alaska" in line for line in app.log)

@@ -19,6 +19,7 @@ from typing import Any
 
 from pywar.actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
 from pywar.ai import LEVELS, make_bot
+from pywar.board import load_board
 from pywar.bot import SimpleBot
 from pywar.errors import IllegalAction, WarError
 from pywar.game import Game, is_valid_set
@@ -969,7 +970,21 @@ class App:
             return get_variant(self.form["variant"]).board_id
         return self.game.board.id
 
+    def map_names(self) -> dict[str, Any]:
+        """The names the map shows (territory labels, the map's own name) in the page
+        language, for the board on screen: the SVG maps carry Portuguese ones."""
+        board = load_board(self.board_id())
+        english = self.lang == "en"
+        return {"names": {tid: terr.name_en if english else terr.name
+                          for tid, terr in board.territories.items()},
+                "map_label": self.tr("map_label")}
+
     def _board(self) -> dict[str, Any]:
+        board = self._board_state()
+        board.update(self.map_names())
+        return board
+
+    def _board_state(self) -> dict[str, Any]:
         g = self.game
         if self.screen == "replay" and self.replay is not None:
             g = self.replay["game"]
