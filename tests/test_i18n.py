@@ -14,7 +14,7 @@ from pywar.game import Game
 from pywar.variants import VARIANTS
 
 import viewmodel  # noqa: F401 - merges the WAR II page's texts into the catalogue
-from i18n import CATALOGUE, PLURAL_FORMS, Plural, fill, plural_index, t
+from i18n import CATALOGUE, PLURAL_FORMS, Place, Plural, fill, place, plural_index, t
 from rules_help import rules_for
 from saves import MemoryStorage, make_record
 from viewmodel import App, find, text_of
@@ -53,10 +53,18 @@ def params_for(entry: str | Plural) -> dict[str, Any]:
     numbers for counts, text for names and places."""
     if isinstance(entry, Plural):
         names = placeholders(entry.one) | placeholders(entry.other)
+        places = with_forms(entry.one) | with_forms(entry.other)
         counts = NUMBERS | {entry.count}
     else:
-        names, counts = placeholders(entry), NUMBERS
-    return {name: 5 if name in counts else f"‹{name}›" for name in names - {"board"}}
+        names, places, counts = placeholders(entry), with_forms(entry), NUMBERS
+    return {name: 5 if name in counts else Place(f"‹{name}›") if name in places
+            else f"‹{name}›" for name in names - {"board"}}
+
+
+def with_forms(template: str) -> set[str]:
+    """Parameters a template reads forms of (``{territory.em}``): places, not plain text."""
+    return {field.split(".")[0] for _t, field, _s, _c in Formatter().parse(template)
+            if field and "." in field} - {"board"}
 
 
 def entries() -> list[tuple[str, str]]:
@@ -209,8 +217,8 @@ def test_every_text_with_a_count_takes_the_form_of_its_count(board: str) -> None
     ("en", "classic", "territory_label",
      {"territory": "Alaska", "name": "Ana", "color": "blue", "armies": 5},
      "Alaska: Ana (blue), 5 armies"),
-    ("pt", "classic", "regroup_pick_target", {"source": "Peru", "n": 1},
-     "De Peru pode sair 1: toque num território seu vizinho."),
+    ("pt", "classic", "regroup_pick_target", {"source": place("pt", "classic", "peru"), "n": 1},
+     "Do Peru pode sair 1: toque num território seu vizinho."),
     ("pt", "war2", "w2_ev_cards", {"name": "Ana", "n": 1}, "Ana recebeu 1 carta."),
     ("pt", "war2", "w2_ev_cards", {"name": "Ana", "n": 3}, "Ana recebeu 3 cartas."),
 ])
@@ -305,3 +313,76 @@ def test_english_names_in_the_log_labels_and_dialogs() -> None:
     assert "Alaska (" in panel and "attacks Vladivostok" in panel
     app.dispatch("attack")
     assert any("Vladivostok from Alaska" in line for line in app.log)
+
+
+#: Portuguese: "em" and "de" joined with each article.
+CONTRACTED = {"o": ("no", "do"), "a": ("na", "da"), "os": ("nos", "dos"), "as": ("nas", "das"),
+              "": ("em", "de")}
+
+
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_every_place_has_its_article_in_the_board_data(board_id: str) -> None:
+    raw = VARIANTS[board_id].board.raw
+    for p in raw["territories"] + raw["continents"]:
+        assert (p["em"], p["de"]) == CONTRACTED[p["article"]], p["id"]
+        assert p["article_en"] in ("", "the"), p["id"]
+
+
+@pytest.mark.parametrize(("lang", "board_id", "pid", "the", "em", "de"), [
+    ("pt", "brasil", "sul", "o Sul", "no Sul", "do Sul"),
+    ("pt", "mitologicas", "peloponeso", "o Peloponeso", "no Peloponeso", "do Peloponeso"),
+    ("pt", "mitologicas", "ilhas", "as Ilhas do Egeu", "nas Ilhas do Egeu",
+     "das Ilhas do Egeu"),
+    ("pt", "mitologicas", "esparta", "Esparta", "em Esparta", "de Esparta"),
+    ("pt", "classic", "europe", "a Europa", "na Europa", "da Europa"),
+    ("pt", "classic", "moscou", "Moscou", "em Moscou", "de Moscou"),
+    ("pt", "brasil", "pernambuco", "Pernambuco", "em Pernambuco", "de Pernambuco"),
+    ("en", "brasil", "sul", "the South", "in the South", "from the South"),
+    ("en", "mitologicas", "peloponeso", "the Peloponnese", "in the Peloponnese",
+     "from the Peloponnese"),
+    ("en", "classic", "europe", "Europe", "in Europe", "from Europe"),
+])
+def test_places_take_their_articles(lang: str, board_id: str, pid: str, the: str, em: str,
+                                    de: str) -> None:
+    named = place(lang, board_id, pid)
+    assert (named.the, named.em, named.de) == (the, em, de)
+    assert named.De == de[0].upper() + de[1:]
+
+
+@pytest.mark.parametrize(("variant", "region", "lang", "line"), [
+    ("brasil", "sul", "pt", "só no Sul"),
+    ("brasil", "sul", "en", "only in the South"),
+    ("brasil", "nordeste", "pt", "só no Nordeste"),
+    ("mitologicas", "peloponeso", "pt", "só no Peloponeso"),
+    ("mitologicas", "peloponeso", "en", "only in the Peloponnese"),
+    ("mitologicas", "ilhas", "pt", "só nas Ilhas do Egeu"),
+    ("mitologicas", "macedonia", "pt", "só na Macedônia"),
+    ("classic", "oceania", "pt", "só na Oceania"),
+    ("classic", "oceania", "en", "only in Oceania"),
+])
+def test_a_region_bonus_reads_with_its_article(variant: str, region: str, lang: str,
+                                               line: str) -> None:
+    app = board_app(variant, lang, ["Ana", "Bia", "Caio"], whole=region)
+    bound = [text_of(n) for n in find(app.render()["panel"],
+                                      lambda n: n["attrs"].get("class") == "pool-bound")]
+    assert len(bound) == 1 and bound[0].endswith(line), bound
+
+
+def test_the_log_and_prompts_use_articles_and_contractions() -> None:
+    held = {"brasil": 0, "argentina": 1, "peru": 1}
+    app = board_app("classic", "pt", ["Ana", "Bia", "Caio"], armies={"brasil": 30},
+                    held=held)
+    g = app.game
+    app.dispatch("amount", "all")
+    while g.pending_armies:
+        app.dispatch("territory", "brasil" if g.available_for("brasil") else next(
+            t for t in g.territories_of(0) if g.available_for(t)))
+    app.dispatch("territory", "brasil")
+    assert "Atacar do Brasil:" in text_of(app.render()["panel"])
+    app.dispatch("territory", "argentina")
+    while g.owner["argentina"] != 0:
+        app.dispatch("attack")
+    history = app.history_lines()
+    assert any(line.startswith("Ana atacou a Argentina do Brasil:") for line in history)
+    assert "Ana conquistou a Argentina." in history
+    assert "Você conquistou a Argentina!" in text_of(app.render()["panel"])

@@ -86,12 +86,12 @@ PT: dict[str, Entry] = {
     "undo": "Desfazer",
     "undo_title": "Desfaz a última colocação ou movimento (dados nunca são rolados de novo)",
     "ev_undo": "{name} desfez o último lance.",
-    "ev_place": Plural("{name} colocou {count} {board.army} em {territory}.",
-                       "{name} colocou {count} {board.armies} em {territory}.", "count"),
-    "ev_occupy": Plural("{name} moveu {count} {board.army} para {territory}.",
-                        "{name} moveu {count} {board.armies} para {territory}.", "count"),
-    "ev_regroup": Plural("{name} remanejou {count} {board.army} de {source} para {target}.",
-                         "{name} remanejou {count} {board.armies} de {source} para {target}.",
+    "ev_place": Plural("{name} colocou {count} {board.army} {territory.em}.",
+                       "{name} colocou {count} {board.armies} {territory.em}.", "count"),
+    "ev_occupy": Plural("{name} moveu {count} {board.army} para {territory.the}.",
+                        "{name} moveu {count} {board.armies} para {territory.the}.", "count"),
+    "ev_regroup": Plural("{name} remanejou {count} {board.army} {source.de} para {target.the}.",
+                         "{name} remanejou {count} {board.armies} {source.de} para {target.the}.",
                          "count"),
     "ev_reshuffle": "As cartas trocadas voltaram ao monte.",
     "map_label": "Mapa",
@@ -219,8 +219,8 @@ PT: dict[str, Entry] = {
     "bot_playing": "{name} (computador) está jogando…",
     "to_place": "{board.Armies} a colocar: {n}",
     "pool_free": "{n} em qualquer {board.territory} seu",
-    "pool_continent": "{n} só na {continent}",
-    "pool_territory": "{n} só em {territory} (carta trocada)",
+    "pool_continent": "{n} só {continent.em}",
+    "pool_territory": "{n} só {territory.em} (carta trocada)",
     "amount_label": "Quantos colocar por toque",
     "amount_1": "+1",
     "amount_5": "+5",
@@ -229,7 +229,7 @@ PT: dict[str, Entry] = {
     "must_trade": "Você tem 5 cartas ou mais: mostre suas cartas e troque um conjunto.",
     "attack_pick_source": "Toque num {board.territory} seu com 2 ou mais {board.armies} para "
                           "atacar dele.",
-    "attack_pick_target": "Atacar de {source}: toque num {board.territory} inimigo vizinho.",
+    "attack_pick_target": "Atacar {source.de}: toque num {board.territory} inimigo vizinho.",
     "attack_matchup": "{source} ({a}) ataca {target} ({d})",
     "odds_line": "Chance de conquistar atacando até o fim: {pct}%",
     "dice_label": "Dados do ataque",
@@ -240,14 +240,14 @@ PT: dict[str, Entry] = {
     "end_attack": "Encerrar ataques",
     "end_turn": "Encerrar jogada",
     "pick_source_first": "Primeiro escolha um {board.territory} seu para atacar.",
-    "occupy_prompt": "Você conquistou {territory}! Quantos {board.armies} mover para lá "
+    "occupy_prompt": "Você conquistou {territory.the}! Quantos {board.armies} mover para lá "
                       "(até {max})?",
     "regroup_pick_source": "Remanejar: toque num {board.territory} seu de onde mover "
                            "{board.armies}.",
     "regroup_pick_target": Plural(
-        "De {source} pode sair {n}: toque num {board.territory} seu vizinho.",
-        "De {source} podem sair {n}: toque num {board.territory} seu vizinho."),
-    "regroup_prompt": "Mover de {source} para {target}:",
+        "{source.De} pode sair {n}: toque num {board.territory} seu vizinho.",
+        "{source.De} podem sair {n}: toque num {board.territory} seu vizinho."),
+    "regroup_prompt": "Mover {source.de} para {target.the}:",
     "count_label": "Quantos {board.armies} mover",
     "regroup_go": "Mover {n}",
     "nothing_to_move": "Nenhum {board.army} pode sair daqui nesta jogada.",
@@ -276,9 +276,9 @@ PT: dict[str, Entry] = {
     "ev_turn": "Rodada {round}: vez de {name}.",
     "ev_trade": Plural("{name} trocou cartas por {armies} {board.army}.",
                        "{name} trocou cartas por {armies} {board.armies}.", "armies"),
-    "ev_battle": "{name} atacou {target} de {source}: {attack} × {defend} "
+    "ev_battle": "{name} atacou {target.the} {source.de}: {attack} × {defend} "
                  "(perdeu {lost}, matou {killed}).",
-    "ev_conquest": "{name} conquistou {territory}.",
+    "ev_conquest": "{name} conquistou {territory.the}.",
     "ev_eliminated": "{name} foi eliminado por {by}.",
     "ev_card": "{name} recebeu uma carta.",
     "ev_victory": "{name} cumpriu o objetivo!",
@@ -339,12 +339,12 @@ EN: dict[str, Entry] = {
     "undo": "Undo",
     "undo_title": "Takes back the last placement or move (dice are never re-rolled)",
     "ev_undo": "{name} took back the last move.",
-    "ev_place": Plural("{name} placed {count} {board.army} on {territory}.",
-                       "{name} placed {count} {board.armies} on {territory}.", "count"),
-    "ev_occupy": Plural("{name} moved {count} {board.army} into {territory}.",
-                        "{name} moved {count} {board.armies} into {territory}.", "count"),
-    "ev_regroup": Plural("{name} moved {count} {board.army} from {source} to {target}.",
-                         "{name} moved {count} {board.armies} from {source} to {target}.",
+    "ev_place": Plural("{name} placed {count} {board.army} on {territory.the}.",
+                       "{name} placed {count} {board.armies} on {territory.the}.", "count"),
+    "ev_occupy": Plural("{name} moved {count} {board.army} into {territory.the}.",
+                        "{name} moved {count} {board.armies} into {territory.the}.", "count"),
+    "ev_regroup": Plural("{name} moved {count} {board.army} from {source.the} to {target.the}.",
+                         "{name} moved {count} {board.armies} from {source.the} to {target.the}.",
                          "count"),
     "ev_reshuffle": "The traded cards went back into the deck.",
     "map_label": "Map",
@@ -468,8 +468,8 @@ EN: dict[str, Entry] = {
     "bot_playing": "{name} (computer) is playing…",
     "to_place": "{board.Armies} to place: {n}",
     "pool_free": "{n} on any of your {board.territories}",
-    "pool_continent": "{n} only in {continent}",
-    "pool_territory": "{n} only on {territory} (traded card)",
+    "pool_continent": "{n} only in {continent.the}",
+    "pool_territory": "{n} only on {territory.the} (traded card)",
     "amount_label": "{board.Armies} per tap",
     "amount_1": "+1",
     "amount_5": "+5",
@@ -478,7 +478,8 @@ EN: dict[str, Entry] = {
     "must_trade": "You hold 5 cards or more: show your cards and trade a set.",
     "attack_pick_source": "Tap one of your {board.territories} with 2 or more {board.armies} to "
                           "attack from it.",
-    "attack_pick_target": "Attacking from {source}: tap a neighbouring enemy {board.territory}.",
+    "attack_pick_target": "Attacking from {source.the}: tap a neighbouring enemy "
+                          "{board.territory}.",
     "attack_matchup": "{source} ({a}) attacks {target} ({d})",
     "odds_line": "Chance to conquer attacking to the end: {pct}%",
     "dice_label": "Attack dice",
@@ -489,13 +490,13 @@ EN: dict[str, Entry] = {
     "end_attack": "End attacks",
     "end_turn": "End turn",
     "pick_source_first": "First pick one of your {board.territories} to attack from.",
-    "occupy_prompt": "You conquered {territory}! How many {board.armies} move in (up to "
+    "occupy_prompt": "You conquered {territory.the}! How many {board.armies} move in (up to "
                       "{max})?",
     "regroup_pick_source": "Regroup: tap one of your {board.territories} to move "
                            "{board.armies} from.",
-    "regroup_pick_target": "{n} may leave {source}: tap a neighbouring {board.territory} "
+    "regroup_pick_target": "{n} may leave {source.the}: tap a neighbouring {board.territory} "
                            "of yours.",
-    "regroup_prompt": "Move from {source} to {target}:",
+    "regroup_prompt": "Move from {source.the} to {target.the}:",
     "count_label": "How many {board.armies} to move",
     "regroup_go": "Move {n}",
     "nothing_to_move": "No {board.army} may leave this {board.territory} this turn.",
@@ -523,9 +524,9 @@ EN: dict[str, Entry] = {
     "ev_turn": "Round {round}: {name} to play.",
     "ev_trade": Plural("{name} traded cards for {armies} {board.army}.",
                        "{name} traded cards for {armies} {board.armies}.", "armies"),
-    "ev_battle": "{name} attacked {target} from {source}: {attack} × {defend} "
+    "ev_battle": "{name} attacked {target.the} from {source.the}: {attack} × {defend} "
                  "(lost {lost}, killed {killed}).",
-    "ev_conquest": "{name} conquered {territory}.",
+    "ev_conquest": "{name} conquered {territory.the}.",
     "ev_eliminated": "{name} was eliminated by {by}.",
     "ev_card": "{name} received a card.",
     "ev_victory": "{name} achieved the objective!",
@@ -587,6 +588,50 @@ def board_terms(lang: str, board_id: str | None = None) -> Terms:
         own = load_board(board_id).raw.get("terms", {}).get(lang, {})
         words.update({k: v for k, v in own.items() if isinstance(v, str)})
     return Terms(words)
+
+
+class Place(str):
+    """A place's name (it is that string) that also gives templates its forms with the
+    article, as the board's data spells them: ``{x.the}`` "o Brasil", "a Europa", "Moscou",
+    "the Middle East"; ``{x.em}`` "no Brasil", "nas Ilhas do Egeu", "em Moscou" (English:
+    "in the South"); ``{x.de}`` "do Brasil", "de Esparta" (English: "from the South");
+    ``{x.The}``, ``{x.Em}``, ``{x.De}`` start a sentence.
+
+    >>> place("pt", "brasil", "sul").em, place("en", "brasil", "sul").the
+    ('no Sul', 'the South')
+    """
+
+    the: str
+    em: str
+    de: str
+
+    def __new__(cls, name: str, the: str = "", em: str = "", de: str = "") -> Place:
+        self = super().__new__(cls, name)
+        forms = {"the": the or name, "em": em or "em " + name, "de": de or "de " + name}
+        for key, value in forms.items():
+            setattr(self, key, value)
+            setattr(self, key.capitalize(), value[:1].upper() + value[1:])
+        return self
+
+
+@cache
+def _places(board_id: str) -> dict[str, dict[str, Any]]:
+    raw = load_board(board_id).raw
+    return {p["id"]: p for p in [*raw["territories"], *raw["continents"]]}
+
+
+@cache
+def place(lang: str, board_id: str, place_id: str) -> Place:
+    """A territory or continent of a board, named in ``lang`` with its article forms (the
+    article and, in Portuguese, its contractions with "em" and "de" are board data)."""
+    data = _places(board_id)[place_id]
+    if lang == "en":
+        name = data.get("name_en") or data["name"]
+        the = f"{data['article_en']} {name}" if data.get("article_en") else name
+        return Place(name, the, "in " + the, "from " + the)
+    name = data["name"]
+    the = f"{data['article']} {name}" if data.get("article") else name
+    return Place(name, the, f"{data.get('em', 'em')} {name}", f"{data.get('de', 'de')} {name}")
 
 
 def fill(lang: str, template: str, board_id: str | None = None, **params: Any) -> str:

@@ -29,6 +29,8 @@ from pywar.variants import VARIANTS, get_variant
 
 import war2_view  # noqa: F401 - registers the WAR II page module
 from i18n import CATALOGUE, t
+from i18n import Place as PlaceName
+from i18n import place as named_place
 from nodes import Node, button, find, h, text_of
 from rules_help import rules_for
 from saves import (
@@ -223,6 +225,12 @@ class App:
         assert self.game is not None
         terr = self.game.board.territories[territory]
         return terr.name if self.lang == "pt" else terr.name_en
+
+    def place(self, place_id: str) -> PlaceName:
+        """A territory or continent as a template parameter: its name in the page language
+        with its article forms (``{territory.em}`` "no Alasca", ``{territory.the}``...)."""
+        assert self.game is not None
+        return named_place(self.lang, self.game.board.id, place_id)
 
     def is_bot(self, seat: int) -> bool:
         """Whether a seat is played by the computer."""
@@ -854,13 +862,13 @@ class App:
             return self.tr("ev_trade", name=self.name(e["player"]), armies=e["armies"])
         if kind == "battle":
             return self.tr("ev_battle", name=self.name(e["player"]),
-                           source=self.tname(e["source"]), target=self.tname(e["target"]),
+                           source=self.place(e["source"]), target=self.place(e["target"]),
                            attack=" ".join(map(str, e["attack"])),
                            defend=" ".join(map(str, e["defend"])),
                            lost=e["attacker_losses"], killed=e["defender_losses"])
         if kind == "conquest":
             return self.tr("ev_conquest", name=self.name(e["player"]),
-                           territory=self.tname(e["territory"]))
+                           territory=self.place(e["territory"]))
         if kind == "eliminated":
             return self.tr("ev_eliminated", name=self.name(e["player"]), by=self.name(e["by"]))
         if kind == "card":
@@ -869,13 +877,13 @@ class App:
             return self.tr("ev_victory", name=self.name(e["player"]))
         if kind == "place":
             return self.tr("ev_place", name=self.name(e["player"]), count=e["count"],
-                           territory=self.tname(e["territory"]))
+                           territory=self.place(e["territory"]))
         if kind == "occupy":
             return self.tr("ev_occupy", name=self.name(e["player"]), count=e["count"],
-                           territory=self.tname(e["territory"]))
+                           territory=self.place(e["territory"]))
         if kind == "regroup":
             return self.tr("ev_regroup", name=self.name(e["player"]), count=e["count"],
-                           source=self.tname(e["source"]), target=self.tname(e["target"]))
+                           source=self.place(e["source"]), target=self.place(e["target"]))
         if kind == "reshuffle":
             return self.tr("ev_reshuffle")
         return None
@@ -1015,7 +1023,7 @@ class App:
             armies = g.armies[tid]
             out[tid] = {
                 "owner": g.players[owner].color, "armies": armies, "state": state,
-                "label": self.tr("territory_label", territory=self.tname(tid),
+                "label": self.tr("territory_label", territory=self.place(tid),
                                  name=self.name(owner),
                                  color=self.tr("color_" + g.players[owner].color),
                                  armies=armies),
@@ -1185,7 +1193,7 @@ class App:
             assert g.occupy is not None
             top = g.occupy["max"]
             return h("div", {"class": "phase occupy"},
-                     h("p", {}, self.tr("occupy_prompt", territory=self.tname(
+                     h("p", {}, self.tr("occupy_prompt", territory=self.place(
                          g.occupy["target"]), max=top)),
                      h("div", {"class": "btn-row"},
                        [button(str(k), "occupy", k, cls="btn big") for k in range(1, top + 1)]))
@@ -1201,13 +1209,11 @@ class App:
         for key, n in sorted(g.pools.items()):
             kind, _, ident = key.partition(":")
             if kind == "continent":
-                cont = g.board.continents[ident]
                 lines.append(h("li", {"class": "pool-bound"}, self.tr(
-                    "pool_continent", n=n,
-                    continent=cont.name if self.lang == "pt" else cont.name_en)))
+                    "pool_continent", n=n, continent=self.place(ident))))
             elif kind == "territory":
                 lines.append(h("li", {"class": "pool-bound"},
-                               self.tr("pool_territory", n=n, territory=self.tname(ident))))
+                               self.tr("pool_territory", n=n, territory=self.place(ident))))
         return h("div", {"class": "phase place"},
                  h("p", {"class": "big-number", "id": "pending"},
                    self.tr("to_place", n=g.pending_armies)),
@@ -1226,14 +1232,14 @@ class App:
             parts.append(h("p", {"class": "hint"}, self.tr("attack_pick_source")))
         elif self.target is None:
             parts.append(h("p", {"class": "hint"}, self.tr(
-                "attack_pick_target", source=self.tname(self.source))))
+                "attack_pick_target", source=self.place(self.source))))
             parts.append(button(self.tr("cancel"), "cancel", cls="btn small"))
         else:
             top = g.attack_dice_max(self.source)
             dice = min(self.dice_choice or top, top)
             odds = battle_odds(g.armies[self.source], g.armies[self.target])
             parts.append(h("p", {"class": "matchup"}, self.tr(
-                "attack_matchup", source=self.tname(self.source), target=self.tname(self.target),
+                "attack_matchup", source=self.place(self.source), target=self.place(self.target),
                 a=g.armies[self.source], d=g.armies[self.target])))
             parts.append(h("p", {"class": "odds", "data-p-conquer": f"{odds.p_conquer:.6f}"},
                            self.tr("odds_line", pct=self.percent(odds.p_conquer))))
@@ -1272,14 +1278,14 @@ class App:
             parts.append(h("p", {"class": "hint"}, self.tr("regroup_pick_source")))
         elif self.target is None:
             parts.append(h("p", {"class": "hint"}, self.tr(
-                "regroup_pick_target", source=self.tname(self.source),
+                "regroup_pick_target", source=self.place(self.source),
                 n=g.movable_from(self.source))))
             parts.append(button(self.tr("cancel"), "cancel", cls="btn small"))
         else:
             top = g.movable_from(self.source)
             count = min(self.move_count or top, top)
-            parts.append(h("p", {}, self.tr("regroup_prompt", source=self.tname(self.source),
-                                            target=self.tname(self.target))))
+            parts.append(h("p", {}, self.tr("regroup_prompt", source=self.place(self.source),
+                                            target=self.place(self.target))))
             parts.append(h("div", {"class": "btn-row counts", "role": "group",
                                    "aria-label": self.tr("count_label")},
                            [button(str(k), "move-count", k, cls="btn small",
@@ -1342,8 +1348,8 @@ class App:
                            h("span", {"class": "die empty"})))
         return h("div", {"class": "dice", "aria-live": "polite"},
                  h("p", {"class": "dice-title"}, self.tr(
-                     "battle_title", source=self.tname(battle["source"]),
-                     target=self.tname(battle["target"]))),
+                     "battle_title", source=self.place(battle["source"]),
+                     target=self.place(battle["target"]))),
                  pairs,
                  h("p", {"class": "dice-result"}, self.tr(
                      "battle_result", lost=battle["attacker_losses"],
