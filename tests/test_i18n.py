@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from pywar.game import Game
+from pywar.objectives import describe
 from pywar.variants import VARIANTS
 
 import viewmodel  # noqa: F401 - merges the WAR II page's texts into the catalogue
@@ -386,3 +387,64 @@ def test_the_log_and_prompts_use_articles_and_contractions() -> None:
     assert any(line.startswith("Ana atacou a Argentina do Brasil:") for line in history)
     assert "Ana conquistou a Argentina." in history
     assert "Você conquistou a Argentina!" in text_of(app.render()["panel"])
+
+
+#: The fourteen objective cards of the classic game as war-classico.txt prints them (with
+#: ÁSIA's accent, and BRANCOS in the plural as the other colours).
+PRINTED_CLASSIC = [
+    "Conquistar na totalidade a EUROPA, a OCEANIA e mais um terceiro.",
+    "Conquistar na totalidade a ÁSIA e a AMÉRICA DO SUL.",
+    "Conquistar na totalidade a EUROPA, a AMÉRICA DO SUL e mais um terceiro.",
+    "Conquistar 18 TERRITÓRIOS e ocupar cada um deles com pelo menos dois exércitos.",
+    "Conquistar na totalidade a ÁSIA e a ÁFRICA.",
+    "Conquistar na totalidade a AMÉRICA DO NORTE e a ÁFRICA.",
+    "Conquistar 24 TERRITÓRIOS à sua escolha.",
+    "Conquistar na totalidade a AMÉRICA DO NORTE e a OCEANIA.",
+    "Destruir totalmente OS EXÉRCITOS AZUIS.",
+    "Destruir totalmente OS EXÉRCITOS AMARELOS.",
+    "Destruir totalmente OS EXÉRCITOS VERMELHOS.",
+    "Destruir totalmente OS EXÉRCITOS PRETOS.",
+    "Destruir totalmente OS EXÉRCITOS BRANCOS.",
+    "Destruir totalmente OS EXÉRCITOS VERDES.",
+]
+
+
+def test_classic_objectives_read_as_the_printed_cards() -> None:
+    board = VARIANTS["classic"].board
+    assert [describe(o, board) for o in board.objectives] == PRINTED_CLASSIC
+    english = [describe(o, board, "en") for o in board.objectives]
+    assert english[0] == ("Conquer the whole of EUROPE, OCEANIA and a third continent of your "
+                          "choice.")
+    assert english[1] == "Conquer the whole of ASIA and SOUTH AMERICA."
+    assert english[3] == "Conquer 18 TERRITORIES and hold each with at least two armies."
+    assert english[8] == "Destroy the BLUE ARMIES completely."
+
+
+@pytest.mark.parametrize(("board_id", "objective", "lang", "text"), [
+    ("war2", "europe_africa_plus_one", "pt",
+     "Conquistar na totalidade a EUROPA, a ÁFRICA e mais um terceiro."),
+    ("war2", "territories_18_x2", "en",
+     "Conquer 18 TERRITORIES and hold each with at least two armies."),
+    ("brasil", "norte_sul", "pt", "Conquistar na totalidade o NORTE e o SUL."),
+    ("brasil", "sudeste_sul_plus_one", "en",
+     "Conquer the whole of the SOUTHEAST, the SOUTH and a third region of your choice."),
+    ("mitologicas", "grecia_central_ilhas", "pt",
+     "Conquistar na totalidade a GRÉCIA CENTRAL e as ILHAS DO EGEU."),
+    ("mitologicas", "peloponeso_epiro_plus_one", "en",
+     "Conquer the whole of the PELOPONNESE, EPIRUS and a third region of your choice."),
+])
+def test_every_boards_objectives_read_like_the_cards(board_id: str, objective: str, lang: str,
+                                                     text: str) -> None:
+    board = VARIANTS[board_id].board
+    spec = next(o for o in board.objectives if o["id"] == objective)
+    assert describe(spec, board, lang) == text
+
+
+def test_the_objective_shown_to_its_player_reads_like_the_card() -> None:
+    app = board_app("classic", "pt", ["Ana", "Bia", "Caio"])
+    g = app.game
+    app.dispatch("reveal")
+    shown = " ".join(text_of(find(app.render()["panel"],
+                                  lambda n: n["attrs"].get("class") == "objective")[0]).split())
+    assert shown == "Objetivo: " + describe(g.objective_of(0), g.board)
+    assert shown.removeprefix("Objetivo: ") in PRINTED_CLASSIC
