@@ -110,3 +110,30 @@ def test_the_map_speaks_the_page_language(app_page: Any) -> None:
     page.wait_for_function(
         "() => document.querySelector('#board [data-label=delfos]').textContent == 'Delfos'")
     assert label_and_name(page, "delfos")[1].startswith("Delfos: ")
+
+
+def test_a_changed_objective_is_told_only_in_the_secret_view(app_page: Any) -> None:
+    page = app_page
+    board = load_board("classic")
+    owner = {t: i % 3 for i, t in enumerate(board.territories)}
+    game = Game.scenario("classic", SEATS, owner, current=0, seed=3, round=2,
+                         objectives={0: "destroy_azul"})
+    seats = [{"name": n, "color": c, "kind": k}
+             for (n, c), k in zip(SEATS, ("human", "human", "easy"), strict=True)]
+    stored = json.dumps(json.dumps(make_record("changed", game, seats)))
+    page.context.add_init_script(script=(
+        "if (!localStorage.getItem('pywar:v1:save:changed')) {"
+        f"localStorage.setItem('pywar:v1:save:changed', {stored});"
+        "localStorage.setItem('pywar:v1:current', 'changed');}"))
+    goto_ready(page, "index.html?lang=en")
+    page.wait_for_selector("html[data-screen=play]")
+    if page.locator('[data-action="curtain-open"]').count():
+        click(page, "curtain-open")
+    assert page.locator(".objective-changed").count() == 0
+    click(page, "reveal")
+    note = page.locator(".secrets .objective-changed")
+    assert "blue armies, which are your own" in note.inner_text()
+    assert "24 TERRITORIES" in page.locator(".secrets .objective").inner_text()
+    page.locator(".secrets").screenshot(path="/tmp/words-objective-changed.png")
+    click(page, "hide")
+    assert page.locator(".objective-changed").count() == 0

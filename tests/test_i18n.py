@@ -33,8 +33,8 @@ COUNTS = (0, 1, 2, 5)
 GUESSED_PLURAL = re.compile(r"\w\((s|es|ies|ns|ões)\)|\(s\)")
 #: A count right before a word that agrees with it (noun, participle or verb).
 COUNTED = re.compile(
-    r"\{(\w+)\} (\{board\.(army|armies)\}|exércit|arm(y|ies)|dad|dic|die\b|cart|card|"
-    r"bombardeir|bomber|lance|rounds?\b|territ|guerreir|warrior|estad|states?\b|jogador|"
+    r"\{(" + "|".join(sorted(NUMBERS)) + r")\} "
+    r"(\{board\.(army|armies)\}|exércit|arm(y|ies)|dad|dic|die\b|cart|card|bombardeir|bomber|lance|rounds?\b|territ|guerreir|warrior|estad|states?\b|jogador|"
     r"players?\b|abatid|destruíd|perdid|necessári|pode|cabe)")
 #: Counts that are never 1: the players of a game (3 to 6).
 NEVER_ONE = {"variant_players", "setup_hint"}
@@ -448,3 +448,92 @@ def test_the_objective_shown_to_its_player_reads_like_the_card() -> None:
                                   lambda n: n["attrs"].get("class") == "objective")[0]).split())
     assert shown == "Objetivo: " + describe(g.objective_of(0), g.board)
     assert shown.removeprefix("Objetivo: ") in PRINTED_CLASSIC
+
+
+def game_app(game: Game, lang: str = "pt") -> App:
+    """A page in ``lang`` playing ``game`` with people in every seat."""
+    app = App(MemoryStorage(), lang=lang)
+    app.game = game
+    app.seats = [{"name": p.name, "color": p.color, "kind": "human"} for p in game.players]
+    app.record = make_record(app.store.new_id(), game, app.seats)
+    app.store.save(app.record)
+    app.screen = "play"
+    return app
+
+
+def secret_text(app: App) -> str:
+    return " ".join(text_of(app.render()["panel"]).split())
+
+
+@pytest.mark.parametrize(("lang", "note"), [
+    ("pt", "Seu objetivo mudou: sua carta mandava destruir os exércitos azuis, que são os "
+           "seus. Agora vale o objetivo acima."),
+    ("en", "Your objective changed: your card said to destroy the blue armies, which are "
+           "your own. The objective above is yours now.")])
+def test_a_card_against_ones_own_colour_is_explained_to_its_holder(lang: str,
+                                                                   note: str) -> None:
+    board = VARIANTS["classic"].board
+    owner = {t: i % 3 for i, t in enumerate(board.territories)}
+    game = Game.scenario("classic", [("Ana", "azul"), ("Bia", "vermelho"), ("Caio", "verde")],
+                         owner, objectives={0: "destroy_azul"}, seed=2, round=2)
+    app = game_app(game, lang)
+    assert note not in secret_text(app)  # nothing shows before the player reveals
+    app.dispatch("reveal")
+    text = secret_text(app)
+    assert note in text
+    assert describe(board.raw["fallback_objective"], board, lang) in text
+
+
+def test_a_destroy_card_whose_colour_someone_else_destroyed_is_explained_privately() -> None:
+    board = VARIANTS["classic"].board
+    owner = {t: i % 2 for i, t in enumerate(board.territories)}
+    owner.update({"brasil": 1, "argentina": 2})
+    game = Game.scenario("classic", [("Ana", "azul"), ("Bia", "vermelho"), ("Caio", "verde")],
+                         owner, armies={"brasil": 20}, current=1, seed=4, round=2,
+                         objectives={0: "destroy_verde", 1: "territories_18_x2",
+                                     2: "territories_24"})
+    app = game_app(game)
+    app.last_human = 1
+    app.dispatch("amount", "all")
+    while game.pending_armies:
+        app.dispatch("territory", "brasil" if game.available_for("brasil") else next(
+            t for t in game.territories_of(1) if game.available_for(t)))
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argentina")
+    while game.owner["argentina"] != 1:
+        app.dispatch("attack")
+    assert not game.players[2].alive and game.players[0].objective_converted
+    note = ("Seu objetivo mudou: sua carta mandava destruir os exércitos verdes, mas Bia os "
+            "destruiu. Agora vale o objetivo acima.")
+    # Bia's turn goes on: her screen, her secrets and the log say nothing of it
+    app.dispatch("reveal")
+    assert "objetivo mudou" not in secret_text(app)
+    app.dispatch("hide")
+    if game.phase == "occupy":
+        app.dispatch("occupy", "1")
+    app.dispatch("end-attack")
+    app.dispatch("end-turn")
+    assert app.curtain == 0
+    curtain = app.render()
+    assert "objetivo mudou" not in " ".join(text_of(curtain["curtain"]).split())
+    assert all("objetivo" not in line.lower() for line in app.history_lines() + app.log)
+    app.dispatch("curtain-open")
+    assert "objetivo mudou" not in secret_text(app)
+    app.dispatch("reveal")
+    text = secret_text(app)
+    assert note in text
+    assert "Objetivo: Conquistar 24 TERRITÓRIOS à sua escolha." in text
+
+
+def test_war2_explains_a_changed_objective_in_english_too() -> None:
+    from pywar.war2 import War2Game
+
+    board = VARIANTS["war2"].board
+    owner = {t: i % 3 for i, t in enumerate(board.territories)}
+    seats = [("Ana", "azul"), ("Bia", "vermelho"), ("Caio", "verde")]
+    game = War2Game.scenario("war2", seats, owner, objectives={0: "destroy_azul"}, seed=5,
+                             round=2)
+    app = game_app(game, "en")
+    app.dispatch("reveal")
+    assert ("Your objective changed: your card said to destroy the blue armies, which are "
+            "your own.") in secret_text(app)

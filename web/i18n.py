@@ -255,6 +255,15 @@ PT: dict[str, Entry] = {
     "reveal": "Ver meu objetivo e minhas cartas",
     "hide": "Esconder",
     "objective": "Objetivo:",
+    "objective_changed_own": "Seu objetivo mudou: sua carta mandava destruir os "
+                             "{board.armies} {color}, que são os seus. Agora vale o "
+                             "objetivo acima.",
+    "objective_changed_absent": "Seu objetivo mudou: sua carta mandava destruir os "
+                                "{board.armies} {color}, que não estão no jogo. Agora vale "
+                                "o objetivo acima.",
+    "objective_changed_by": "Seu objetivo mudou: sua carta mandava destruir os "
+                            "{board.armies} {color}, mas {name} os destruiu. Agora vale o "
+                            "objetivo acima.",
     "cards": "Suas cartas",
     "joker": "Coringa",
     "trade": "Trocar as 3 cartas escolhidas",
@@ -504,6 +513,15 @@ EN: dict[str, Entry] = {
     "reveal": "Show my objective and cards",
     "hide": "Hide",
     "objective": "Objective:",
+    "objective_changed_own": "Your objective changed: your card said to destroy the {color} "
+                             "{board.armies}, which are your own. The objective above is "
+                             "yours now.",
+    "objective_changed_absent": "Your objective changed: your card said to destroy the "
+                                "{color} {board.armies}, which are not in the game. The "
+                                "objective above is yours now.",
+    "objective_changed_by": "Your objective changed: your card said to destroy the {color} "
+                            "{board.armies}, but {name} destroyed them. The objective above "
+                            "is yours now.",
     "cards": "Your cards",
     "joker": "Joker",
     "trade": "Trade the 3 chosen cards",

@@ -23,7 +23,7 @@ from pywar.board import load_board
 from pywar.bot import SimpleBot
 from pywar.errors import IllegalAction, WarError
 from pywar.game import Game, is_valid_set
-from pywar.objectives import describe
+from pywar.objectives import COLOR_NAMES, describe
 from pywar.odds import battle_odds
 from pywar.variants import VARIANTS, get_variant
 
@@ -1325,6 +1325,7 @@ class App:
         return h("div", {"class": "secrets open"},
                  h("p", {"class": "objective"}, h("strong", {}, self.tr("objective")), " ",
                    objective),
+                 self.objective_change_note(g.current),
                  h("p", {}, self.tr("cards_count", n=len(me.cards), value=g.next_trade_value())),
                  h("div", {"class": "cards", "role": "group",
                            "aria-label": self.tr("cards")}, cards),
@@ -1493,6 +1494,31 @@ class App:
                  h("svg", {"viewBox": f"0 0 {width} {height}", "role": "img",
                            "aria-label": self.tr("chart_label_" + key)}, axes, lines),
                  legend)
+
+    def objective_change(self, seat: int) -> str | None:
+        """Why a player's objective is not the card they drew, in words for them alone (the
+        card said to destroy a colour that is their own, not in the game, or that someone
+        else destroyed); None when they play for their card."""
+        g = self.game
+        assert g is not None
+        p = g.players[seat]
+        if not p.objective_converted:
+            return None
+        card = g.objective_card(seat)
+        color = card.get("color", "")
+        words = COLOR_NAMES.get(self.lang, COLOR_NAMES["pt"]).get(color, color).lower()
+        target = next((i for i, q in enumerate(g.players) if q.color == color), None)
+        if color == p.color:
+            return self.tr("objective_changed_own", color=words)
+        if target is None or g.players[target].eliminated_by is None:
+            return self.tr("objective_changed_absent", color=words)
+        return self.tr("objective_changed_by", color=words,
+                       name=self.name(g.players[target].eliminated_by))
+
+    def objective_change_note(self, seat: int) -> Node | None:
+        """The note under a revealed objective that changed (private: the secret view)."""
+        text = self.objective_change(seat)
+        return h("p", {"class": "objective-changed", "role": "note"}, text) if text else None
 
     def objective_text(self, seat: int) -> str:
         """A player's objective in words (a variant's own kinds through its page module)."""

@@ -1063,6 +1063,7 @@ class War2UI(VariantUI):
         return h("div", {"class": "secrets open w2"},
                  h("p", {"class": "objective"}, h("strong", {}, app.tr("objective")), " ",
                    objective),
+                 app.objective_change_note(g.current),
                  count,
                  h("div", {"class": "cards", "role": "group", "aria-label": app.tr("cards")},
                    cards),
