@@ -19,8 +19,11 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = argparse.ArgumentParser(prog="python -m pywar", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    board = sub.add_parser("board", help="print a board")
-    board.add_argument("board_id", nargs="?", default="classic")
+    board = sub.add_parser("board", help="print a board, or check a board file: "
+                                         "board validate FILE")
+    board.add_argument("board_id", nargs="?", default="classic",
+                       help="a board id, or 'validate' followed by a file")
+    board.add_argument("file", nargs="?", help="the board file to check (with 'validate')")
     board.add_argument("--json", action="store_true", help="print JSON (the default)")
     odds = sub.add_parser("odds", help="exact odds of A armies attacking D until the end")
     odds.add_argument("attackers", type=int)
@@ -44,6 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--games", type=int, default=20)
     args = parser.parse_args(argv)
     try:
+        if args.command == "board" and args.board_id == "validate":
+            return _validate_board(args.file)
         if args.command == "board":
             _print(load_board(args.board_id).to_summary())
         elif args.command == "odds":
@@ -67,6 +72,28 @@ def main(argv: list[str] | None = None) -> int:
     except (WarError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    return 0
+
+
+def _validate_board(file: str | None) -> int:
+    """``board validate FILE``: print each problem of a board file, or that it is sound."""
+    from pathlib import Path
+
+    from .board import validate_board_file
+
+    if not file:
+        print("error: board validate needs a FILE (a board .json)", file=sys.stderr)
+        return 2
+    problems = validate_board_file(Path(file))
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems:
+        count = len(problems)
+        print(f"{count} problem{'' if count == 1 else 's'} found", file=sys.stderr)
+        return 1
+    raw = json.loads(Path(file).read_text(encoding="utf-8"))
+    print(f"{file}: ok, board {raw['id']!r} with {len(raw['territories'])} territories in "
+          f"{len(raw['continents'])} continents")
     return 0
 
 

@@ -192,6 +192,65 @@ def validate_board(raw: dict[str, Any]) -> list[str]:
     return errors
 
 
+def validate_board_file(path: Path) -> list[str]:
+    """Every problem of a board file, each naming where it is (an empty list when sound).
+
+    Used by ``python -m pywar board validate FILE`` for people who add a board.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return [f"{path}: cannot read the file ({exc})"]
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return [f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}"]
+    problems = _shape_problems(raw)
+    if not problems:
+        problems = validate_board(raw)
+    if not problems:
+        problems = _text_problems(raw)
+    return [f"{path}: {p}" for p in problems]
+
+
+def _shape_problems(raw: Any) -> list[str]:
+    """The structure :func:`validate_board` relies on: objects with the right fields."""
+    if not isinstance(raw, dict):
+        return ["the file must hold one JSON object (the board)"]
+    problems = []
+    if not isinstance(raw.get("id"), str) or not raw["id"].replace("_", "").isalnum():
+        problems.append('"id" must be a name of letters, digits and _ (the file\'s name)')
+    for key, fields in (("continents", ("id", "name", "bonus")),
+                        ("territories", ("id", "name", "continent"))):
+        items = raw.get(key)
+        if not isinstance(items, list) or not items:
+            problems.append(f'"{key}" must be a non-empty list')
+            continue
+        for i, item in enumerate(items):
+            if not isinstance(item, dict):
+                problems.append(f'{key}[{i}] must be an object')
+                continue
+            missing = [f for f in fields if f not in item]
+            if missing:
+                problems.append(f"{key}[{i}] ({item.get('id', '?')}) lacks {missing}")
+    for key in ("borders", "sea_links"):
+        pairs = raw.get(key, [])
+        if not isinstance(pairs, list) or not all(
+                isinstance(p, list) and all(isinstance(t, str) for t in p) for p in pairs):
+            problems.append(f'"{key}" must be a list of [territory, territory] pairs')
+    return problems
+
+
+def _text_problems(raw: dict[str, Any]) -> list[str]:
+    """Names in both languages, so the board reads in Portuguese and English."""
+    problems = []
+    for key in ("continents", "territories"):
+        for item in raw[key]:
+            if not isinstance(item.get("name_en", ""), str) or not item.get("name"):
+                problems.append(f"{key[:-1]} {item['id']} needs a name (and name_en)")
+    return problems
+
+
 @cache
 def load_board(board_id: str) -> Board:
     """Load and validate a board by id (``classic``...)."""
