@@ -77,6 +77,9 @@ def test_blitz_stops_at_the_chosen_floor_and_logs_every_roll(app_page: Any) -> N
     battles = [e for e in game.log if e["action"]["type"] == "attack"]
     assert len(battles) >= 2
     assert game.owner["argelia"] != 0
+    report = page.locator(".blitz-report").inner_text()
+    assert f"rolagens: {len(battles)} ·" in report
+    assert "Parou no limite que você escolheu: 6 no Brasil." in report
 
 
 def test_blitz_can_be_stopped(app_page: Any) -> None:

@@ -25,15 +25,18 @@ from typing import Any, ClassVar
 
 from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
 from .board import JOKER, Board
-from .errors import IllegalAction, StateError, WarError
+from .errors import IllegalAction, WarError
 from .objectives import objective_met
 from .odds import roll_outcomes
 from .rng import Rng
 from .variants import Variant, get_variant
 
 SCHEMA = "pywar-game"
-SCHEMA_VERSION = 1
-PHASES = ("reinforce", "attack", "occupy", "regroup", "over")
+#: The version of the saved format written (older ones are read: see pywar/savefile.py).
+SCHEMA_VERSION = 2
+#: ``final_trade``: the end of a turn in which a player eliminated another and took their
+#: cards (classic): sets are traded before the conquest card is drawn.
+PHASES = ("reinforce", "attack", "occupy", "regroup", "final_trade", "over")
 MAX_DICE = 3
 #: Actions that reveal nothing random and may be taken back within the turn.
 UNDOABLE = frozenset({"place", "regroup", "occupy"})
@@ -151,6 +154,9 @@ class Game:
         #: Territories and armies per seat at the start of every round (and at the end).
         self.timeline: list[dict[str, Any]] = []
         self._objectives = {o["id"]: o for o in self.board.objectives}
+        # Objectives of an earlier edition of the board: never dealt, still read in old saves.
+        for spec in self.board.raw.get("retired_objectives", ()):
+            self._objectives.setdefault(spec["id"], spec)
         fallback = self.board.raw.get("fallback_objective")
         if fallback:
             self._objectives[fallback["id"]] = fallback
@@ -163,11 +169,14 @@ class Game:
         players: list[tuple[str, str]],
         seed: int = 0,
         options: dict[str, Any] | None = None,
+        objectives_edition: int | None = None,
     ) -> Game:
         """Set a game up as the book says: dealer by die, territories dealt round the table,
         objectives drawn secretly, the full deck shuffled.
 
         ``players`` are ``(name, colour)`` pairs in seat order (clockwise).
+        ``objectives_edition``: deal an earlier edition of a board's objective cards (a game
+        saved before they were rebalanced replays with the cards it was dealt).
         """
         variant = get_variant(variant_id)
         game = cls.class_for(variant)(variant)
@@ -175,6 +184,10 @@ class Game:
         game.options = {k: bool(v) for k, v in (options or {}).items()}
         game.setup = {"variant": variant_id, "players": [list(p) for p in players],
                       "seed": int(seed), "options": dict(game.options)}
+        # Which edition of the board's objective cards is dealt (1, the first, goes unsaid).
+        edition = int(objectives_edition or game.board.raw.get("objectives_edition", 1))
+        if edition > 1:
+            game.setup["objectives_edition"] = edition
         game.rng = Rng(seed)
         game.players = [Player(name, color) for name, color in players]
         game._deal()
@@ -189,8 +202,34 @@ class Game:
             return cls
         return own  # type: ignore[no-any-return]
 
-    def _load_extra(self, data: dict[str, Any]) -> None:
-        """Read a subclass's own part of :meth:`to_json` data (nothing for the classic rules)."""
+    # ------------------------------------------------ hooks of variants with rules of their own
+    #: Top-level keys a variant adds to the saved state (see :meth:`_extra_json`).
+    EXTRA_KEYS: ClassVar[tuple[str, ...]] = ()
+    #: Keys a variant adds to a scenario position (see :meth:`_read_position_extra`).
+    POSITION_EXTRA: ClassVar[tuple[str, ...]] = ()
+
+    def _extra_json(self) -> dict[str, Any]:
+        """A variant's own part of the saved state (nothing for the classic rules)."""
+        return {}
+
+    def _read_extra(self, data: dict[str, Any], read: Any) -> None:
+        """Read a variant's own part of saved data with the loader's typed ``read``er."""
+
+    def _read_position_extra(self, position: dict[str, Any], read: Any, seats: int) -> None:
+        """Check a variant's own keys of a saved scenario position (typed reads)."""
+
+    def variant_problems(self) -> list[str]:
+        """Broken invariants of a variant's own state (see :mod:`pywar.invariants`)."""
+        return []
+
+    def may_hold_armies(self) -> bool:
+        """Whether armies may wait to be placed now: in the reinforce phase, or after a
+        trade in the regroup phase (the turn of an elimination)."""
+        return self.phase == "reinforce" or (self.phase == "regroup" and self.trade_allowed())
+
+    def setup_in_progress(self) -> bool:
+        """Whether territories are still being handed out (some may have no owner yet)."""
+        return False
 
     @classmethod
     def scenario(
@@ -238,25 +277,36 @@ class Game:
         return game
 
     def _apply_position(self, position: dict[str, Any]) -> None:
-        owner = position["owner"]
+        owner = position.get("owner") if isinstance(position, dict) else None
+        if not isinstance(owner, dict) or not all(
+                isinstance(position.get(k), dict) for k in ("armies", "hands", "objectives")):
+            raise WarError("a position gives owner, armies, hands and objectives by key")
         if set(owner) != set(self.board.territories):
             missing = sorted(set(self.board.territories) - set(owner))
             raise WarError(f"a position must give every territory an owner (missing {missing})")
         n = len(self.players)
-        if not all(isinstance(p, int) and 0 <= p < n for p in owner.values()):
+        if not all(type(p) is int and 0 <= p < n for p in owner.values()):
             raise WarError("owners must be seat numbers")
         self.owner = {t: owner[t] for t in self.board.territories}
-        self.armies = {t: int(position["armies"].get(t, 1)) for t in self.board.territories}
-        if min(self.armies.values()) < 1:
+        armies = position["armies"]
+        if not isinstance(armies, dict) or not set(armies) <= set(self.board.territories):
+            raise WarError("armies must be given by territory")
+        self.armies = {t: armies.get(t, 1) for t in self.board.territories}
+        if not all(type(a) is int and a >= 1 for a in self.armies.values()):
             raise WarError("every territory needs at least 1 army")
         for seat, cards in position["hands"].items():
+            player = self._position_seat(seat)
+            if not isinstance(cards, list) or not all(
+                    type(c) is int and c in self.deck for c in cards) or len(set(cards)) != len(
+                    cards):
+                raise WarError(f"the hand of seat {seat} holds cards not in the deck")
             for c in cards:
                 self.deck.remove(c)
-            self.players[int(seat)].cards = list(cards)
+            player.cards = list(cards)
         for seat, objective in position["objectives"].items():
-            if objective not in self._objectives:
+            if not isinstance(objective, str) or objective not in self._objectives:
                 raise WarError(f"unknown objective {objective!r}")
-            player = self.players[int(seat)]
+            player = self._position_seat(seat)
             spec = self._objectives[objective]
             player.objective = objective
             # Ruling: "destroy" of one's own colour plays as the fallback objective.
@@ -264,9 +314,21 @@ class Game:
                                           and spec["color"] == player.color)
         for i, p in enumerate(self.players):
             p.alive = i in self.owner.values()
-        self.first_player = self.current = int(position["current"])
-        self.round = int(position.get("round", 1))
+        current, round_ = position["current"], position.get("round", 1)
+        if type(current) is not int or not 0 <= current < n or not self.players[current].alive:
+            raise WarError("the player to move must hold a territory")
+        if type(round_) is not int or round_ < 1:
+            raise WarError("rounds count from 1")
+        self.first_player = self.current = current
+        self.round = round_
+        self.timeline = []  # the dealt position's snapshot is not this position's
         self._start_turn([])
+
+    def _position_seat(self, seat: Any) -> Player:
+        """The player of a seat number given as text in a position."""
+        if not (isinstance(seat, str) and seat.isdigit() and int(seat) < len(self.players)):
+            raise WarError(f"no seat {seat!r}")
+        return self.players[int(seat)]
 
     def _check_setup(self, players: list[tuple[str, str]], options: dict[str, Any]) -> None:
         v = self.variant
@@ -315,11 +377,21 @@ class Game:
             contenders = [p for p in contenders if rolls[p] == best]
         return contenders[0]
 
+    def objective_cards(self) -> list[dict[str, Any]]:
+        """The objective cards of this game's edition of the board (the latest unless an
+        older game's setup says otherwise: a retired card takes its successor's place)."""
+        cards = list(self.board.objectives)
+        latest = self.board.raw.get("objectives_edition")
+        if latest is None or self.setup.get("objectives_edition", 1) >= latest:
+            return cards
+        retired = {o["replaced_by"]: o for o in self.board.raw.get("retired_objectives", ())}
+        return [retired.get(o["id"], o) for o in cards]
+
     def _deal_objectives(self) -> None:
         """Drop the "destroy" cards of absent colours, then draw one each from the dealer on."""
         n = len(self.players)
         colors = {p.color for p in self.players}
-        deck = [o["id"] for o in self.board.objectives
+        deck = [o["id"] for o in self.objective_cards()
                 if o["kind"] != "destroy" or o["color"] in colors]
         self.rng.shuffle(deck)
         for i in range(n):
@@ -380,10 +452,17 @@ class Game:
         return self.variant.trade_value(self.trades_done)
 
     def trade_allowed(self) -> bool:
-        """Whether the current player may trade cards now (before any set check)."""
-        if self.phase == "reinforce":
-            return True
-        return self.phase == "regroup" and self.eliminated_someone
+        """Whether the current player may trade cards now (before any set check): at the
+        start of the turn, or in the end-of-turn trade after an elimination."""
+        return self.phase in ("reinforce", "final_trade")
+
+    def _trade_forced(self) -> bool:
+        """Whether the hand forces a trade now: 5 or more cards at the start of the turn;
+        more than 5 in the end-of-turn trade after an elimination (RULINGS.md)."""
+        held = len(self.players[self.current].cards)
+        if self.phase == "final_trade":
+            return held > self.variant.hand_limit
+        return held >= self.variant.forced_trade_at
 
     def valid_trades(self) -> list[tuple[int, ...]]:
         """Every three-card set the current player could trade now."""
@@ -425,6 +504,8 @@ class Game:
             actions.extend(Occupy(k) for k in range(1, self.occupy["max"] + 1))
         elif self.phase == "regroup":
             actions += [*self._regroup_actions(), EndTurn()]
+        elif self.phase == "final_trade":
+            actions.append(EndTurn())
         return actions
 
     def _place_actions(self) -> list[Action]:
@@ -481,6 +562,10 @@ class Game:
         if isinstance(action, dict):
             action = Action.from_dict(action)
         if rolls is not None:
+            if not (isinstance(rolls, (tuple, list)) and len(rolls) == 2 and all(
+                    isinstance(r, (tuple, list)) and all(type(x) is int for x in r)
+                    for r in rolls)):
+                raise IllegalAction("bad_rolls", "dice are two lists of whole numbers")
             rolls = (sorted(rolls[0], reverse=True), sorted(rolls[1], reverse=True))
         self._validate(action, rolls)
         entry: dict[str, Any] = {"action": action.to_dict(), "turn": self.turn}
@@ -506,6 +591,9 @@ class Game:
             self._validate_trade(action)  # type: ignore[arg-type]
             return
         if self.must_trade:
+            if self.phase == "final_trade":
+                self._fail("forced_trade", f"you hold more than {self.variant.hand_limit} "
+                                           "cards: trade sets until you hold 5 or fewer")
             self._fail("forced_trade", "with 5 or more cards you must trade a set first")
         if self.pending_armies and kind != "place":
             self._fail("place_first", f"place your {self.pending_armies} armies first")
@@ -536,13 +624,13 @@ class Game:
             if top < 1:
                 self._fail("occupation_army", "attacking needs at least 2 armies in the territory")
             dice = top if action.dice is None else action.dice
-            if not isinstance(dice, int) or not 1 <= dice <= top:
+            if type(dice) is not int or not 1 <= dice <= top:
                 self._fail("bad_dice", f"attack with 1 to {top} dice")
             if rolls is not None:
                 defend = min(MAX_DICE, self.armies[action.target])
                 faces = rolls[0] + rolls[1]
                 if (len(rolls[0]) != dice or len(rolls[1]) != defend
-                        or not all(isinstance(x, int) and 1 <= x <= 6 for x in faces)):
+                        or not all(type(x) is int and 1 <= x <= 6 for x in faces)):
                     self._fail("bad_rolls",
                                f"this attack rolls {dice} against {defend} dice of 1-6")
         elif kind == "occupy":
@@ -550,7 +638,7 @@ class Game:
             if self.phase != "occupy" or self.occupy is None:
                 self._fail("nothing_to_occupy", "there is no conquered territory to move into")
             top = self.occupy["max"]
-            if not isinstance(action.count, int) or not 1 <= action.count <= top:
+            if type(action.count) is not int or not 1 <= action.count <= top:
                 self._fail("occupy_limit", f"move 1 to {top} armies into the conquered territory")
         elif kind == "end_attack":
             if self.phase != "attack":
@@ -564,13 +652,13 @@ class Game:
             if action.target not in self.board.neighbors[action.source]:
                 self._fail("not_adjacent", f"{action.target} does not border {action.source}")
             top = self.movable_from(action.source)
-            if not isinstance(action.count, int) or action.count < 1 or action.count > top:
+            if type(action.count) is not int or action.count < 1 or action.count > top:
                 self._fail("move_once" if self.moved.get(action.source) else "occupation_army",
                            f"only {top} armies may leave "
                            f"{self.board.territories[action.source].name}: one stays and an army "
                            "moves once per turn")
         elif kind == "end_turn":
-            if self.phase not in ("attack", "regroup"):
+            if self.phase not in ("attack", "regroup", "final_trade"):
                 self._fail("cannot_end_turn", f"you cannot end the turn in the {self.phase} phase")
         else:  # pragma: no cover - the registry only holds the kinds above
             self._fail("unknown_action", f"unknown action {kind}")
@@ -586,7 +674,8 @@ class Game:
     def _validate_trade(self, action: Trade) -> None:
         if not self.trade_allowed():
             self._fail("trade_timing", "cards are traded at the start of your turn "
-                                       "(or at its end after eliminating a player)")
+                                       "(or at its end after taking an eliminated "
+                                       "player's cards)")
         cards = action.cards
         hand = self.players[self.current].cards
         if (not isinstance(cards, tuple) or len(cards) != 3
@@ -618,7 +707,7 @@ class Game:
         for t in bonus_on:
             key = f"territory:{t}"
             self.pools[key] = self.pools.get(key, 0) + self.variant.owned_card_bonus
-        if self.must_trade and len(me.cards) < self.variant.forced_trade_at:
+        if self.must_trade and not self._trade_forced():
             self.must_trade = False
         events.append({"type": "trade", "player": self.current, "cards": list(action.cards),
                        "armies": armies, "bonus": {t: self.variant.owned_card_bonus
@@ -663,6 +752,7 @@ class Game:
             attack, defend = rolls
         att_loss, def_loss = compare_dice(attack, defend)
         armies[source] -= att_loss
+        self._leave(source, att_loss)
         armies[target] -= def_loss
         defender = self.owner[target]
         self._record_dice(self.current, defender, len(attack), len(defend), att_loss)
@@ -681,6 +771,7 @@ class Game:
         self.owner[target] = me
         self.armies[source] -= 1
         self.armies[target] = 1
+        self._carry(source, target, 1)
         self.conquered = True
         events.append({"type": "conquest", "player": me, "defender": defender,
                        "source": source, "territory": target, "max_move": top})
@@ -697,28 +788,46 @@ class Game:
                            "territory": target, "count": 1})
 
     def _eliminate(self, victim: int, events: list[Event]) -> None:
+        """``victim`` is out; their cards go as the variant's book says (RULINGS.md):
+        ``take_all``: every one to the eliminator (traded at the end of the turn);
+        ``top_up``: blind, as many as bring the eliminator's hand to five, the rest to the
+        discard pile."""
         me = self.players[self.current]
-        taken = self._take_hand(victim)
-        cut: list[int] = []
-        while len(me.cards) > self.variant.hand_limit:
-            card = me.cards.pop(self.rng.below(len(me.cards)))
-            self.discard.append(card)
-            cut.append(card)
-        self.eliminated_someone = True
-        events.append({"type": "eliminated", "player": victim, "by": self.current,
-                       "cards_taken": len(taken), "cards_cut": len(cut),
-                       "private": {str(self.current): {"cards_taken": taken, "cut": cut}}})
-        self._convert_objectives(self.players[victim].color, events)
-
-    def _take_hand(self, victim: int) -> list[int]:
-        """Mark ``victim`` eliminated by the current player, who takes their cards (returned)."""
         loser = self.players[victim]
         loser.alive = False
         loser.eliminated_by = self.current
-        taken = list(loser.cards)
-        loser.cards = []
-        self.players[self.current].cards.extend(taken)
-        return taken
+        pile, loser.cards = list(loser.cards), []
+        event: Event = {"type": "eliminated", "player": victim, "by": self.current,
+                        "cards_held": len(me.cards), "cards_left": len(pile)}
+        if self.variant.elimination_cards == "top_up":
+            need = max(0, self.variant.hand_limit - len(me.cards))
+            taken = pile if need >= len(pile) else [
+                pile.pop(self.rng.below(len(pile))) for _ in range(need)]
+            rest = [] if taken is pile else pile
+            event["top_up"] = True
+            event["drawn_by"] = (self._next_alive(self.current)
+                                 if self.variant.top_up_drawn_by == "next_player" else None)
+        else:
+            taken, rest = pile, []
+        me.cards.extend(taken)
+        self.eliminated_someone = True
+        event.update({"cards_taken": len(taken), "cards_discarded": len(rest),
+                      "hand": len(me.cards),
+                      "private": {str(self.current): {"cards_taken": list(taken)}}})
+        events.append(event)
+        if rest:
+            self._discard(rest, events)
+        self._convert_objectives(loser.color, events)
+
+    def _next_alive(self, seat: int) -> int:
+        """The next seat after ``seat``, clockwise, still in the game."""
+        n = len(self.players)
+        return next(s for k in range(1, n + 1) if self.players[s := (seat + k) % n].alive)
+
+    def _discard(self, cards: list[int], events: list[Event]) -> None:
+        """Put cards on the discard pile."""
+        del events
+        self.discard.extend(cards)
 
     def _convert_objectives(self, color: str, events: list[Event]) -> None:
         """Others' "destroy" objectives against the eliminated ``color`` turn into the
@@ -736,6 +845,7 @@ class Game:
         extra = action.count - 1
         self.armies[source] -= extra
         self.armies[target] += extra
+        self._carry(source, target, extra)
         self.occupy = None
         self.phase = "attack"
         events.append({"type": "occupy", "player": self.current, "source": source,
@@ -752,6 +862,25 @@ class Game:
                        "target": action.target, "count": action.count})
         self._check_victory(events)
 
+    def _leave(self, territory: str, count: int) -> int:
+        """``count`` armies leave ``territory`` by a loss or a conquest move: those that
+        already moved this turn go first (RULINGS.md: one move per army; armies that entered
+        by conquest may make theirs). Returns how many of them had moved."""
+        moved = self.moved.get(territory, 0)
+        gone = min(moved, count)
+        if gone:
+            if moved == gone:
+                del self.moved[territory]
+            else:
+                self.moved[territory] = moved - gone
+        return gone
+
+    def _carry(self, source: str, target: str, count: int) -> None:
+        """Armies move into a conquered territory; any that had moved this turn still have."""
+        carried = self._leave(source, count)
+        if carried:
+            self.moved[target] = self.moved.get(target, 0) + carried
+
     def _move(self, source: str, target: str, count: int) -> None:
         """Move armies that then count as moved this turn (they do not regroup again)."""
         self.armies[source] -= count
@@ -759,6 +888,17 @@ class Game:
         self.moved[target] = self.moved.get(target, 0) + count
 
     def _do_end_turn(self, _action: Action, events: list[Event], _rolls: Any) -> None:
+        if (self.phase != "final_trade" and self.eliminated_someone
+                and self.variant.elimination_cards == "take_all"):
+            # After an elimination (classic), sets are traded before the conquest card:
+            # allowed with a set in hand, forced while holding more than 5.
+            self.phase = "final_trade"
+            if self.valid_trades():
+                self.must_trade = self._trade_forced()
+                events.append({"type": "phase", "phase": "final_trade",
+                               "cards": len(self.players[self.current].cards),
+                               "must_trade": self.must_trade})
+                return
         self._end_turn(events)
 
     def _cards_to_draw(self) -> int:
@@ -868,9 +1008,21 @@ class Game:
         previous = type(self).replay(self.setup, self.log[:-1])
         self.__dict__.update(previous.__dict__)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_start_turn" in cls.__dict__:
+            raise TypeError(f"{cls.__name__} overrides Game._start_turn: override _begin_turn "
+                            "instead, so the per-round snapshot is always taken")
+
     def _start_turn(self, events: list[Event]) -> None:
+        """Start the current player's turn: the round's snapshot of territories and armies
+        (for every variant: subclasses cannot override this), then :meth:`_begin_turn`."""
         if not self.timeline or self.timeline[-1]["round"] != self.round:
             self._snapshot()
+        self._begin_turn(events)
+
+    def _begin_turn(self, events: list[Event]) -> None:
+        """A variant's own start of a turn (phase, reinforcements, the turn event)."""
         self.phase = "reinforce"
         self.conquered = False
         self.eliminated_someone = False
@@ -944,123 +1096,40 @@ class Game:
         }
 
     def to_json(self) -> dict[str, Any]:
-        """The whole state as JSON-ready data (with a schema name and version)."""
-        return {
-            "schema": SCHEMA, "version": SCHEMA_VERSION, "variant": self.variant.id,
-            "setup": copy.deepcopy(self.setup), "options": dict(self.options),
-            "rng": self.rng.to_json(),
-            "players": [p.to_json() for p in self.players],
-            "owner": dict(self.owner), "armies": dict(self.armies),
-            "deck": list(self.deck), "discard": list(self.discard),
-            "trades_done": self.trades_done, "dealer": self.dealer,
-            "first_player": self.first_player, "current": self.current, "phase": self.phase,
-            "round": self.round, "turn": self.turn, "pools": dict(self.pools),
-            "must_trade": self.must_trade, "conquered": self.conquered,
-            "eliminated_someone": self.eliminated_someone, "moved": dict(self.moved),
-            "occupy": dict(self.occupy) if self.occupy else None, "winner": self.winner,
-            "log": copy.deepcopy(self.log),
-            "dice_stats": {str(k): list(v) for k, v in sorted(self.dice_stats.items())},
-            "timeline": copy.deepcopy(self.timeline),
-        }
+        """The whole game as JSON-ready data: the compact saved format (schema, version,
+        setup, state and log; see :mod:`pywar.savefile`)."""
+        from .savefile import to_data
+
+        return to_data(self)
 
     def dumps(self) -> str:
-        """The state as a JSON string."""
+        """The game as a JSON string (the saved format)."""
         return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def loads(cls, text: str) -> Game:
-        """Load a state from a JSON string, refusing anything that is not a sound game."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise StateError(f"not a saved game: the JSON is damaged ({exc})") from None
-        return cls.from_json(data)
+    def loads(cls, text: str | bytes) -> Game:
+        """Load a game from a JSON string, refusing anything that is not a sound game.
+
+        Only :class:`StateError` leaves, whatever the text (sizes and nesting are bounded
+        before parsing).
+        """
+        from .safejson import loads
+
+        return cls.from_json(loads(text))
 
     @classmethod
     def from_json(cls, data: Any) -> Game:
-        """Rebuild a game from :meth:`to_json` data, with a clear error for bad input."""
-        if not isinstance(data, dict) or data.get("schema") != SCHEMA:
-            raise StateError("not a pywar saved game")
-        if data.get("version") != SCHEMA_VERSION:
-            raise StateError(f"saved game version {data.get('version')!r} is not supported "
-                             f"(this pywar reads version {SCHEMA_VERSION})")
-        try:
-            variant = get_variant(data["variant"])
-            game = cls.class_for(variant)(variant)
-            game.setup = dict(data["setup"])
-            game.options = {str(k): bool(v) for k, v in data["options"].items()}
-            game.rng = Rng.from_json(data["rng"])
-            game.players = [Player.from_json(p) for p in data["players"]]
-            game.owner = {str(k): int(v) for k, v in data["owner"].items()}
-            game.armies = {str(k): int(v) for k, v in data["armies"].items()}
-            game.deck = [int(c) for c in data["deck"]]
-            game.discard = [int(c) for c in data["discard"]]
-            for name in ("trades_done", "dealer", "first_player", "current", "round", "turn"):
-                setattr(game, name, int(data[name]))
-            game.phase = str(data["phase"])
-            game.pools = {str(k): int(v) for k, v in data["pools"].items()}
-            game.must_trade = bool(data["must_trade"])
-            game.conquered = bool(data["conquered"])
-            game.eliminated_someone = bool(data["eliminated_someone"])
-            game.moved = {str(k): int(v) for k, v in data["moved"].items()}
-            game.occupy = dict(data["occupy"]) if data["occupy"] else None
-            game.winner = None if data["winner"] is None else int(data["winner"])
-            game.log = list(data["log"])
-            game.dice_stats = {int(k): [int(x) for x in v]
-                               for k, v in data.get("dice_stats", {}).items()}
-            game.timeline = [dict(p) for p in data.get("timeline", [])]
-            game._load_extra(data)
-        except WarError as exc:
-            raise StateError(f"saved game refused: {exc}") from None
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise StateError(f"saved game is damaged or incomplete ({exc!r})") from None
-        problems = game.check()
-        if problems:
-            raise StateError("saved game is inconsistent: " + "; ".join(problems))
-        return game
+        """Rebuild a game from :meth:`to_json` data (this version or an older one); only
+        :class:`StateError` leaves, for anything that is not a sound game."""
+        from .savefile import from_data
+
+        return from_data(cls, data)
 
     def check(self) -> list[str]:
-        """Invariants of a sound state; an empty list when all hold."""
-        problems = []
-        n = len(self.players)
-        if not self.variant.min_players <= n <= self.variant.max_players:
-            problems.append(f"{n} players")
-        problems += self._territory_problems()
-        problems += self._card_problems()
-        if self.phase not in self.PHASES:
-            problems.append(f"unknown phase {self.phase!r}")
-        if not 0 <= self.current < n:
-            problems.append("no current player")
-        for p in self.players:
-            if p.objective not in self._objectives:
-                problems.append(f"unknown objective {p.objective!r}")
-        if any(v < 0 for v in self.pools.values()):
-            problems.append("negative reinforcements")
-        if self.phase == "occupy" and not self.occupy:
-            problems.append("occupy phase without a conquest")
-        return problems
+        """Invariants of a sound state (:mod:`pywar.invariants`); an empty list when all hold."""
+        from .invariants import problems
 
-    def _territory_problems(self) -> list[str]:
-        if set(self.owner) != set(self.board.territories) or set(self.armies) != set(self.owner):
-            return ["territories do not match the board"]
-        return self._holding_problems()
-
-    def _holding_problems(self) -> list[str]:
-        """Every territory held by a living seat, with at least 1 army."""
-        problems = []
-        n = len(self.players)
-        for t, p in self.owner.items():
-            if not 0 <= p < n or not self.players[p].alive:
-                problems.append(f"{t} has no living owner")
-            if self.armies[t] < 1:
-                problems.append(f"{t} has fewer than 1 army")
-        return problems
-
-    def _card_problems(self) -> list[str]:
-        cards = self.deck + self.discard + [c for p in self.players for c in p.cards]
-        if sorted(cards) != list(range(self._deck_size())):
-            return ["the cards are not all in deck, hands or discard exactly once"]
-        return []
+        return problems(self)
 
     def _deck_size(self) -> int:
         """Cards in the game, deck, hands and discard together."""
@@ -1072,7 +1141,8 @@ class Game:
                ) -> Game:
         """Rebuild a game from its setup and log (the first ``upto`` entries)."""
         game = cls.new(setup["variant"], [tuple(p) for p in setup["players"]],
-                       seed=setup["seed"], options=setup.get("options") or {})
+                       seed=setup["seed"], options=setup.get("options") or {},
+                       objectives_edition=setup.get("objectives_edition", 1))
         if "scenario" in setup:
             game._apply_position(setup["scenario"])
             game.setup["scenario"] = copy.deepcopy(setup["scenario"])

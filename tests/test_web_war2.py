@@ -91,7 +91,8 @@ def test_catalogue_complete_in_both_languages():
     assert set(CATALOGUE["pt"]) == set(CATALOGUE["en"])
     source = (WEB / "war2_view.py").read_text(encoding="utf-8")
     used = set(re.findall(r'tr\(\s*"([a-z_0-9]+)"\s*[,)]', source))
-    used |= {"w2_pool_continent", "w2_pool_majority", "w2_air_end_shot_down",
+    used |= {"w2_pool_continent", "w2_pool_majority", "w2_pool_majority_any",
+             "w2_air_end_shot_down",
              "w2_air_end_one_army_left", "w2_air_end_stopped"}
     assert sorted(k for k in used if k not in CATALOGUE["pt"]) == []
     # every refusal of the engine's WAR II rules reads in words of the page
@@ -107,7 +108,7 @@ def test_new_game_screen_offers_the_war2_options():
     overlay = app.render()["overlay"]
     boxes = buttons(overlay, "opt-variant")
     assert {b["attrs"]["data-arg"] for b in boxes} == {
-        "information_centres", "five_players_deal_all_centres"}
+        "information_centres", "five_players_deal_all_centres", "majority_armies_bound"}
     assert "Centros de Informação e espionagem" in text_of(overlay)
     app.dispatch("opt-variant", "information_centres", "true")
     app.dispatch("opt-variant", "no_such_option", "true")
@@ -232,7 +233,8 @@ def test_reinforcement_shows_majority_and_centre_pools_and_the_bombers():
     app = war2_app(held, ["human", "bot", "bot"], bombers={0: 2})
     g = app.game
     text = panel(app)
-    assert "3 só na América do Sul (maioria)" in text or "só na América do Sul (maioria)" in text
+    # majority armies go anywhere (RULINGS.md, WAR II readings)
+    assert "2 pela maioria da América do Sul (em qualquer território)" in text
     for t in ("em Nova York", "em Ottawa", "em Moscou", "no Brasil"):
         assert f"só {t} (★ Centro Estratégico)" in text
     # 2 bombers kept plus one per centre held at the start of the turn
@@ -586,6 +588,10 @@ def test_the_information_centre_travels_with_two_cards():
     app.dispatch("reveal")
     app.dispatch("w2-card", str(CARD["california_vancouver"]))
     app.dispatch("w2-card", str(CARD["mexico_cuba"]))
+    # Like the armies, it moves only in the regroup phase (RULINGS.md, WAR II readings).
+    assert buttons(app.render()["panel"], "w2-ci-transport") == []
+    app.dispatch("end-attack")
+    assert g.phase == "regroup"
     moves = buttons(app.render()["panel"], "w2-ci-transport")
     assert {b["attrs"]["data-arg"] for b in moves} == {"0:california", "0:cuba"}
     assert "Levar o Centro de Informação de Ana para Cuba" in panel(app)

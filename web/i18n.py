@@ -83,6 +83,14 @@ PT: dict[str, Entry] = {
     "blitz_title": "Atacar sem parar até conquistar ou chegar ao limite",
     "blitz_floor": "Blitz para quando me restarem:",
     "blitz_stop": "Parar",
+    "blitz_tally": "Blitz {source.de} contra {target.the} — rolagens: {rolls} · o ataque perdeu: "
+                   "{lost} · a defesa perdeu: {killed}",
+    "blitz_why_conquered": "Parou porque você conquistou {target.the}.",
+    "blitz_why_floor": "Parou no limite que você escolheu: {floor} {source.em}.",
+    "blitz_why_stopped": "Parou porque você mandou parar.",
+    "blitz_why_no_armies": "Parou porque {source.the} não tem mais com que atacar (um sempre "
+                           "fica de ocupação).",
+    "blitz_why_cannot": "Parou porque este ataque não é mais possível.",
     "undo": "Desfazer",
     "undo_title": "Desfaz a última colocação ou movimento (dados nunca são rolados de novo)",
     "ev_undo": "{name} desfez o último lance.",
@@ -126,6 +134,8 @@ PT: dict[str, Entry] = {
     "speed_fast": "Rápida",
     "pause": "Pausar",
     "resume_bots": "Continuar",
+    "bot_paused_tag": "pausado",
+    "bots_paused": "Pausado: {name} (computador) espera até você tocar em Continuar.",
     "fast_forward": "Avançar até a minha vez",
     "watch_hint": "Só computadores: assista à partida.",
     "options": "Opções",
@@ -267,6 +277,17 @@ PT: dict[str, Entry] = {
     "cards": "Suas cartas",
     "joker": "Coringa",
     "trade": "Trocar as 3 cartas escolhidas",
+    "trade_may": "Você pode trocar cartas agora: veja suas cartas para trocar um conjunto.",
+    "trade_ready": "Você tem um conjunto para trocar agora (vale {value}): escolha 3 cartas.",
+    "trade_must": "Com 5 cartas ou mais, a troca é obrigatória agora (vale {value}): escolha "
+                  "3 cartas que formem um conjunto.",
+    "trade_picked": "Escolhidas: {n} de 3.",
+    "trade_none": "Ainda não há conjunto nestas cartas: são 3 figuras iguais ou 3 diferentes "
+                  "(o coringa vale qualquer uma).",
+    "trade_later": "Você tem um conjunto, mas as trocas são feitas no início da jogada (ou no "
+                   "fim dela, depois de eliminar um jogador).",
+    "trade_invalid": "Estas 3 cartas ({shapes}) não formam um conjunto: são precisas 3 figuras "
+                     "iguais ou 3 diferentes, e o coringa vale qualquer uma.",
     "battle_title": "{source} contra {target}",
     "battle_result": "Ataque perdeu {lost}, defesa perdeu {killed}",
     "wins_attack": "◀ ataque",
@@ -289,6 +310,35 @@ PT: dict[str, Entry] = {
                  "(perdeu {lost}, matou {killed}).",
     "ev_conquest": "{name} conquistou {territory.the}.",
     "ev_eliminated": "{name} foi eliminado por {by}.",
+    # elimination: cards of the eliminated player (RULINGS.md, "Elimination")
+    "ev_took_cards": Plural("{by} ficou com a carta de {name}.",
+                            "{by} ficou com as {n} cartas de {name}."),
+    "ev_top_up_by": Plural("{drawer} tirou, sem olhar, {n} carta de {name} para a mão de "
+                           "{by} (até 5).",
+                           "{drawer} tirou, sem olhar, {n} cartas de {name} para a mão de "
+                           "{by} (até 5)."),
+    "ev_top_up_game": Plural("O jogo sorteou {n} carta de {name} para a mão de {by} (até 5).",
+                             "O jogo sorteou {n} cartas de {name} para a mão de {by} "
+                             "(até 5)."),
+    "ev_top_up_none": "{by} já tinha 5 cartas e não recebeu nenhuma de {name}.",
+    "ev_discarded": Plural("A outra carta foi para o descarte.",
+                           "As outras {n} cartas foram para o descarte."),
+    "phase_final_trade": "trocas do fim da jogada",
+    "final_trade_ahead": "Você ficou com as cartas do jogador eliminado. Ao encerrar a "
+                         "jogada, antes de receber a carta, você poderá trocar conjuntos; com "
+                         "mais de 5 cartas, a troca é obrigatória.",
+    "final_trade_must": "Você tem {n} cartas: com mais de 5, troque conjuntos, um após "
+                              "o outro, até ficar com 5 ou menos. Mostre suas cartas e "
+                              "escolha 3.",
+    "final_trade_may": Plural("Fim da jogada: você tem {n} carta. Encerre para receber a "
+                              "carta da jogada.",
+                              "Fim da jogada: você tem {n} cartas e pode trocar conjuntos "
+                              "agora, antes de receber a carta da jogada (mostre suas "
+                              "cartas). Se a carta deixar 6, a troca é obrigatória no início "
+                              "da próxima jogada."),
+    "final_trade_end": "Encerrar a jogada e receber a carta",
+    "rule_forced_trade_final": "Com mais de 5 cartas, troque um conjunto antes de encerrar a "
+                               "jogada.",
     "ev_card": "{name} recebeu uma carta.",
     "ev_victory": "{name} cumpriu o objetivo!",
     # refusals (engine rule names)
@@ -345,6 +395,14 @@ EN: dict[str, Entry] = {
     "blitz_title": "Keep attacking until the conquest or the floor",
     "blitz_floor": "Blitz stops when I am down to:",
     "blitz_stop": "Stop",
+    "blitz_tally": "Blitz from {source.the} on {target.the} — rolls: {rolls} · attack lost: "
+                   "{lost} · defence lost: {killed}",
+    "blitz_why_conquered": "It stopped because you conquered {target.the}.",
+    "blitz_why_floor": "It stopped at the floor you chose: {floor} in {source.the}.",
+    "blitz_why_stopped": "It stopped because you stopped it.",
+    "blitz_why_no_armies": "It stopped because {source.the} has nothing left to attack with (one "
+                           "always stays to hold it).",
+    "blitz_why_cannot": "It stopped because this attack is no longer possible.",
     "undo": "Undo",
     "undo_title": "Takes back the last placement or move (dice are never re-rolled)",
     "ev_undo": "{name} took back the last move.",
@@ -387,6 +445,8 @@ EN: dict[str, Entry] = {
     "speed_fast": "Fast",
     "pause": "Pause",
     "resume_bots": "Resume",
+    "bot_paused_tag": "paused",
+    "bots_paused": "Paused: {name} (computer) waits until you press Resume.",
     "fast_forward": "Skip to my turn",
     "watch_hint": "Computers only: watch the game.",
     "options": "Options",
@@ -525,6 +585,17 @@ EN: dict[str, Entry] = {
     "cards": "Your cards",
     "joker": "Joker",
     "trade": "Trade the 3 chosen cards",
+    "trade_may": "You may trade cards now: show your cards to trade a set.",
+    "trade_ready": "You hold a set to trade now (worth {value}): pick 3 cards.",
+    "trade_must": "With 5 cards or more you must trade now (worth {value}): pick 3 cards "
+                  "that make a set.",
+    "trade_picked": "Picked: {n} of 3.",
+    "trade_none": "No set among these cards yet: a set is 3 equal shapes or 3 different ones "
+                  "(a joker is any shape).",
+    "trade_later": "You hold a set, but cards are traded at the start of your turn (or at its "
+                   "end after eliminating a player).",
+    "trade_invalid": "These 3 cards ({shapes}) are not a set: it takes 3 equal shapes or 3 "
+                     "different ones, and a joker is any shape.",
     "battle_title": "{source} against {target}",
     "battle_result": "Attack lost {lost}, defence lost {killed}",
     "wins_attack": "◀ attack",
@@ -546,6 +617,32 @@ EN: dict[str, Entry] = {
                  "(lost {lost}, killed {killed}).",
     "ev_conquest": "{name} conquered {territory.the}.",
     "ev_eliminated": "{name} was eliminated by {by}.",
+    # elimination: cards of the eliminated player (RULINGS.md, "Elimination")
+    "ev_took_cards": Plural("{by} took {name}'s card.", "{by} took {name}'s {n} cards."),
+    "ev_top_up_by": Plural("{drawer} drew {n} of {name}'s cards blind for {by}'s hand (up "
+                           "to 5).",
+                           "{drawer} drew {n} of {name}'s cards blind for {by}'s hand (up "
+                           "to 5)."),
+    "ev_top_up_game": Plural("The game drew {n} of {name}'s cards for {by}'s hand (up to 5).",
+                             "The game drew {n} of {name}'s cards for {by}'s hand (up to "
+                             "5)."),
+    "ev_top_up_none": "{by} already held 5 cards and got none of {name}'s.",
+    "ev_discarded": Plural("The other card went to the discard pile.",
+                           "The other {n} cards went to the discard pile."),
+    "phase_final_trade": "end-of-turn trades",
+    "final_trade_ahead": "You took the eliminated player's cards. When you end the turn, "
+                         "before the card is drawn, you may trade sets; with more than 5 "
+                         "cards you must.",
+    "final_trade_must": "You hold {n} cards: with more than 5 you must trade sets, one "
+                              "after another, until you hold 5 or fewer. Show your cards and "
+                              "pick 3.",
+    "final_trade_may": Plural("End of the turn: you hold {n} card. End the turn to draw "
+                              "the turn's card.",
+                              "End of the turn: you hold {n} cards and may trade sets now, "
+                              "before the turn's card is drawn (show your cards). If the "
+                              "card makes 6, you must trade at the start of your next turn."),
+    "final_trade_end": "End the turn and draw the card",
+    "rule_forced_trade_final": "With more than 5 cards, trade a set before ending the turn.",
     "ev_card": "{name} received a card.",
     "ev_victory": "{name} achieved the objective!",
     "rule_not_your_territory": "This {board.territory} is not yours.",

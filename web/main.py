@@ -347,6 +347,10 @@ class Page:
             self.message.className = "message " + message["kind"]
             self.message.textContent = message["text"]
         root.dataset.screen = view["screen"]
+        if view.get("paused"):
+            root.setAttribute("data-paused", "true")
+        else:
+            root.removeAttribute("data-paused")
         if view.get("announce") and view["announce"] != self.announced:
             self.announced = view["announce"]
             self.announcer.textContent = view["announce"]

@@ -13,6 +13,7 @@ result to the page. Text from players (names) only ever travels as text nodes.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import time
 from typing import Any
@@ -31,6 +32,7 @@ import war2_view  # noqa: F401 - registers the WAR II page module
 from i18n import CATALOGUE, t
 from i18n import Place as PlaceName
 from i18n import place as named_place
+from icons import icon, icon_button
 from nodes import Node, button, find, h, text_of
 from rules_help import rules_for
 from saves import (
@@ -73,6 +75,8 @@ QUIET_ACTIONS = frozenset({"env", "persist", "storage-changed"})
 CONFLICT_ACTIONS = frozenset({"take-over", "screen", "lang", "export-current",
                               "storage-changed", "env", "persist"})
 NAME_MAX = 40
+#: Longest remembered new-game setup read back (six seats of long names fit).
+SETUP_PREF_MAX = 4000
 
 
 class App:
@@ -102,6 +106,8 @@ class App:
         self.log: list[str] = []
         self.announce = ""
         self.blitz: dict[str, Any] | None = None
+        #: What the last blitz did: rolls, losses on each side and why it stopped.
+        self.blitz_report: dict[str, Any] | None = None
         self.blitz_floor = 1
         self.replay: dict[str, Any] | None = None
         self.chart = "territories"
@@ -113,7 +119,10 @@ class App:
             self.speed = "normal"
         self.paused = False
         self.fast_forward = False
-        self.form = self._default_form(variant if variant in VARIANTS else "classic")
+        self.form = self._remembered_form() or self._default_form(
+            variant if variant in VARIANTS else "classic")
+        if variant in VARIANTS and variant != self.form["variant"]:
+            self.on_variant(variant, None)  # ?variant= in the address wins
         #: "ok", or why games are not being kept on this device: "full" or "blocked".
         self.storage_state = "ok" if getattr(storage, "durable", True) else "blocked"
         #: Another tab played this game on: this page must not write over it.
@@ -134,12 +143,63 @@ class App:
         """Translate ``key`` into the page language, in the words of the board in play."""
         return t(self.lang, key, self.board_id() if hasattr(self, "form") else None, **kw)
 
+    def tr_count(self, key: str, n: int, **kw: Any) -> str:
+        """Translate a counted text (a :class:`i18n.Plural` entry, its form chosen by ``n``)."""
+        return self.tr(key, n=n, **kw)
+
     def _default_form(self, variant: str = "classic") -> dict[str, Any]:
         colors = self.colors_of(variant)
         seats = [{"name": DEFAULT_NAMES[i], "color": colors[i],
                   "kind": "human" if i == 0 else "normal"} for i in range(3)]
         return {"seats": seats, "first_round_placement_only": False, "seed": "",
                 "variant": variant}
+
+    def _remembered_form(self) -> dict[str, Any] | None:
+        """The last new-game setup (names, colours, who plays, board, options), stored when
+        a game starts; None when there is none or it is not sound (stored data is untrusted:
+        anything unexpected and the whole of it is ignored). The seed is never kept: the same
+        seed would deal the same game again."""
+        text = self.store.get_pref("setup", limit=SETUP_PREF_MAX)
+        try:
+            data = json.loads(text) if text else None
+        except ValueError:
+            return None
+        if not isinstance(data, dict) or data.get("variant") not in VARIANTS:
+            return None
+        variant = data["variant"]
+        rules = get_variant(variant)
+        colors, kinds = self.colors_of(variant), self.kinds(variant)
+        seats = data.get("seats")
+        if not isinstance(seats, list) or not rules.min_players <= len(seats) <= min(
+                rules.max_players, len(colors)):
+            return None
+        clean = []
+        for seat in seats:
+            if not isinstance(seat, dict):
+                return None
+            name, color, kind = seat.get("name"), seat.get("color"), seat.get("kind")
+            if not (isinstance(name, str) and name.strip() and len(name) <= NAME_MAX
+                    and color in colors and kind in kinds):
+                return None
+            clean.append({"name": name, "color": color, "kind": kind})
+        if len({s["color"] for s in clean}) != len(clean):
+            return None
+        first_round = data.get("first_round_placement_only", False)
+        options = data.get("options", {})
+        if not isinstance(first_round, bool) or not isinstance(options, dict) or not all(
+                k in rules.options and isinstance(v, bool) for k, v in options.items()):
+            return None
+        return {"seats": clean, "first_round_placement_only": first_round, "seed": "",
+                "variant": variant, "options": dict(options)}
+
+    def _remember_form(self) -> None:
+        """Keep this setup for the next new game (see :meth:`_remembered_form`)."""
+        f = self.form
+        self.store.set_pref("setup", json.dumps({
+            "variant": f["variant"], "first_round_placement_only": f["first_round_placement_only"],
+            "options": f.get("options", {}),
+            "seats": [{"name": s["name"].strip(), "color": s["color"], "kind": s["kind"]}
+                      for s in f["seats"]]}, ensure_ascii=False))
 
     @staticmethod
     def colors_of(variant: str) -> list[str]:
@@ -159,8 +219,12 @@ class App:
                 seat["color"] = next(c for c in colors if c not in used and c not in {
                     s["color"] for s in seats if s is not seat})
             used.add(seat["color"])
+            if seat["kind"] not in self.kinds(arg):
+                seat["kind"] = "normal"  # WAR II has one computer player
         self.form["seats"] = seats
         self.form["variant"] = arg
+        self.form["options"] = {k: v for k, v in self.form.get("options", {}).items()
+                                if k in rules.options}
 
     def _resume_current(self) -> None:
         save_id = self.store.current()
@@ -194,11 +258,19 @@ class App:
         self._set_current(save_id)
         self._clear_selection()
         self.battle = None
-        self.log = []
+        self._rebuild_log()
         self.revealed = False
         self.last_human = None
         self.screen = "over" if game.phase == "over" else "play"
         self._maybe_curtain()
+
+    def _rebuild_log(self) -> None:
+        """The game log's last lines, rebuilt by replaying the saved log (after a reload, on
+        resuming a save, in another language)."""
+        try:
+            self.log = self.history_lines()[-LOG_LINES:]
+        except (WarError, LookupError, TypeError, ValueError):
+            self.log = []  # a log that does not replay: the panel starts empty, play goes on
 
     def _clear_selection(self) -> None:
         self.source = self.target = None
@@ -301,15 +373,20 @@ class App:
     def refusal(self, exc: IllegalAction) -> str:
         """An engine refusal in words of the page language."""
         key = "rule_" + exc.rule
+        if exc.rule == "forced_trade" and self.game and self.game.phase == "final_trade":
+            key = "rule_forced_trade_final"
         return self.tr(key) if key in CATALOGUE[self.lang] else exc.message
 
     def on_lang(self, arg: str | None, _v: str | None) -> None:
         if arg in CATALOGUE:
             self.lang = arg
             self.store.set_pref("lang", arg)
+            if self.game is not None:
+                self._rebuild_log()
 
     def on_screen(self, arg: str | None, _v: str | None) -> None:
-        self.blitz = None
+        if self.blitz is not None:
+            self._end_blitz("stopped")
         self.replay = None
         needs_game = arg in ("history", "stats", "play")
         if needs_game and self.game is None:
@@ -360,11 +437,13 @@ class App:
 
     def on_blitz(self, _a: str | None, _v: str | None) -> None:
         if self.game and self.source and self.target and self.game.phase == "attack":
+            self.blitz_report = None
             self.blitz = {"source": self.source, "target": self.target,
-                          "floor": self.blitz_floor}
+                          "floor": self.blitz_floor, "rolls": 0, "lost": 0, "killed": 0}
 
     def on_stop(self, _a: str | None, _v: str | None) -> None:
-        self.blitz = None
+        if self.blitz is not None:
+            self._end_blitz("stopped")
 
     @property
     def blitz_running(self) -> bool:
@@ -372,28 +451,66 @@ class App:
         return self.blitz is not None
 
     def blitz_step(self) -> bool:
-        """Roll once for the running blitz; stop at a conquest or at the chosen floor."""
+        """Roll once for the running blitz, counting its rolls and losses; stop at a
+        conquest, at the chosen floor or when the attack is no longer possible."""
         g = self.game
         b = self.blitz
         if g is None or b is None:
             return False
-        source, target = b["source"], b["target"]
-        if (g.phase != "attack" or g.owner[source] != g.current or g.owner[target] == g.current
-                or g.armies[source] <= max(1, b["floor"])):
-            self.blitz = None
-            return False
-        self._act(Attack(source, target))
-        if g.phase != "attack" or g.owner[target] == g.current or (
-                g.armies[source] <= max(1, b["floor"])):
-            self.blitz = None
+        reason = self._blitz_over(b)
+        if reason is None:
+            for e in self._act(Attack(b["source"], b["target"])):
+                if e["type"] == "battle":
+                    b["rolls"] += 1
+                    b["lost"] += e["attacker_losses"]
+                    b["killed"] += e["defender_losses"]
+            reason = self._blitz_over(b)
+        if reason is not None:
+            self._end_blitz(reason)
         return self.blitz is not None
+
+    def _blitz_over(self, b: dict[str, Any]) -> str | None:
+        """Why the blitz ``b`` cannot roll again (a key of ``blitz_why_*``), or None."""
+        g = self.game
+        assert g is not None
+        source, target = b["source"], b["target"]
+        if g.owner[target] == g.current:
+            return "conquered"
+        if g.phase != "attack" or g.owner[source] != g.current:
+            return "cannot"
+        if g.armies[source] < 2:
+            return "no_armies"
+        if g.armies[source] <= b["floor"]:
+            return "floor"
+        return None
+
+    def _end_blitz(self, reason: str) -> None:
+        """Stop the blitz and keep what it did for the panel (and screen readers)."""
+        assert self.blitz is not None
+        self.blitz_report = dict(self.blitz, reason=reason)
+        self.blitz = None
+        if self.game is not None:
+            self.announce = " ".join(self.blitz_lines())
+
+    def blitz_lines(self) -> list[str]:
+        """The running or finished blitz in words: its tally, then why it stopped."""
+        b = self.blitz or self.blitz_report
+        if b is None:
+            return []
+        lines = [self.tr("blitz_tally", source=self.place(b["source"]),
+                         target=self.place(b["target"]), rolls=b["rolls"], lost=b["lost"],
+                         killed=b["killed"])]
+        if "reason" in b:
+            lines.append(self.tr("blitz_why_" + b["reason"], source=self.place(b["source"]),
+                                 target=self.place(b["target"]), floor=b["floor"]))
+        return lines
 
     def on_undo(self, _a: str | None, _v: str | None) -> None:
         g = self.game
         if g is None or self.is_bot(g.current) or not g.can_undo():
             return
         g.undo()
-        self.blitz = None
+        self.blitz = self.blitz_report = None
         self._clear_selection()
         self.log.append(self.tr("ev_undo", name=self.name(g.current)))
         self._save()
@@ -474,6 +591,7 @@ class App:
             self.storage_state = exc.kind
         else:
             self._set_current(save_id)
+        self._remember_form()
         self.screen = "play"
         self.log = []
         self.battle = None
@@ -652,7 +770,8 @@ class App:
         me = g.current
         mine = g.owner[arg] == me
         if g.must_trade:
-            self.message = ("error", self.tr("rule_forced_trade"))
+            self.message = ("error", self.tr("rule_forced_trade_final" if g.phase == "final_trade"
+                                             else "rule_forced_trade"))
         elif g.pending_armies:
             if not mine:
                 self.message = ("error", self.tr("rule_not_your_territory"))
@@ -693,6 +812,7 @@ class App:
 
     def on_attack(self, _a: str | None, _v: str | None) -> None:
         if self.game and self.source and self.target:
+            self.blitz_report = None
             top = self.game.attack_dice_max(self.source)
             dice = min(self.dice_choice or top, top) if top else None
             self._act(Attack(self.source, self.target, dice))
@@ -732,12 +852,13 @@ class App:
             self._act(Trade(tuple(sorted(self.picked))))
 
     # ------------------------------------------------------------------- acts
-    def _act(self, action: Action) -> None:
+    def _act(self, action: Action) -> list[dict[str, Any]]:
         g = self.game
         assert g is not None
         before = g.current
         events = g.apply(action)
         self._after(events, before)
+        return events
 
     def bot_step(self) -> bool:
         """Advance the bot whose turn it is by one chunk of thinking (at most ~20 ms) or
@@ -789,6 +910,7 @@ class App:
             self._clear_selection()
             self.revealed = False
             self.battle = None if g.current != before else self.battle
+            self.blitz_report = None if g.current != before else self.blitz_report
             self.amount = "1"
         else:
             if self.source and (g.owner[self.source] != g.current or
@@ -870,7 +992,7 @@ class App:
             return self.tr("ev_conquest", name=self.name(e["player"]),
                            territory=self.place(e["territory"]))
         if kind == "eliminated":
-            return self.tr("ev_eliminated", name=self.name(e["player"]), by=self.name(e["by"]))
+            return self._describe_elimination(e)
         if kind == "card":
             return self.tr("ev_card", name=self.name(e["player"])) if e["count"] else None
         if kind == "victory":
@@ -887,6 +1009,26 @@ class App:
         if kind == "reshuffle":
             return self.tr("ev_reshuffle")
         return None
+
+    def _describe_elimination(self, e: dict[str, Any]) -> str:
+        """Who was eliminated, and where their cards went (public counts only)."""
+        name, by = self.name(e["player"]), self.name(e["by"])
+        lines = [self.tr("ev_eliminated", name=name, by=by)]
+        left, taken = e.get("cards_left", 0), e.get("cards_taken", 0)
+        if left and not e.get("top_up"):
+            lines.append(self.tr_count("ev_took_cards", taken, name=name, by=by))
+        elif left and not taken:
+            lines.append(self.tr("ev_top_up_none", name=name, by=by))
+        elif left:
+            drawer = e.get("drawn_by")
+            if drawer is None:
+                lines.append(self.tr_count("ev_top_up_game", taken, name=name, by=by))
+            else:
+                lines.append(self.tr_count("ev_top_up_by", taken, name=name, by=by,
+                                           drawer=self.name(drawer)))
+        if e.get("cards_discarded"):
+            lines.append(self.tr_count("ev_discarded", e["cards_discarded"]))
+        return " ".join(lines)
 
     def history_lines(self) -> list[str]:
         """The whole game in words, replayed from its log (public information only)."""
@@ -923,6 +1065,9 @@ class App:
         }
         view["announce"] = self.announce
         view["busy"] = self.blitz_running
+        #: The computers are paused on their turn (the page dims the board).
+        view["paused"] = bool(self.paused and self.game is not None and self.screen == "play"
+                              and self.game.phase != "over" and self.is_bot(self.game.current))
         view["notice"] = storage_notice(self)
         if self.conflict and self.game is not None and self.screen not in ("saves", "setup"):
             view["overlay"] = conflict_dialog(self)
@@ -1030,13 +1175,14 @@ class App:
             }
         board: dict[str, Any] = {"territories": out}
         ext = self.extension()
-        if ext is not None and g is self.game:
-            ext.decorate_board(self, out)
+        if ext is not None:
+            # g is the game shown: the one in play or the step a replay shows.
+            ext.decorate_board(self, out, g)
             # Other marks of a variant's map (WAR II: air bases, centre markers): CSS
             # selector -> {"attrs": {name: value or None}, "text": str}; main.py writes them.
             marks = getattr(ext, "board_marks", None)
             if marks is not None:
-                board["marks"] = marks(self)
+                board["marks"] = marks(self, g)
         return board
 
     # setup
@@ -1130,13 +1276,18 @@ class App:
                  h("span", {"class": "turn-name"}, seat.name),
                  h("span", {"class": "turn-meta"},
                    self.tr("round_n", n=g.round) + " · " + self.tr("phase_" + g.phase)
-                   + (" · " + self.tr("bot_thinking") if self.is_bot(g.current) else "")))
+                   + (" · " + self.tr("bot_paused_tag" if self.paused else "bot_thinking")
+                      if self.is_bot(g.current) else "")))
 
     def _play_panel(self) -> Node:
         g = self.game
         assert g is not None
         parts: list[Any] = [self._turn_header()]
-        if self.is_bot(g.current):
+        if self.is_bot(g.current) and self.paused:
+            parts.append(h("p", {"class": "paused-banner", "role": "status"}, icon("pause"),
+                           self.tr("bots_paused", name=self.name(g.current))))
+            parts.append(self._bot_controls())
+        elif self.is_bot(g.current):
             parts.append(h("p", {"class": "hint"}, self.tr("bot_playing", name=self.name(
                 g.current))))
             parts.append(self._bot_controls())
@@ -1147,6 +1298,9 @@ class App:
             parts.append(self._secrets())
         if self.battle:
             parts.append(self._dice_view(self.battle))
+        if self.blitz or self.blitz_report:
+            parts.append(h("div", {"class": "blitz-report", "role": "status"},
+                           [h("p", {}, line) for line in self.blitz_lines()]))
         parts.append(self._players_table())
         parts.append(self._log_panel())
         return h("div", {"class": "panel-inner"}, parts)
@@ -1161,8 +1315,10 @@ class App:
                    [button(self.tr("speed_" + k), "speed", k, cls="btn small",
                            pressed=self.speed == k) for k in BOT_DELAYS]),
                  h("div", {"class": "btn-row"},
-                   button(self.tr("resume_bots" if self.paused else "pause"), "pause",
-                          cls="btn small"),
+                   icon_button("play", self.tr("resume_bots"), "pause", cls="btn small primary",
+                               text=self.tr("resume_bots")) if self.paused else
+                   icon_button("pause", self.tr("pause"), "pause", cls="btn small",
+                               text=self.tr("pause")),
                    None if watch else button(self.tr("fast_forward"), "fast-forward",
                                              cls="btn small", disabled=self.fast_forward)))
 
@@ -1182,6 +1338,8 @@ class App:
         special = ext.phase_controls(self) if ext is not None else None
         if special is not None:
             return special
+        if g.phase == "final_trade":
+            return self._final_trade_controls()
         if g.must_trade:
             return h("div", {"class": "phase"}, h("p", {"class": "alert"},
                                                   self.tr("must_trade")))
@@ -1200,6 +1358,30 @@ class App:
         if g.phase == "regroup":
             return self._regroup_controls()
         return h("div", {})
+
+    def _final_trade_controls(self) -> Node:
+        """The end of a turn in which the player took an eliminated player's cards: trade
+        sets before the turn's card, forced while holding more than 5 (RULINGS.md)."""
+        g = self.game
+        assert g is not None
+        held = len(g.players[g.current].cards)
+        if g.must_trade:
+            return h("div", {"class": "phase final-trade"},
+                     h("p", {"class": "alert"}, self.tr("final_trade_must", n=held)))
+        if g.pending_armies:
+            return self._placement_controls()
+        return h("div", {"class": "phase final-trade"},
+                 h("p", {"class": "hint"}, self.tr_count("final_trade_may", held)),
+                 h("div", {"class": "btn-row end"},
+                   button(self.tr("final_trade_end"), "end-turn", cls="btn primary")))
+
+    def _final_trade_ahead(self) -> Node | None:
+        """In the rest of an eliminating turn (classic): the trade that comes at its end."""
+        g = self.game
+        assert g is not None
+        if not (g.eliminated_someone and g.variant.elimination_cards == "take_all"):
+            return None
+        return h("p", {"class": "hint final-trade-ahead"}, self.tr("final_trade_ahead"))
 
     def _placement_controls(self) -> Node:
         g = self.game
@@ -1265,6 +1447,7 @@ class App:
                                  [h("option", {"value": str(k), "selected": "selected"
                                                if k == self.blitz_floor else None}, str(k))
                                   for k in floors])))
+        parts.append(self._final_trade_ahead())
         parts.append(h("div", {"class": "btn-row end"},
                        button(self.tr("end_attack"), "end-attack", cls="btn"),
                        button(self.tr("end_turn"), "end-turn", cls="btn")))
@@ -1294,6 +1477,7 @@ class App:
                            button(self.tr("regroup_go", n=count), "regroup",
                                   cls="btn primary big"),
                            button(self.tr("cancel"), "cancel", cls="btn")))
+        parts.append(self._final_trade_ahead())
         parts.append(h("div", {"class": "btn-row end"},
                        button(self.tr("end_turn"), "end-turn", cls="btn primary")))
         return h("div", {"class": "phase regroup"}, parts)
@@ -1307,9 +1491,12 @@ class App:
             return special
         me = g.players[g.current]
         if not self.revealed:
+            # Only what everybody may know: the hand's size and whether trading is open now.
+            may = g.trade_allowed() and len(me.cards) >= 3 and not g.must_trade
             return h("div", {"class": "secrets"},
                      h("p", {}, self.tr("cards_count", n=len(me.cards),
                                         value=g.next_trade_value())),
+                     h("p", {"class": "hint trade-hint"}, self.tr("trade_may")) if may else None,
                      button(self.tr("reveal"), "reveal", cls="btn"))
         cards = []
         for c in me.cards:
@@ -1329,9 +1516,33 @@ class App:
                  h("p", {}, self.tr("cards_count", n=len(me.cards), value=g.next_trade_value())),
                  h("div", {"class": "cards", "role": "group",
                            "aria-label": self.tr("cards")}, cards),
+                 self._trade_advice(),
                  button(self.tr("trade"), "trade", cls="btn primary", disabled=not can_trade)
                  if g.trade_allowed() and len(me.cards) >= 3 else None,
                  button(self.tr("hide"), "hide", cls="btn small"))
+
+    def _trade_advice(self) -> Node | None:
+        """Whether the shown hand can (or must) trade now, and why a picked set is refused."""
+        g = self.game
+        assert g is not None
+        hand = g.players[g.current].cards
+        cards = g.board.cards
+        has_set = any(is_valid_set([cards[c].shape for c in combo])
+                      for combo in itertools.combinations(hand, 3))
+        if len(self.picked) == 3 and not is_valid_set([cards[c].shape for c in self.picked]):
+            text = self.tr("trade_invalid", shapes=" ".join(
+                SHAPE_SYMBOLS[cards[c].shape] for c in self.picked))
+            return h("p", {"class": "alert trade-advice"}, text)
+        if not has_set:
+            return h("p", {"class": "hint trade-advice"},
+                     self.tr("trade_none")) if len(hand) >= 3 else None
+        if not g.trade_allowed():
+            return h("p", {"class": "hint trade-advice"}, self.tr("trade_later"))
+        key = "trade_must" if g.must_trade else "trade_ready"
+        return h("p", {"class": ("alert" if g.must_trade else "hint") + " trade-advice"},
+                 self.tr(key, value=g.next_trade_value()),
+                 " " + self.tr("trade_picked", n=len(self.picked)) if len(self.picked) < 3
+                 else None)
 
     def _dice_view(self, battle: dict[str, Any]) -> Node:
         pairs = []
@@ -1409,14 +1620,14 @@ class App:
                                                           round=shown.round)),
                  h("div", {"class": "btn-row", "role": "group",
                            "aria-label": self.tr("replay_title")},
-                   button("⏮", "replay-step", "first", cls="btn", title=self.tr("replay_first"),
-                          disabled=step == 0),
-                   button("◀", "replay-step", "prev", cls="btn", title=self.tr("replay_prev"),
-                          disabled=step == 0),
-                   button("▶", "replay-step", "next", cls="btn primary",
-                          title=self.tr("replay_next"), disabled=step >= last),
-                   button("⏭", "replay-step", "last", cls="btn", title=self.tr("replay_last"),
-                          disabled=step >= last)),
+                   icon_button("first", self.tr("replay_first"), "replay-step", "first",
+                               disabled=step == 0),
+                   icon_button("prev", self.tr("replay_prev"), "replay-step", "prev",
+                               disabled=step == 0),
+                   icon_button("next", self.tr("replay_next"), "replay-step", "next",
+                               cls="btn primary", disabled=step >= last),
+                   icon_button("last", self.tr("replay_last"), "replay-step", "last",
+                               disabled=step >= last)),
                  h("ul", {"class": "replay-lines"}, [h("li", {}, x)
                                                      for x in self.replay["lines"]]),
                  button(self.tr("replay_exit"), "screen", "play", cls="btn"))

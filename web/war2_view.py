@@ -56,6 +56,7 @@ PT: dict[str, Entry] = {
     "phase_air": "ataque aéreo",
     "opt_information_centres": "Centros de Informação e espionagem",
     "opt_five_players_deal_all_centres": "Com 5 jogadores, distribuir os 12 CE (sem escolha)",
+    "opt_majority_armies_bound": "Regra da casa: exércitos da maioria só no próprio continente",
     "w2_stage1": "1ª rodada, 1ª etapa: só colocar exércitos e receber bombardeiros.",
     "w2_stage2": "1ª rodada, 2ª etapa: atacar, deslocar e usar cartas (sem novos exércitos).",
     "w2_claim_prompt": "Escolha livre: toque num território vago (tracejado) para pôr 1 "
@@ -72,6 +73,7 @@ PT: dict[str, Entry] = {
     "w2_no_centres_left": "Não restam cartas de CE: escolha dois territórios.",
     "w2_pool_continent": "{n} só {continent.em} (continente inteiro)",
     "w2_pool_majority": "{n} só {continent.em} (maioria)",
+    "w2_pool_majority_any": "{n} pela maioria {continent.de} (em qualquer território)",
     "w2_pool_centre": "{n} só {territory.em} (★ Centro Estratégico)",
     "w2_cards_any_time": "Suas cartas podem ser usadas a qualquer momento da sua jogada "
                          "(mostre-as abaixo).",
@@ -253,6 +255,7 @@ EN: dict[str, Entry] = {
     "phase_air": "air attack",
     "opt_information_centres": "Information Centres and spying",
     "opt_five_players_deal_all_centres": "With 5 players, deal all 12 centres (no choice)",
+    "opt_majority_armies_bound": "House rule: majority armies only in their continent",
     "w2_stage1": "First round, stage 1: place armies and receive bombers only.",
     "w2_stage2": "First round, stage 2: attack, move and use cards (no new armies).",
     "w2_claim_prompt": "Free choice: tap a vacant territory (dashed) to put 1 army on it. "
@@ -269,6 +272,7 @@ EN: dict[str, Entry] = {
     "w2_no_centres_left": "No centre cards left: choose two territories.",
     "w2_pool_continent": "{n} only in {continent.the} (whole continent)",
     "w2_pool_majority": "{n} only in {continent.the} (majority)",
+    "w2_pool_majority_any": "{n} for the majority of {continent.the} (anywhere)",
     "w2_pool_centre": "{n} only on {territory.the} (★ Strategic Centre)",
     "w2_cards_any_time": "Your cards may be used at any time of your turn (show them below).",
     "w2_air_base": Plural("✈ Your air base: {base} bomber · in the box: {box}",
@@ -637,7 +641,7 @@ class War2UI(VariantUI):
             return
         g, st = _game(app), _state(app)
         if len(st["picked"]) == 2 and st["src"] and st["dst"]:
-            top = g.armies[st["src"]] - 1
+            top = g.movable_from(st["src"])
             action = Transport(tuple(st["picked"]), st["src"], st["dst"],
                                min(st["count"] or top, top))
             st["picked"] = []
@@ -818,7 +822,7 @@ class War2UI(VariantUI):
         lines = [h("li", {"class": "pool-free"}, app.tr("pool_free", n=g.pools.get("free", 0)))]
         for key, n in sorted(g.pools.items()):
             kind, _, ident = key.partition(":")
-            if kind in ("continent", "majority"):
+            if kind in ("continent", "majority", "majority_any"):
                 lines.append(h("li", {"class": "pool-bound"}, app.tr(
                     f"w2_pool_{kind}", n=n, continent=app.place(ident))))
             elif kind == "territory":
@@ -1120,7 +1124,7 @@ class War2UI(VariantUI):
         me = g.current
         a, b = (g.cards[c].territories for c in pair)
         parts: list[Any] = []
-        sources = [t for t in (*a, *b) if g.owner[t] == me and g.armies[t] >= 2
+        sources = [t for t in (*a, *b) if g.owner[t] == me and g.movable_from(t) >= 1
                    and g.is_legal(Transport(pair, t, next(
                        (x for x in (b if t in a else a) if g.owner[x] == me), t), 1))]
         if sources:
@@ -1138,7 +1142,7 @@ class War2UI(VariantUI):
                            "w2-transport-dst", t, cls="btn small", pressed=st["dst"] == t)
                     for t in targets]))
                 if st["dst"] in targets:
-                    top = g.armies[src] - 1
+                    top = g.movable_from(src)
                     n = min(st["count"] or top, top)
                     parts.append(_count_picker(app, "w2-count", top, n))
                     parts.append(button(app.tr(
@@ -1180,8 +1184,9 @@ class War2UI(VariantUI):
         return describe_war2_objective(objective, _game(app).board, app.lang)
 
     # ------------------------------------------------------------------ the board
-    def decorate_board(self, app: App, territories: dict[str, dict[str, Any]]) -> None:
-        g = _game(app)
+    def decorate_board(self, app: App, territories: dict[str, dict[str, Any]],
+                       game: War2Game | None = None) -> None:
+        g = game or _game(app)
         for t in g.vacant():
             territories[t]["label"] = app.tr("w2_free_label", territory=app.place(t))
         centre = app.tr("w2_ce_label")
@@ -1250,10 +1255,11 @@ class War2UI(VariantUI):
             return out
         return None
 
-    def board_marks(self, app: App) -> dict[str, dict[str, Any]]:
+    def board_marks(self, app: App, game: War2Game | None = None) -> dict[str, dict[str, Any]]:
         """Air bases (bombers of each colour in play), centre markers (their holder's
-        colour) and Information Centres (on the army badge)."""
-        g = _game(app)
+        colour) and Information Centres (on the army badge) of ``game`` (the one shown: the
+        game in play, or the step a replay shows)."""
+        g = game or _game(app)
         seats = {p.color: i for i, p in enumerate(g.players)}
         marks: dict[str, dict[str, Any]] = {}
         for color in g.board.raw.get("colors", []):

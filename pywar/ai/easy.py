@@ -34,7 +34,7 @@ class EasyBot(Bot):
     def act(self, pos: Position, trade_allowed: bool) -> Action:
         """The action for this position."""
         info = pos.info
-        if trade_allowed and pos.phase in ("reinforce", "regroup"):
+        if trade_allowed and pos.phase in ("reinforce", "final_trade"):
             sets = valid_sets(info, pos.hand)
             if sets:
                 combo, bonus = best_set(pos, sets)
@@ -48,6 +48,8 @@ class EasyBot(Bot):
             return self.attack(pos) or EndAttack()
         if pos.phase == "regroup":
             return interior_regroup(pos) or EndTurn()
+        if pos.phase == "final_trade":  # after an elimination: every set went above
+            return EndTurn()
         raise RuntimeError(f"nothing to do in phase {pos.phase}")  # pragma: no cover
 
     def place(self, pos: Position) -> Place:

@@ -111,6 +111,8 @@ class HardBot(Bot):
         if pos.phase == "regroup":
             action = yield from self.regroup(pos, ev, clock)
             return action
+        if pos.phase == "final_trade":  # after an elimination; trade_now traded what it would
+            return EndTurn()
         raise RuntimeError(f"nothing to do in phase {pos.phase}")  # pragma: no cover
 
     # ------------------------------------------------------------- placement

@@ -34,7 +34,7 @@ PLACE_AIM = 0.85
 def trade_now(pos: Position, trade_allowed: bool, hold_below: int,
                     threat_weight: list[float]) -> Action | None:
     """The trade to make now, if any (common to the levels that time their trades)."""
-    if not trade_allowed or pos.phase not in ("reinforce", "regroup"):
+    if not trade_allowed or pos.phase not in ("reinforce", "final_trade"):
         return None
     sets = valid_sets(pos.info, pos.hand)
     if not sets:
@@ -149,6 +149,8 @@ class NormalBot(Bot):
             return self.attack(pos) or EndAttack()
         if pos.phase == "regroup":
             return interior_regroup(pos) or EndTurn()
+        if pos.phase == "final_trade":  # after an elimination; trade_now traded what it would
+            return EndTurn()
         raise RuntimeError(f"nothing to do in phase {pos.phase}")  # pragma: no cover
 
     # ---------------------------------------------------------------- values
