@@ -79,7 +79,7 @@ def test_blitz_stops_at_the_chosen_floor_and_logs_every_roll(app_page: Any) -> N
     assert game.owner["argelia"] != 0
     report = page.locator(".blitz-report").inner_text()
     assert f"rolagens: {len(battles)} ·" in report
-    assert "Parou no limite que você escolheu: 6 em Brasil." in report
+    assert "Parou no limite que você escolheu: 6 no Brasil." in report
 
 
 def test_blitz_can_be_stopped(app_page: Any) -> None:
@@ -125,7 +125,7 @@ def test_history_replay_and_statistics(app_page: Any) -> None:
     click(page, "screen", "history")
     lines = page.locator(".history-lines li")
     assert lines.count() >= 3
-    assert "atacou Argélia de Brasil" in page.locator(".history-lines").inner_text()
+    assert "atacou a Argélia do Brasil" in page.locator(".history-lines").inner_text()
     click(page, "replay-start")
     page.wait_for_selector(".replay")
     assert "Lance 0 de" in page.locator(".replay-step").inner_text()
@@ -321,7 +321,7 @@ def test_announcements_are_polite(app_page: Any) -> None:
     assert live.get_attribute("aria-live") == "polite"
     assert "colocou" in live.inner_text()
     label = page.locator('[data-territory="brasil"]').get_attribute("aria-label")
-    assert label.startswith("Brasil: Ana (azul),") and label.endswith("exército(s)")
+    assert label.startswith("Brasil: Ana (azul),") and label.endswith(" exércitos")
 
 
 def test_rules_help_in_both_languages(app_page: Any) -> None:

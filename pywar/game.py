@@ -404,6 +404,10 @@ class Game:
                 player.objective_converted = True
 
     # ------------------------------------------------------------- accessors
+    def objective_card(self, player: int) -> dict[str, Any]:
+        """The objective card a player drew (before any ruling's conversion)."""
+        return self._objectives[self.players[player].objective]
+
     def objective_of(self, player: int) -> dict[str, Any]:
         """The objective a player is playing for now (after any ruling's conversion)."""
         p = self.players[player]

@@ -229,19 +229,3 @@ def test_panel_headings_follow_the_page_title():
         "h2", "h3", "h4", "h5"))]
     assert levels and levels[0] == 2
     assert all(b - a <= 1 for a, b in zip(levels, levels[1:], strict=False))
-
-
-def test_board_words_leave_placeholders_alone():
-    """Every text fills in on every board in both languages (Mitológicas' "warriors" once
-    renamed the {armies} of the territories' accessible names: the page broke in English)."""
-    import string
-
-    from pywar.variants import VARIANTS, get_variant
-
-    from i18n import CATALOGUE, board_words, t
-    for variant in VARIANTS:
-        for lang, table in CATALOGUE.items():
-            words = board_words(lang, get_variant(variant).board.raw.get("terms", {}).get(lang))
-            for key, template in table.items():
-                names = {f for _, f, _, _ in string.Formatter().parse(template) if f}
-                t(lang, key, words, **dict.fromkeys(names, 2))

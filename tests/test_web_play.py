@@ -200,9 +200,9 @@ def test_blitz_reports_its_rolls_losses_and_the_floor_it_stopped_at():
     rolls, lost, killed = tally(app, start)
     assert rolls >= 2 and 1 < app.game.armies["brasil"] <= 6
     assert lost == before - app.game.armies["brasil"]
-    assert (f"Blitz de {app.tname('brasil')} contra {app.tname('argelia')} — rolagens: "
+    assert (f"Blitz {app.place('brasil').de} contra {app.place('argelia').the} — rolagens: "
             f"{rolls} · o ataque perdeu: {lost} · a defesa perdeu: {killed}") in text
-    assert f"Parou no limite que você escolheu: 6 em {app.tname('brasil')}." in text
+    assert f"Parou no limite que você escolheu: 6 {app.place('brasil').em}." in text
     assert 40 - killed == app.game.armies["argelia"]
 
 
@@ -214,7 +214,7 @@ def test_blitz_says_it_conquered_and_what_it_cost():
     rolls, lost, killed = tally(app, start)
     assert app.game.owner["argelia"] == 0 and killed == 2
     assert f"rolagens: {rolls} · o ataque perdeu: {lost} · a defesa perdeu: 2" in text
-    conquered = f"Parou porque você conquistou {app.tname('argelia')}."
+    conquered = f"Parou porque você conquistou {app.place('argelia').the}."
     assert conquered in text
     if app.game.phase == "occupy":
         app.dispatch("occupy", "1")  # the report stays until the next attack
@@ -424,7 +424,6 @@ def damaged(change: Any) -> str:
     damaged(lambda d: d.update(first_round_placement_only="yes")),
     damaged(lambda d: d.update(variant="mitologicas") or d["seats"][1].update(
         color="amarelo")),                                          # not a colour there
-    damaged(lambda d: d.update(variant="war2")),                    # no easy/hard in WAR II
 ])
 def test_a_damaged_remembered_setup_is_ignored(stored):
     storage = MemoryStorage({"pywar:v1:pref:setup": stored})

@@ -226,6 +226,9 @@ class Page:
         self.paths = {}
         self.badges = {}
         self.tab_cache: dict[str, str] = {}
+        self.labels = {str(el.dataset.label): el
+                       for el in document.querySelectorAll("#board [data-label]")}
+        self.names_shown: dict[str, str] = {}
         for el in document.querySelectorAll("#board [data-territory]"):
             self.paths[str(el.dataset.territory)] = el
             el.setAttribute("role", "button")
@@ -423,7 +426,9 @@ class Page:
         self.curtain.hidden = view["curtain"] is None
         for el in self.behind:  # the board and panel behind a dialog take no input
             el.inert = view["overlay"] is not None or view["curtain"] is not None
-        self.render_board(view["board"]["territories"])
+        if view["board_id"] == self.board_id:
+            self.render_names(view["board"])
+        self.render_board(view["board"]["territories"], view["board"].get("names") or {})
         self.render_marks(view["board"].get("marks") or {})
         self.render_input(view["board"])
         self.render_choice(view.get("choice"))
@@ -599,10 +604,23 @@ class Page:
         self.choice.style.left = f"{left:.0f}px"
         self.choice.style.top = f"{top:.0f}px"
 
-    def render_board(self, territories: dict[str, dict[str, Any]]) -> None:
+    def render_names(self, board: dict[str, Any]) -> None:
+        """The map's labels and its own name in the page language (the SVG's are Portuguese)."""
+        svg = document.getElementById("board")
+        label = board.get("map_label")
+        if label and present(svg) and svg.getAttribute("aria-label") != label:
+            svg.setAttribute("aria-label", label)
+        for tid, name in (board.get("names") or {}).items():
+            el = self.labels.get(tid)
+            if el is not None and self.names_shown.get(tid) != name:
+                el.textContent = name
+                self.names_shown[tid] = name
+
+    def render_board(self, territories: dict[str, dict[str, Any]],
+                     names: dict[str, str]) -> None:
         for tid, path in self.paths.items():
             info = territories.get(tid)
-            state = (None if info is None else
+            state = (("", names.get(tid)) if info is None else
                      (info["owner"], info["armies"], info["state"], info["label"]))
             if self.board_cache.get(tid) == state:
                 continue
@@ -611,6 +629,8 @@ class Page:
             if info is None:
                 path.removeAttribute("data-owner")
                 path.removeAttribute("data-state")
+                if names.get(tid):
+                    path.setAttribute("aria-label", names[tid])
                 if badge is not None:
                     badge.removeAttribute("data-owner")
                 continue

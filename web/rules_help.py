@@ -1,37 +1,46 @@
-"""The rules in our own words, per variant and language, for the in-game help."""
+"""The rules in our own words, per variant and language, for the in-game help.
+
+Paragraphs are templates: ``{board.armies}`` and the like are the board's own words (see
+``i18n.board_terms``), so one text serves every board that shares a rule.
+"""
 
 from __future__ import annotations
+
+from pywar.variants import get_variant
+
+from i18n import fill
 
 Section = tuple[str, list[str]]
 
 CLASSIC: dict[str, list[Section]] = {
     "pt": [
         ("O objetivo", [
-            "Cada jogador recebe em segredo um objetivo: conquistar certos continentes, um "
-            "número de territórios ou destruir um exército. Vence quem cumprir o seu primeiro.",
+            "Cada jogador recebe em segredo um objetivo: conquistar {board.continents} por "
+            "inteiro, um número de {board.territories} ou destruir os {board.armies} de uma "
+            "cor. Vence quem cumprir o seu primeiro.",
         ]),
         ("A jogada", [
-            "Na sua vez: receba e coloque exércitos, ataque se quiser, remaneje e, se "
-            "conquistou algum território, receba uma carta no fim.",
-            "Exércitos recebidos: metade dos seus territórios (mínimo 3), mais o bônus de cada "
-            "continente inteiro (esses só vão para o próprio continente).",
+            "Na sua vez: receba e coloque {board.armies}, ataque se quiser, remaneje e, se "
+            "conquistou algum {board.territory}, receba uma carta no fim.",
+            "{board.Armies} recebidos: metade dos seus {board.territories} (mínimo 3), mais o "
+            "bônus de cada {board.continent} que você tem por inteiro (esses só vão para lá).",
         ]),
         ("Ataques", [
-            "Ataque de um território seu com pelo menos 2 exércitos a um vizinho inimigo "
-            "(as linhas pontilhadas também ligam territórios). O atacante rola até 3 dados "
-            "(exércitos menos 1), o defensor até 3. Comparam-se os maiores, depois os "
-            "segundos e os terceiros: o maior vence e o empate é da defesa.",
+            "Ataque de um {board.territory} seu com pelo menos 2 {board.armies} a um vizinho "
+            "inimigo (as linhas pontilhadas também ligam {board.territories}). O atacante rola "
+            "até 3 dados ({board.armies} menos 1), o defensor até 3. Comparam-se os maiores, "
+            "depois os segundos e os terceiros: o maior vence e o empate é da defesa.",
             "Ao conquistar, mova para lá de 1 até o número de dados do último ataque.",
         ]),
         ("Remanejamento", [
-            "No fim da jogada, mova exércitos entre territórios seus vizinhos. Um exército "
-            "sempre fica, e cada exército só se move uma vez por jogada.",
+            "No fim da jogada, mova {board.armies} entre {board.territories} seus vizinhos. "
+            "{board.An_army} sempre fica, e cada {board.army} só se move uma vez por jogada.",
         ]),
         ("Cartas", [
             "Três cartas com figuras iguais ou todas diferentes (o coringa vale qualquer) "
-            "são trocadas por exércitos: 4, 6, 8, 10, 12, 15 e depois 5 a mais a cada "
-            "troca do jogo. Se você tem o território de uma carta trocada, ganha mais 2 "
-            "nele. Com 5 cartas, a troca é obrigatória.",
+            "são trocadas por {board.armies}: 4, 6, 8, 10, 12, 15 e depois 5 a mais a cada "
+            "troca do jogo. Se você tem o {board.territory} de uma carta trocada, ganha mais "
+            "2 nele. Com 5 cartas, a troca é obrigatória.",
         ]),
         ("Eliminação", [
             "Quem destrói um adversário fica com todas as cartas dele. No fim dessa jogada, "
@@ -42,30 +51,34 @@ CLASSIC: dict[str, list[Section]] = {
     ],
     "en": [
         ("The goal", [
-            "Each player secretly draws an objective: conquer certain continents, a number "
-            "of territories, or destroy an army. The first to achieve theirs wins.",
+            "Each player secretly draws an objective: conquer whole {board.continents}, a "
+            "number of {board.territories}, or destroy the {board.armies} of a colour. The "
+            "first to achieve theirs wins.",
         ]),
         ("A turn", [
-            "On your turn: receive and place armies, attack if you wish, regroup, and, if you "
-            "conquered a territory, draw a card at the end.",
-            "Armies received: half your territories (at least 3), plus the bonus of each whole "
-            "continent you hold (those go only into that continent).",
+            "On your turn: receive and place {board.armies}, attack if you wish, regroup, and, "
+            "if you conquered {board.a_territory}, draw a card at the end.",
+            "{board.Armies} received: half your {board.territories} (at least 3), plus the "
+            "bonus of each whole {board.continent} you hold (those go only into that "
+            "{board.continent}).",
         ]),
         ("Attacks", [
-            "Attack from a territory of yours with at least 2 armies into a neighbouring enemy "
-            "(dotted lines connect territories too). The attacker rolls up to 3 dice (armies "
-            "minus 1), the defender up to 3. Highest against highest, then second and third: "
-            "the higher die wins and ties go to the defence.",
+            "Attack from {board.a_territory} of yours with at least 2 {board.armies} into a "
+            "neighbouring enemy (dotted lines connect {board.territories} too). The attacker "
+            "rolls up to 3 dice ({board.armies} minus 1), the defender up to 3. Highest against "
+            "highest, then second and third: the higher die wins and ties go to the defence.",
             "After a conquest, move in from 1 up to the number of dice of the last attack.",
         ]),
         ("Regrouping", [
-            "At the end of the turn, move armies between neighbouring territories of yours. "
-            "One army always stays, and each army moves only once per turn.",
+            "At the end of the turn, move {board.armies} between neighbouring "
+            "{board.territories} of yours. One {board.army} always stays, and each "
+            "{board.army} moves only once per turn.",
         ]),
         ("Cards", [
             "Three cards with equal shapes or all different (a joker is any shape) trade for "
-            "armies: 4, 6, 8, 10, 12, 15 and then 5 more at each trade of the game. Holding "
-            "the territory of a traded card gives 2 more there. With 5 cards you must trade.",
+            "{board.armies}: 4, 6, 8, 10, 12, 15 and then 5 more at each trade of the game. "
+            "Holding the {board.territory} of a traded card gives 2 more there. With 5 cards "
+            "you must trade.",
         ]),
         ("Elimination", [
             "Whoever destroys an opponent takes all their cards. At the end of that turn, "
@@ -333,7 +346,8 @@ RULES: dict[str, dict[str, list[Section]]] = {"classic": CLASSIC, "war2": WAR2}
 
 
 def rules_for(variant: str, lang: str) -> list[Section]:
-    """The help sections for a variant (its own first, then the shared rules) in a language;
+    """The help sections for a variant (its own first, then the shared rules) in a language,
+    in the words of its board (templates filled like the page's catalogue, see i18n.fill);
     a variant's own elimination section replaces the classic one."""
     texts = RULES.get(variant, CLASSIC)
     intro = INTROS.get(variant, {})
@@ -343,4 +357,6 @@ def rules_for(variant: str, lang: str) -> list[Section]:
     if elimination is not None:
         sections = [elimination if title == elimination[0] else (title, paragraphs)
                     for title, paragraphs in sections]
-    return sections
+    board_id = get_variant(variant).board_id
+    return [(fill(lang, heading, board_id), [fill(lang, p, board_id) for p in paragraphs])
+            for heading, paragraphs in sections]

@@ -21,16 +21,19 @@ from typing import Any
 
 from pywar.actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
 from pywar.ai import LEVELS, make_bot
+from pywar.board import load_board
 from pywar.bot import SimpleBot
 from pywar.errors import IllegalAction, WarError
 from pywar.game import Game, is_valid_set
-from pywar.objectives import describe
+from pywar.objectives import COLOR_NAMES, describe
 from pywar.odds import battle_odds
 from pywar.variants import VARIANTS, get_variant
 
 import war2_view  # noqa: F401 - registers the WAR II page module
 from board_input import CLOSABLE, BoardInput
-from i18n import CATALOGUE, board_words, t
+from i18n import CATALOGUE, t
+from i18n import Place as PlaceName
+from i18n import place as named_place
 from icons import icon, icon_button
 from nodes import Node, button, find, h, text_of
 from rules_help import rules_for
@@ -148,18 +151,11 @@ class App(BoardInput):
     # ---------------------------------------------------------------- helpers
     def tr(self, key: str, **kw: Any) -> str:
         """Translate ``key`` into the page language, in the words of the board in play."""
-        return t(self.lang, key, self.words(), **kw)
+        return t(self.lang, key, self.board_id() if hasattr(self, "form") else None, **kw)
 
     def tr_count(self, key: str, n: int, **kw: Any) -> str:
-        """Translate a counted text: ``key_one`` for 1, ``key_other`` otherwise."""
-        return self.tr(f"{key}_{'one' if n == 1 else 'other'}", n=n, **kw)
-
-    def words(self) -> list[tuple[str, str]]:
-        """The board's own terms (warriors, regions...) for the game or the chosen board."""
-        variant = self.game.variant.id if self.game and self.screen != "setup" else (
-            self.form["variant"] if hasattr(self, "form") else "classic")
-        terms = get_variant(variant).board.raw.get("terms", {}).get(self.lang)
-        return board_words(self.lang, terms)
+        """Translate a counted text (a :class:`i18n.Plural` entry, its form chosen by ``n``)."""
+        return self.tr(key, n=n, **kw)
 
     def _default_form(self, variant: str = "classic") -> dict[str, Any]:
         colors = self.colors_of(variant)
@@ -311,6 +307,12 @@ class App(BoardInput):
         assert self.game is not None
         terr = self.game.board.territories[territory]
         return terr.name if self.lang == "pt" else terr.name_en
+
+    def place(self, place_id: str) -> PlaceName:
+        """A territory or continent as a template parameter: its name in the page language
+        with its article forms (``{territory.em}`` "no Alasca", ``{territory.the}``...)."""
+        assert self.game is not None
+        return named_place(self.lang, self.game.board.id, place_id)
 
     def is_bot(self, seat: int) -> bool:
         """Whether a seat is played by the computer."""
@@ -517,12 +519,12 @@ class App(BoardInput):
         b = self.blitz or self.blitz_report
         if b is None:
             return []
-        lines = [self.tr("blitz_tally", source=self.tname(b["source"]),
-                         target=self.tname(b["target"]), rolls=b["rolls"], lost=b["lost"],
+        lines = [self.tr("blitz_tally", source=self.place(b["source"]),
+                         target=self.place(b["target"]), rolls=b["rolls"], lost=b["lost"],
                          killed=b["killed"])]
         if "reason" in b:
-            lines.append(self.tr("blitz_why_" + b["reason"], source=self.tname(b["source"]),
-                                 target=self.tname(b["target"]), floor=b["floor"]))
+            lines.append(self.tr("blitz_why_" + b["reason"], source=self.place(b["source"]),
+                                 target=self.place(b["target"]), floor=b["floor"]))
         return lines
 
     def on_undo(self, _a: str | None, _v: str | None) -> None:
@@ -1007,13 +1009,13 @@ class App(BoardInput):
             return self.tr("ev_trade", name=self.name(e["player"]), armies=e["armies"])
         if kind == "battle":
             return self.tr("ev_battle", name=self.name(e["player"]),
-                           source=self.tname(e["source"]), target=self.tname(e["target"]),
+                           source=self.place(e["source"]), target=self.place(e["target"]),
                            attack=" ".join(map(str, e["attack"])),
                            defend=" ".join(map(str, e["defend"])),
                            lost=e["attacker_losses"], killed=e["defender_losses"])
         if kind == "conquest":
             return self.tr("ev_conquest", name=self.name(e["player"]),
-                           territory=self.tname(e["territory"]))
+                           territory=self.place(e["territory"]))
         if kind == "eliminated":
             return self._describe_elimination(e)
         if kind == "card":
@@ -1022,13 +1024,13 @@ class App(BoardInput):
             return self.tr("ev_victory", name=self.name(e["player"]))
         if kind == "place":
             return self.tr("ev_place", name=self.name(e["player"]), count=e["count"],
-                           territory=self.tname(e["territory"]))
+                           territory=self.place(e["territory"]))
         if kind == "occupy":
             return self.tr("ev_occupy", name=self.name(e["player"]), count=e["count"],
-                           territory=self.tname(e["territory"]))
+                           territory=self.place(e["territory"]))
         if kind == "regroup":
             return self.tr("ev_regroup", name=self.name(e["player"]), count=e["count"],
-                           source=self.tname(e["source"]), target=self.tname(e["target"]))
+                           source=self.place(e["source"]), target=self.place(e["target"]))
         if kind == "reshuffle":
             return self.tr("ev_reshuffle")
         return None
@@ -1159,7 +1161,21 @@ class App(BoardInput):
             return get_variant(self.form["variant"]).board_id
         return self.game.board.id
 
+    def map_names(self) -> dict[str, Any]:
+        """The names the map shows (territory labels, the map's own name) in the page
+        language, for the board on screen: the SVG maps carry Portuguese ones."""
+        board = load_board(self.board_id())
+        english = self.lang == "en"
+        return {"names": {tid: terr.name_en if english else terr.name
+                          for tid, terr in board.territories.items()},
+                "map_label": self.tr("map_label")}
+
     def _board(self) -> dict[str, Any]:
+        board = self._board_state()
+        board.update(self.map_names())
+        return board
+
+    def _board_state(self) -> dict[str, Any]:
         g = self.game
         if self.screen == "replay" and self.replay is not None:
             g = self.replay["game"]
@@ -1190,7 +1206,7 @@ class App(BoardInput):
             armies = g.armies[tid]
             out[tid] = {
                 "owner": g.players[owner].color, "armies": armies, "state": state,
-                "label": self.tr("territory_label", territory=self.tname(tid),
+                "label": self.tr("territory_label", territory=self.place(tid),
                                  name=self.name(owner),
                                  color=self.tr("color_" + g.players[owner].color),
                                  armies=armies),
@@ -1379,7 +1395,7 @@ class App(BoardInput):
             assert g.occupy is not None
             top = g.occupy["max"]
             return h("div", {"class": "phase occupy"},
-                     h("p", {}, self.tr("occupy_prompt", territory=self.tname(
+                     h("p", {}, self.tr("occupy_prompt", territory=self.place(
                          g.occupy["target"]), max=top)),
                      h("div", {"class": "btn-row"},
                        [button(str(k), "occupy", k, cls="btn big") for k in range(1, top + 1)]))
@@ -1419,13 +1435,11 @@ class App(BoardInput):
         for key, n in sorted(g.pools.items()):
             kind, _, ident = key.partition(":")
             if kind == "continent":
-                cont = g.board.continents[ident]
                 lines.append(h("li", {"class": "pool-bound"}, self.tr(
-                    "pool_continent", n=n,
-                    continent=cont.name if self.lang == "pt" else cont.name_en)))
+                    "pool_continent", n=n, continent=self.place(ident))))
             elif kind == "territory":
                 lines.append(h("li", {"class": "pool-bound"},
-                               self.tr("pool_territory", n=n, territory=self.tname(ident))))
+                               self.tr("pool_territory", n=n, territory=self.place(ident))))
         return h("div", {"class": "phase place"},
                  h("p", {"class": "big-number", "id": "pending"},
                    self.tr("to_place", n=g.pending_armies)),
@@ -1444,14 +1458,14 @@ class App(BoardInput):
             parts.append(h("p", {"class": "hint"}, self.tr("attack_pick_source")))
         elif self.target is None:
             parts.append(h("p", {"class": "hint"}, self.tr(
-                "attack_pick_target", source=self.tname(self.source))))
+                "attack_pick_target", source=self.place(self.source))))
             parts.append(button(self.tr("cancel"), "cancel", cls="btn small"))
         else:
             top = g.attack_dice_max(self.source)
             dice = min(self.dice_choice or top, top)
             odds = battle_odds(g.armies[self.source], g.armies[self.target])
             parts.append(h("p", {"class": "matchup"}, self.tr(
-                "attack_matchup", source=self.tname(self.source), target=self.tname(self.target),
+                "attack_matchup", source=self.place(self.source), target=self.place(self.target),
                 a=g.armies[self.source], d=g.armies[self.target])))
             parts.append(h("p", {"class": "odds", "data-p-conquer": f"{odds.p_conquer:.6f}"},
                            self.tr("odds_line", pct=self.percent(odds.p_conquer))))
@@ -1491,14 +1505,14 @@ class App(BoardInput):
             parts.append(h("p", {"class": "hint"}, self.tr("regroup_pick_source")))
         elif self.target is None:
             parts.append(h("p", {"class": "hint"}, self.tr(
-                "regroup_pick_target", source=self.tname(self.source),
+                "regroup_pick_target", source=self.place(self.source),
                 n=g.movable_from(self.source))))
             parts.append(button(self.tr("cancel"), "cancel", cls="btn small"))
         else:
             top = g.movable_from(self.source)
             count = min(self.move_count or top, top)
-            parts.append(h("p", {}, self.tr("regroup_prompt", source=self.tname(self.source),
-                                            target=self.tname(self.target))))
+            parts.append(h("p", {}, self.tr("regroup_prompt", source=self.place(self.source),
+                                            target=self.place(self.target))))
             parts.append(h("div", {"class": "btn-row counts", "role": "group",
                                    "aria-label": self.tr("count_label")},
                            [button(str(k), "move-count", k, cls="btn small",
@@ -1542,6 +1556,7 @@ class App(BoardInput):
         return h("div", {"class": "secrets open"},
                  h("p", {"class": "objective"}, h("strong", {}, self.tr("objective")), " ",
                    objective),
+                 self.objective_change_note(g.current),
                  h("p", {}, self.tr("cards_count", n=len(me.cards), value=g.next_trade_value())),
                  h("div", {"class": "cards", "role": "group",
                            "aria-label": self.tr("cards")}, cards),
@@ -1589,8 +1604,8 @@ class App(BoardInput):
                            h("span", {"class": "die empty"})))
         return h("div", {"class": "dice"},
                  h("p", {"class": "dice-title"}, self.tr(
-                     "battle_title", source=self.tname(battle["source"]),
-                     target=self.tname(battle["target"]))),
+                     "battle_title", source=self.place(battle["source"]),
+                     target=self.place(battle["target"]))),
                  pairs,
                  h("p", {"class": "dice-result"}, self.tr(
                      "battle_result", lost=battle["attacker_losses"],
@@ -1625,16 +1640,9 @@ class App(BoardInput):
     def _rules_screen(self) -> Node:
         variant = self.game.variant.id if self.game else self.form["variant"]
         sections = []
-        words = self.words()
-
-        def reword(text: str) -> str:
-            for old, new in words:
-                text = text.replace(old, new)
-            return text
-
         for heading, paragraphs in rules_for(variant, self.lang):
             sections.append(h("h3", {}, heading))
-            sections.extend(h("p", {}, reword(para)) for para in paragraphs)
+            sections.extend(h("p", {}, para) for para in paragraphs)
         return h("section", {"class": "screen rules", "aria-labelledby": "rules-title"},
                  h("h2", {"id": "rules-title"}, self.tr("rules_title")), sections)
 
@@ -1743,6 +1751,31 @@ class App(BoardInput):
                  h("svg", {"viewBox": f"0 0 {width} {height}", "role": "img",
                            "aria-label": self.tr("chart_label_" + key)}, axes, lines),
                  legend)
+
+    def objective_change(self, seat: int) -> str | None:
+        """Why a player's objective is not the card they drew, in words for them alone (the
+        card said to destroy a colour that is their own, not in the game, or that someone
+        else destroyed); None when they play for their card."""
+        g = self.game
+        assert g is not None
+        p = g.players[seat]
+        if not p.objective_converted:
+            return None
+        card = g.objective_card(seat)
+        color = card.get("color", "")
+        words = COLOR_NAMES.get(self.lang, COLOR_NAMES["pt"]).get(color, color).lower()
+        target = next((i for i, q in enumerate(g.players) if q.color == color), None)
+        if color == p.color:
+            return self.tr("objective_changed_own", color=words)
+        if target is None or g.players[target].eliminated_by is None:
+            return self.tr("objective_changed_absent", color=words)
+        return self.tr("objective_changed_by", color=words,
+                       name=self.name(g.players[target].eliminated_by))
+
+    def objective_change_note(self, seat: int) -> Node | None:
+        """The note under a revealed objective that changed (private: the secret view)."""
+        text = self.objective_change(seat)
+        return h("p", {"class": "objective-changed", "role": "note"}, text) if text else None
 
     def objective_text(self, seat: int) -> str:
         """A player's objective in words (a variant's own kinds through its page module)."""
