@@ -4,7 +4,9 @@
     python3 build.py                 build dist/ (runs `npm ci` first when node_modules is stale)
     python3 build.py serve [--port]  build, then serve dist/ on http://127.0.0.1:8000
     python3 build.py test            install what's missing, then ruff + pytest (CPython and
-                                     Chromium) + the engine tests inside Pyodide under Node
+                                     Chromium) + the engine tests inside Pyodide under Node;
+                                     Python packages go into the project's .venv/ (made on
+                                     first use), never into the system Python
     python3 build.py bench           one JSON object of load-time and tap-latency figures
     python3 build.py wheels          fetch the pinned pure-Python wheels the Pyodide tests use
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
+import errno
 import functools
 import gzip
 import hashlib
@@ -55,6 +58,8 @@ PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
 CACHE = ROOT / ".cache"
 WHEEL_DIR = CACHE / "wheels"
 NPM_STAMP = NODE_MODULES / ".pywar-npm-stamp"
+#: The project's virtual environment: `test`, `bench` and `wheels` re-run inside it.
+VENV = ROOT / ".venv"
 
 CHROMIUM = Path(os.environ.get("PYWAR_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
@@ -626,8 +631,8 @@ def prerender_first_screen(site: Path) -> dict[str, Any] | None:
         r'<div id="header-slot"></div>':
             f'<div id="header-slot" data-view="{first["header_key"]}">{first["header"]}</div>',
         r'<div id="overlay" class="overlay" hidden>': '<div id="overlay" class="overlay">',
-        r'<div class="overlay-box" id="overlay-slot" role="dialog" aria-modal="true"></div>':
-            '<div class="overlay-box" id="overlay-slot" role="dialog" aria-modal="true" '
+        r'<div class="overlay-box" id="overlay-slot" role="dialog"></div>':
+            '<div class="overlay-box" id="overlay-slot" role="dialog" '
             f'aria-labelledby="setup-title" data-view="{first["overlay_key"]}">'
             f'{first["overlay"]}</div>',
     }
@@ -1044,13 +1049,23 @@ def serving(directory: Path = DIST, *, prefix: str = "") -> Iterator[str]:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    if not args.no_build:
-        build()
-    server = make_server(DIST, args.host, args.port, quiet=False)
-    print(
-        f"Serving dist/ on http://{args.host}:{server.server_port}/  (Ctrl-C to stop)", flush=True
-    )
+    try:  # the port first: a busy one is one line, not a traceback after a build
+        server = make_server(DIST, args.host, args.port, quiet=False)
+    except OSError as exc:
+        if exc.errno in (errno.EADDRINUSE, errno.EACCES):
+            why = "is already in use" if exc.errno == errno.EADDRINUSE else "is not allowed"
+            raise BuildError(
+                f"port {args.port} on {args.host} {why}: serve on another one, e.g. "
+                f"python3 build.py serve --port {args.port + 1 if args.port < 65535 else 8080}"
+            ) from None
+        raise BuildError(f"cannot serve on {args.host}:{args.port}: {exc.strerror}") from None
     try:
+        if not args.no_build:
+            build()
+        print(
+            f"Serving dist/ on http://{args.host}:{server.server_port}/  (Ctrl-C to stop)",
+            flush=True,
+        )
         server.serve_forever()
     except KeyboardInterrupt:
         pass
@@ -1091,6 +1106,71 @@ def ensure_chromium() -> None:
         env=env,
         stdin=subprocess.DEVNULL,
     )
+
+
+def venv_python(venv: Path | None = None) -> Path:
+    """The Python of the project's virtual environment (``.venv/``)."""
+    venv = venv or VENV
+    return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def in_a_venv() -> bool:
+    """True inside any virtual environment (the project's or one the developer chose)."""
+    return sys.prefix != sys.base_prefix
+
+
+def _venv_works(python: Path) -> bool:
+    if not python.exists():
+        return False
+    probe = "import sys, pip; sys.exit(sys.version_info < (3, 11))"
+    return subprocess.run([str(python), "-c", probe], stdin=subprocess.DEVNULL,
+                          capture_output=True).returncode == 0
+
+
+def _apt_install_venv_module() -> None:
+    apt = shutil.which("apt-get")
+    if apt is None or os.geteuid() != 0:
+        raise BuildError(
+            f"{sys.executable} cannot make a virtual environment: install Python's venv module "
+            "(Debian/Ubuntu: sudo apt-get install python3-venv), then run this again"
+        )
+    log("Python's venv module is missing: installing Debian's python3-venv")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    lock = ["-o", "DPkg::Lock::Timeout=600"]
+    subprocess.run([apt, *lock, "update", "-qq"], check=True, env=env, stdin=subprocess.DEVNULL)
+    subprocess.run([apt, *lock, "install", "-y", "-qq", "python3-venv"], check=True, env=env,
+                   stdin=subprocess.DEVNULL)
+
+
+def ensure_venv(venv: Path | None = None) -> Path:
+    """The project's virtual environment, made when missing or broken; returns its Python.
+
+    When this Python cannot make one (Debian without python3-venv), the module is installed
+    with apt as root, else the error says what to install.
+    """
+    venv = venv or VENV
+    python = venv_python(venv)
+    if _venv_works(python):
+        return python
+    log(f"making the project's virtual environment: python3 -m venv {venv.name}")
+    make = [sys.executable, "-m", "venv", "--clear", str(venv)]
+    if subprocess.run(make, stdin=subprocess.DEVNULL, capture_output=True).returncode != 0:
+        _apt_install_venv_module()
+        subprocess.run(make, check=True, stdin=subprocess.DEVNULL)
+    if not _venv_works(python):
+        raise BuildError(f"{venv} was made but its Python does not run pip")
+    return python
+
+
+def run_in_venv(argv: Sequence[str], *, create: bool = True) -> None:
+    """Re-run this command with the project's ``.venv`` Python (made if missing and
+    ``create``); returns only when already inside a virtual environment."""
+    if in_a_venv() or not (create or venv_python().exists()):
+        return
+    python = ensure_venv()
+    log(f"running in {VENV.name}/: {python.name} build.py {' '.join(argv)}")
+    sys.stdout.flush()
+    os.execv(str(python), [str(python), str(ROOT / "build.py"), *argv])
 
 
 def _pip_flags() -> list[str]:
@@ -1658,8 +1738,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = parse_args(argv)
     try:
+        if args.func in (cmd_test, cmd_bench, cmd_wheels):  # they need pip packages
+            run_in_venv(argv, create=not getattr(args, "no_install", False))
         return int(args.func(args))
     except BuildError as exc:
         log(f"error: {exc}")

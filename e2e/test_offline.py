@@ -210,6 +210,15 @@ def test_a_new_build_replaces_the_old_version(
             assert page.locator('meta[name="pywar-test-build"]').count() == 0
             page.wait_for_selector("#update-bar", timeout=60_000)
             assert "nova versão" in page.locator("#update-bar").inner_text()
+            # the bar covers nothing (a row above the top bar) and can be closed
+            bar = page.locator("#update-bar").bounding_box()
+            top = page.locator(".topbar").bounding_box()
+            assert bar["y"] + bar["height"] <= top["y"] + 0.5
+            page.locator("#update-close").click()
+            assert page.locator("#update-bar").count() == 0
+            assert page.locator(".topbar").bounding_box()["y"] == 0
+            page.reload(wait_until="commit")  # still waiting: offered again
+            page.wait_for_selector("#update-bar", timeout=60_000)
             with page.expect_navigation(wait_until="commit", timeout=60_000):
                 page.locator("#update-button").click()
             page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)

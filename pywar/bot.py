@@ -46,7 +46,7 @@ class SimpleBot:
             return own.choose(game)  # a variant with rules of its own has its own bot
         me = game.current
         trades = game.valid_trades()
-        if trades and (game.must_trade or game.phase in ("reinforce", "regroup")):
+        if trades and (game.must_trade or game.phase in ("reinforce", "final_trade")):
             return Trade(trades[0])
         if game.pending_armies:
             return self._place(game, me)
@@ -58,6 +58,8 @@ class SimpleBot:
             return attack or EndAttack()
         if game.phase == "regroup":
             return self._regroup(game, me) or EndTurn()
+        if game.phase == "final_trade":
+            return EndTurn()  # the sets worth trading went above
         raise RuntimeError(f"nothing to do in phase {game.phase}")  # pragma: no cover
 
     # --------------------------------------------------------------- targets
@@ -110,7 +112,7 @@ class SimpleBot:
                 (game.armies[n] for n in targets), default=99))
 
         best = max(mine, key=score)
-        return Place(best, game.pools.get("free", 0))
+        return Place(best, game.available_for(best))
 
     def _attack(self, game: Game, me: int) -> Attack | None:
         wanted = self.wanted(game, me)

@@ -34,7 +34,9 @@ from .variants import Variant, get_variant
 SCHEMA = "pywar-game"
 #: The version of the saved format written (older ones are read: see pywar/savefile.py).
 SCHEMA_VERSION = 2
-PHASES = ("reinforce", "attack", "occupy", "regroup", "over")
+#: ``final_trade``: the end of a turn in which a player eliminated another and took their
+#: cards (classic): sets are traded before the conquest card is drawn.
+PHASES = ("reinforce", "attack", "occupy", "regroup", "final_trade", "over")
 MAX_DICE = 3
 #: Actions that reveal nothing random and may be taken back within the turn.
 UNDOABLE = frozenset({"place", "regroup", "occupy"})
@@ -152,6 +154,9 @@ class Game:
         #: Territories and armies per seat at the start of every round (and at the end).
         self.timeline: list[dict[str, Any]] = []
         self._objectives = {o["id"]: o for o in self.board.objectives}
+        # Objectives of an earlier edition of the board: never dealt, still read in old saves.
+        for spec in self.board.raw.get("retired_objectives", ()):
+            self._objectives.setdefault(spec["id"], spec)
         fallback = self.board.raw.get("fallback_objective")
         if fallback:
             self._objectives[fallback["id"]] = fallback
@@ -164,11 +169,14 @@ class Game:
         players: list[tuple[str, str]],
         seed: int = 0,
         options: dict[str, Any] | None = None,
+        objectives_edition: int | None = None,
     ) -> Game:
         """Set a game up as the book says: dealer by die, territories dealt round the table,
         objectives drawn secretly, the full deck shuffled.
 
         ``players`` are ``(name, colour)`` pairs in seat order (clockwise).
+        ``objectives_edition``: deal an earlier edition of a board's objective cards (a game
+        saved before they were rebalanced replays with the cards it was dealt).
         """
         variant = get_variant(variant_id)
         game = cls.class_for(variant)(variant)
@@ -176,6 +184,10 @@ class Game:
         game.options = {k: bool(v) for k, v in (options or {}).items()}
         game.setup = {"variant": variant_id, "players": [list(p) for p in players],
                       "seed": int(seed), "options": dict(game.options)}
+        # Which edition of the board's objective cards is dealt (1, the first, goes unsaid).
+        edition = int(objectives_edition or game.board.raw.get("objectives_edition", 1))
+        if edition > 1:
+            game.setup["objectives_edition"] = edition
         game.rng = Rng(seed)
         game.players = [Player(name, color) for name, color in players]
         game._deal()
@@ -212,8 +224,9 @@ class Game:
 
     def may_hold_armies(self) -> bool:
         """Whether armies may wait to be placed now: in the reinforce phase, or after a
-        trade in the regroup phase (the turn of an elimination)."""
-        return self.phase == "reinforce" or (self.phase == "regroup" and self.trade_allowed())
+        trade at the end of the turn of an elimination (``final_trade``)."""
+        return self.phase in ("reinforce", "final_trade") or (
+            self.phase == "regroup" and self.trade_allowed())
 
     def setup_in_progress(self) -> bool:
         """Whether territories are still being handed out (some may have no owner yet)."""
@@ -309,6 +322,7 @@ class Game:
             raise WarError("rounds count from 1")
         self.first_player = self.current = current
         self.round = round_
+        self.timeline = []  # the dealt position's snapshot is not this position's
         self._start_turn([])
 
     def _position_seat(self, seat: Any) -> Player:
@@ -364,11 +378,21 @@ class Game:
             contenders = [p for p in contenders if rolls[p] == best]
         return contenders[0]
 
+    def objective_cards(self) -> list[dict[str, Any]]:
+        """The objective cards of this game's edition of the board (the latest unless an
+        older game's setup says otherwise: a retired card takes its successor's place)."""
+        cards = list(self.board.objectives)
+        latest = self.board.raw.get("objectives_edition")
+        if latest is None or self.setup.get("objectives_edition", 1) >= latest:
+            return cards
+        retired = {o["replaced_by"]: o for o in self.board.raw.get("retired_objectives", ())}
+        return [retired.get(o["id"], o) for o in cards]
+
     def _deal_objectives(self) -> None:
         """Drop the "destroy" cards of absent colours, then draw one each from the dealer on."""
         n = len(self.players)
         colors = {p.color for p in self.players}
-        deck = [o["id"] for o in self.board.objectives
+        deck = [o["id"] for o in self.objective_cards()
                 if o["kind"] != "destroy" or o["color"] in colors]
         self.rng.shuffle(deck)
         for i in range(n):
@@ -380,6 +404,10 @@ class Game:
                 player.objective_converted = True
 
     # ------------------------------------------------------------- accessors
+    def objective_card(self, player: int) -> dict[str, Any]:
+        """The objective card a player drew (before any ruling's conversion)."""
+        return self._objectives[self.players[player].objective]
+
     def objective_of(self, player: int) -> dict[str, Any]:
         """The objective a player is playing for now (after any ruling's conversion)."""
         p = self.players[player]
@@ -425,10 +453,17 @@ class Game:
         return self.variant.trade_value(self.trades_done)
 
     def trade_allowed(self) -> bool:
-        """Whether the current player may trade cards now (before any set check)."""
-        if self.phase == "reinforce":
-            return True
-        return self.phase == "regroup" and self.eliminated_someone
+        """Whether the current player may trade cards now (before any set check): at the
+        start of the turn, or in the end-of-turn trade after an elimination."""
+        return self.phase in ("reinforce", "final_trade")
+
+    def _trade_forced(self) -> bool:
+        """Whether the hand forces a trade now: 5 or more cards at the start of the turn;
+        more than 5 in the end-of-turn trade after an elimination (RULINGS.md)."""
+        held = len(self.players[self.current].cards)
+        if self.phase == "final_trade":
+            return held > self.variant.hand_limit
+        return held >= self.variant.forced_trade_at
 
     def valid_trades(self) -> list[tuple[int, ...]]:
         """Every three-card set the current player could trade now."""
@@ -470,6 +505,8 @@ class Game:
             actions.extend(Occupy(k) for k in range(1, self.occupy["max"] + 1))
         elif self.phase == "regroup":
             actions += [*self._regroup_actions(), EndTurn()]
+        elif self.phase == "final_trade":
+            actions.append(EndTurn())
         return actions
 
     def _place_actions(self) -> list[Action]:
@@ -555,6 +592,9 @@ class Game:
             self._validate_trade(action)  # type: ignore[arg-type]
             return
         if self.must_trade:
+            if self.phase == "final_trade":
+                self._fail("forced_trade", f"you hold more than {self.variant.hand_limit} "
+                                           "cards: trade sets until you hold 5 or fewer")
             self._fail("forced_trade", "with 5 or more cards you must trade a set first")
         if self.pending_armies and kind != "place":
             self._fail("place_first", f"place your {self.pending_armies} armies first")
@@ -619,7 +659,7 @@ class Game:
                            f"{self.board.territories[action.source].name}: one stays and an army "
                            "moves once per turn")
         elif kind == "end_turn":
-            if self.phase not in ("attack", "regroup"):
+            if self.phase not in ("attack", "regroup", "final_trade"):
                 self._fail("cannot_end_turn", f"you cannot end the turn in the {self.phase} phase")
         else:  # pragma: no cover - the registry only holds the kinds above
             self._fail("unknown_action", f"unknown action {kind}")
@@ -635,7 +675,8 @@ class Game:
     def _validate_trade(self, action: Trade) -> None:
         if not self.trade_allowed():
             self._fail("trade_timing", "cards are traded at the start of your turn "
-                                       "(or at its end after eliminating a player)")
+                                       "(or at its end after taking an eliminated "
+                                       "player's cards)")
         cards = action.cards
         hand = self.players[self.current].cards
         if (not isinstance(cards, tuple) or len(cards) != 3
@@ -667,7 +708,7 @@ class Game:
         for t in bonus_on:
             key = f"territory:{t}"
             self.pools[key] = self.pools.get(key, 0) + self.variant.owned_card_bonus
-        if self.must_trade and len(me.cards) < self.variant.forced_trade_at:
+        if self.must_trade and not self._trade_forced():
             self.must_trade = False
         events.append({"type": "trade", "player": self.current, "cards": list(action.cards),
                        "armies": armies, "bonus": {t: self.variant.owned_card_bonus
@@ -712,6 +753,7 @@ class Game:
             attack, defend = rolls
         att_loss, def_loss = compare_dice(attack, defend)
         armies[source] -= att_loss
+        self._leave(source, att_loss)
         armies[target] -= def_loss
         defender = self.owner[target]
         self._record_dice(self.current, defender, len(attack), len(defend), att_loss)
@@ -730,6 +772,7 @@ class Game:
         self.owner[target] = me
         self.armies[source] -= 1
         self.armies[target] = 1
+        self._carry(source, target, 1)
         self.conquered = True
         events.append({"type": "conquest", "player": me, "defender": defender,
                        "source": source, "territory": target, "max_move": top})
@@ -746,28 +789,46 @@ class Game:
                            "territory": target, "count": 1})
 
     def _eliminate(self, victim: int, events: list[Event]) -> None:
+        """``victim`` is out; their cards go as the variant's book says (RULINGS.md):
+        ``take_all``: every one to the eliminator (traded at the end of the turn);
+        ``top_up``: blind, as many as bring the eliminator's hand to five, the rest to the
+        discard pile."""
         me = self.players[self.current]
-        taken = self._take_hand(victim)
-        cut: list[int] = []
-        while len(me.cards) > self.variant.hand_limit:
-            card = me.cards.pop(self.rng.below(len(me.cards)))
-            self.discard.append(card)
-            cut.append(card)
-        self.eliminated_someone = True
-        events.append({"type": "eliminated", "player": victim, "by": self.current,
-                       "cards_taken": len(taken), "cards_cut": len(cut),
-                       "private": {str(self.current): {"cards_taken": taken, "cut": cut}}})
-        self._convert_objectives(self.players[victim].color, events)
-
-    def _take_hand(self, victim: int) -> list[int]:
-        """Mark ``victim`` eliminated by the current player, who takes their cards (returned)."""
         loser = self.players[victim]
         loser.alive = False
         loser.eliminated_by = self.current
-        taken = list(loser.cards)
-        loser.cards = []
-        self.players[self.current].cards.extend(taken)
-        return taken
+        pile, loser.cards = list(loser.cards), []
+        event: Event = {"type": "eliminated", "player": victim, "by": self.current,
+                        "cards_held": len(me.cards), "cards_left": len(pile)}
+        if self.variant.elimination_cards == "top_up":
+            need = max(0, self.variant.hand_limit - len(me.cards))
+            taken = pile if need >= len(pile) else [
+                pile.pop(self.rng.below(len(pile))) for _ in range(need)]
+            rest = [] if taken is pile else pile
+            event["top_up"] = True
+            event["drawn_by"] = (self._next_alive(self.current)
+                                 if self.variant.top_up_drawn_by == "next_player" else None)
+        else:
+            taken, rest = pile, []
+        me.cards.extend(taken)
+        self.eliminated_someone = True
+        event.update({"cards_taken": len(taken), "cards_discarded": len(rest),
+                      "hand": len(me.cards),
+                      "private": {str(self.current): {"cards_taken": list(taken)}}})
+        events.append(event)
+        if rest:
+            self._discard(rest, events)
+        self._convert_objectives(loser.color, events)
+
+    def _next_alive(self, seat: int) -> int:
+        """The next seat after ``seat``, clockwise, still in the game."""
+        n = len(self.players)
+        return next(s for k in range(1, n + 1) if self.players[s := (seat + k) % n].alive)
+
+    def _discard(self, cards: list[int], events: list[Event]) -> None:
+        """Put cards on the discard pile."""
+        del events
+        self.discard.extend(cards)
 
     def _convert_objectives(self, color: str, events: list[Event]) -> None:
         """Others' "destroy" objectives against the eliminated ``color`` turn into the
@@ -785,6 +846,7 @@ class Game:
         extra = action.count - 1
         self.armies[source] -= extra
         self.armies[target] += extra
+        self._carry(source, target, extra)
         self.occupy = None
         self.phase = "attack"
         events.append({"type": "occupy", "player": self.current, "source": source,
@@ -801,6 +863,25 @@ class Game:
                        "target": action.target, "count": action.count})
         self._check_victory(events)
 
+    def _leave(self, territory: str, count: int) -> int:
+        """``count`` armies leave ``territory`` by a loss or a conquest move: those that
+        already moved this turn go first (RULINGS.md: one move per army; armies that entered
+        by conquest may make theirs). Returns how many of them had moved."""
+        moved = self.moved.get(territory, 0)
+        gone = min(moved, count)
+        if gone:
+            if moved == gone:
+                del self.moved[territory]
+            else:
+                self.moved[territory] = moved - gone
+        return gone
+
+    def _carry(self, source: str, target: str, count: int) -> None:
+        """Armies move into a conquered territory; any that had moved this turn still have."""
+        carried = self._leave(source, count)
+        if carried:
+            self.moved[target] = self.moved.get(target, 0) + carried
+
     def _move(self, source: str, target: str, count: int) -> None:
         """Move armies that then count as moved this turn (they do not regroup again)."""
         self.armies[source] -= count
@@ -808,6 +889,17 @@ class Game:
         self.moved[target] = self.moved.get(target, 0) + count
 
     def _do_end_turn(self, _action: Action, events: list[Event], _rolls: Any) -> None:
+        if (self.phase != "final_trade" and self.eliminated_someone
+                and self.variant.elimination_cards == "take_all"):
+            # After an elimination (classic), sets are traded before the conquest card:
+            # allowed with a set in hand, forced while holding more than 5.
+            self.phase = "final_trade"
+            if self.valid_trades():
+                self.must_trade = self._trade_forced()
+                events.append({"type": "phase", "phase": "final_trade",
+                               "cards": len(self.players[self.current].cards),
+                               "must_trade": self.must_trade})
+                return
         self._end_turn(events)
 
     def _cards_to_draw(self) -> int:
@@ -917,9 +1009,21 @@ class Game:
         previous = type(self).replay(self.setup, self.log[:-1])
         self.__dict__.update(previous.__dict__)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_start_turn" in cls.__dict__:
+            raise TypeError(f"{cls.__name__} overrides Game._start_turn: override _begin_turn "
+                            "instead, so the per-round snapshot is always taken")
+
     def _start_turn(self, events: list[Event]) -> None:
+        """Start the current player's turn: the round's snapshot of territories and armies
+        (for every variant: subclasses cannot override this), then :meth:`_begin_turn`."""
         if not self.timeline or self.timeline[-1]["round"] != self.round:
             self._snapshot()
+        self._begin_turn(events)
+
+    def _begin_turn(self, events: list[Event]) -> None:
+        """A variant's own start of a turn (phase, reinforcements, the turn event)."""
         self.phase = "reinforce"
         self.conquered = False
         self.eliminated_someone = False
@@ -1038,7 +1142,8 @@ class Game:
                ) -> Game:
         """Rebuild a game from its setup and log (the first ``upto`` entries)."""
         game = cls.new(setup["variant"], [tuple(p) for p in setup["players"]],
-                       seed=setup["seed"], options=setup.get("options") or {})
+                       seed=setup["seed"], options=setup.get("options") or {},
+                       objectives_edition=setup.get("objectives_edition", 1))
         if "scenario" in setup:
             game._apply_position(setup["scenario"])
             game.setup["scenario"] = copy.deepcopy(setup["scenario"])

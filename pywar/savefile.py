@@ -508,7 +508,10 @@ def _from_data(cls: type[Game], data: Any) -> Game:
 
 
 def _read_setup(game: Game, value: Any, read: Reader) -> dict[str, Any]:
-    setup = read.obj(value, "setup", SETUP_KEYS, ("scenario",))
+    setup = read.obj(value, "setup", SETUP_KEYS, ("scenario", "objectives_edition"))
+    if "objectives_edition" in setup:
+        read.int(setup["objectives_edition"], "setup.objectives_edition", 1,
+                 int(game.board.raw.get("objectives_edition", 1)))
     read.str(setup["variant"], "setup.variant", 40, (game.variant.id,))
     seats = read.array(setup["players"], "setup.players", MAX_SEATS)
     for i, seat in enumerate(seats):

@@ -31,8 +31,19 @@ class Variant:
     owned_card_bonus_mode: str = "once"
     #: Holding this many cards at the start of a turn forces a trade.
     forced_trade_at: int = 5
-    #: Most cards kept after taking an eliminated player's hand (the rest are cut at random).
+    #: The hand size an elimination works with: ``take_all`` must trade at the end of the
+    #: turn while holding more than this; ``top_up`` fills the eliminator's hand up to it.
     hand_limit: int = 5
+    #: What happens to an eliminated player's cards (RULINGS.md, "Elimination"):
+    #: ``take_all`` (classic): the eliminator takes them all, then may trade sets at the end of
+    #: that turn, before the conquest card, and must while holding more than ``hand_limit``;
+    #: ``top_up``: the eliminator keeps their own and gets, blind, only enough of the
+    #: eliminated player's to hold ``hand_limit``; the rest go to the discard pile.
+    elimination_cards: str = "take_all"
+    #: Who draws the blind top-up: ``next_player`` (the eliminator's next living player, as
+    #: the WAR II and Mitológicas books say) or ``game`` (War Brasil: "o jogo realizará um
+    #: sorteio").
+    top_up_drawn_by: str = "next_player"
     cards_per_conquest_turn: int = 1
     min_reinforcement: int = 3
     territory_divisor: int = 2
@@ -82,18 +93,21 @@ VARIANTS: dict[str, Variant] = {
     # WAR II: its own setup, turns, cards and air attacks live in pywar/war2.py; its numbers
     # are in pywar/boards/war2.json (see docs/rules.md).
     "war2": Variant(id="war2", board_id="war2", hand_limit=5, cards_per_conquest_turn=3,
-                    options=("information_centres", "five_players_deal_all_centres"),
+                    elimination_cards="top_up",
+                    options=("information_centres", "five_players_deal_all_centres",
+                             "majority_armies_bound"),
                     game_class="pywar.war2:War2Game", bot_class="pywar.war2:War2Bot"),
     # war-batalhas-mitologicas.txt, basic game: "adaptado para até 4 jogadores" (3 named in
     # the objectives note), territory cards dealt from the dealer's left, and the first round
     # is placement only ("receber exércitos, colocá-los no mapa ... e passar a vez").
     "mitologicas": Variant(id="mitologicas", board_id="mitologicas", min_players=3,
                            max_players=4, first_round_placement_only=True,
-                           deal_starts_with="left", options=()),
+                           deal_starts_with="left", elimination_cards="top_up", options=()),
     # war-brasil.txt: attacks "a partir da segunda rodada" (the first round is placement
     # only) and "2 exércitos extras para cada carta trocada" of an owned territory.
     "brasil": Variant(id="brasil", board_id="brasil", first_round_placement_only=True,
-                      owned_card_bonus_mode="each", options=()),
+                      owned_card_bonus_mode="each", elimination_cards="top_up",
+                      top_up_drawn_by="game", options=()),
 }
 
 

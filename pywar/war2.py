@@ -35,8 +35,9 @@ from .objectives import describe as describe_classic
 SETUP_PHASES = ("centre_choice", "claim")
 #: Phases of one's own turn in which cards may be used ("em qualquer momento de sua jogada").
 CARD_PHASES = ("reinforce", "attack", "regroup")
-#: Game options of WAR II (all off by default).
-OPTIONS = ("information_centres", "five_players_deal_all_centres")
+#: Game options of WAR II (all off by default). ``majority_armies_bound`` is a house rule:
+#: the book binds only a whole continent's armies to it (RULINGS.md, "WAR II readings").
+OPTIONS = ("information_centres", "five_players_deal_all_centres", "majority_armies_bound")
 
 
 # --------------------------------------------------------------------------------- actions
@@ -227,7 +228,6 @@ class War2Rules:
 
     centres: tuple[str, ...]
     majority_bonus: dict[str, int]
-    majority_bound: bool
     centre_setup_armies: int
     centre_bonus_armies: int
     bombers_per_centre: int
@@ -264,7 +264,6 @@ class War2Rules:
                 centres=centres,
                 majority_bonus={c["id"]: int(c.get("majority_bonus", 0))
                                 for c in raw["continents"]},
-                majority_bound=bool(rules["majority_bonus_bound_to_continent"]),
                 centre_setup_armies=int(rules["centre_setup_armies"]),
                 centre_bonus_armies=int(rules["centre_bonus_armies"]),
                 bombers_per_centre=int(rules["bombers_per_centre"]),
@@ -489,8 +488,9 @@ class War2Game(Game):
 
     # ---------------------------------------------------------------- turn structure
     def reinforcements_due(self, player: int) -> dict[str, int]:
-        """Armies of a turn: half the territories (at least 3), whole continents, continent
-        majorities, and 1 on each Strategic Centre held."""
+        """Armies of a turn: half the territories (at least 3), whole continents (bound to
+        them), continent majorities (``majority_any:``, placed anywhere; ``majority:``, bound
+        to the continent, with the house-rule option), and 1 on each Strategic Centre held."""
         held = self.territories_of(player)
         v = self.variant
         pools = {"free": max(v.min_reinforcement, len(held) // v.territory_divisor)}
@@ -499,14 +499,11 @@ class War2Game(Game):
             if own == len(continent.territories):
                 pools[f"continent:{cid}"] = continent.bonus
             elif 2 * own > len(continent.territories) and self.rules.majority_bonus[cid]:
-                key = "majority" if self.rules.majority_bound else "majority_free"
+                bound = self.options.get("majority_armies_bound", False)
+                key = "majority" if bound else "majority_any"
                 pools[f"{key}:{cid}"] = self.rules.majority_bonus[cid]
         for t in self.centres_of(player):
             pools[f"territory:{t}"] = self.rules.centre_bonus_armies
-        free_majority = sum(v for k, v in pools.items() if k.startswith("majority_free:"))
-        if free_majority:
-            pools = {k: v for k, v in pools.items() if not k.startswith("majority_free:")}
-            pools["free"] += free_majority
         return pools
 
     def centres_of(self, player: int) -> list[str]:
@@ -515,7 +512,9 @@ class War2Game(Game):
 
     def _pools_for(self, territory: str) -> tuple[str, ...]:
         cid = self.board.continent_of(territory)
-        return (f"territory:{territory}", f"continent:{cid}", f"majority:{cid}", "free")
+        anywhere = sorted(k for k in self.pools if k.startswith("majority_any:"))
+        return (f"territory:{territory}", f"continent:{cid}", f"majority:{cid}", *anywhere,
+                "free")
 
     def trade_allowed(self) -> bool:
         """WAR II has no sets to trade: its cards are used one by one."""
@@ -530,7 +529,7 @@ class War2Game(Game):
         flying = self.air["bombers"] if self.air and player == self.current else 0
         return self.rules.bombers_per_player - self.bombers[player] - flying
 
-    def _start_turn(self, events: list[Event]) -> None:
+    def _begin_turn(self, events: list[Event]) -> None:
         me = self.current
         self.conquered = False
         self.eliminated_someone = False
@@ -719,6 +718,7 @@ class War2Game(Game):
         ci = self.ci[str(action.ci)]
         source = ci["territory"]
         ci["territory"] = action.target
+        self.ci_moved.append(action.ci)
         events.append({"type": "transport_ci", "player": self.current, "cards": used,
                        "ci": action.ci, "source": source, "target": action.target})
         self._discard(used, events)
@@ -750,25 +750,6 @@ class War2Game(Game):
                            "private": {str(me): {"cards": list(seen["cards"]),
                                                  "objective": seen["objective"]}}})
         super()._conquer(source, target, dice, defender, events)
-
-    # ---------------------------------------------------------------------- elimination
-    def _eliminate(self, victim: int, events: list[Event]) -> None:
-        me = self.players[self.current]
-        taken = self._take_hand(victim)
-        n = len(self.players)
-        cutter = next(s for k in range(1, n + 1)
-                      if self.players[s := (self.current + k) % n].alive)
-        cut: list[int] = []
-        while len(me.cards) > self.rules.hand_limit:
-            # The next player draws the extra cards blind; they go to the used pile.
-            cut.append(me.cards.pop(self.rng.below(len(me.cards))))
-        self.eliminated_someone = True
-        events.append({"type": "eliminated", "player": victim, "by": self.current,
-                       "cards_taken": len(taken), "cards_cut": len(cut), "cut_by": cutter,
-                       "private": {str(self.current): {"cards_taken": taken, "cut": cut}}})
-        if cut:
-            self._discard(cut, events)
-        self._convert_objectives(self.players[victim].color, events)
 
     def _achieved(self, seat: int) -> bool:
         spec = self.objective_of(seat)
@@ -860,7 +841,7 @@ class War2Game(Game):
                     for t in self.cards[second].territories:
                         if self.owner[t] == me:
                             out.extend(Transport((a, b), s, t, k)
-                                       for k in range(1, self.armies[s]))
+                                       for k in range(1, self.movable_from(s) + 1))
         out.extend(Discard(c) for c in hand)
         return out
 
@@ -874,8 +855,8 @@ class War2Game(Game):
         if self.can_spy():
             out.extend(Spy(p) for p, player in enumerate(self.players)
                        if p != me and player.alive)
-        held = self.ci_held_by(me)
-        if held:
+        held = [s for s in self.ci_held_by(me) if s not in self.ci_moved]
+        if held and self.phase == "regroup":
             hand = sorted(c for c in self.players[me].cards if not self.cards[c].numbered)
             for a, b in itertools.combinations(hand, 2):
                 if not (self._names_own(a) and self._names_own(b)):
@@ -1033,9 +1014,12 @@ class War2Game(Game):
                                       "of the other")
         self._check_own(s, "move armies from")
         self._check_own(t, "move armies to")
-        top = self.armies[s] - 1
+        top = self.movable_from(s)
         if type(action.count) is not int or not 1 <= action.count <= top:
-            self._fail("occupation_army", f"move 1 to {top} armies: one always stays")
+            # One move per army per turn, by any means (RULINGS.md, WAR II readings).
+            self._fail("move_once" if self.moved.get(s) else "occupation_army",
+                       f"move 1 to {top} armies: one always stays, and armies that moved "
+                       "this turn do not move again")
 
     def _check_discard(self, action: Discard) -> None:
         self._check_card_phase()
@@ -1140,8 +1124,12 @@ class War2Game(Game):
         del ci
 
     def _check_transport_ci(self, action: TransportCI) -> None:
-        self._check_card_phase()
         ci = self._check_ci_held(action.ci)
+        # Like an ordinary move: in the regroup phase, once per turn (RULINGS.md).
+        if self.phase != "regroup":
+            self._fail("not_regroup_phase", "the Information Centre moves in the regroup phase")
+        if action.ci in self.ci_moved:
+            self._fail("move_once", "an Information Centre moves once per turn")
         cards = self._check_hand(action.cards, 2)
         if any(self.cards[c].numbered for c in cards) or not all(
                 self._names_own(c) for c in cards):

@@ -68,6 +68,22 @@ def test_simulate():
     assert again["mean_rounds"] == data["mean_rounds"]
 
 
+def test_simulate_counts_every_objective_card_and_jobs_change_nothing():
+    args = ("simulate", "--variant", "mitologicas", "--players", "4", "--games", "6",
+            "--seed", "74")
+    one = run_json(*args, "--jobs", "1")
+    two = run_json(*args, "--jobs", "2")
+    assert {k: v for k, v in one.items() if k != "games_per_second"} == {
+        k: v for k, v in two.items() if k != "games_per_second"}
+    cards = one["by_card"]
+    assert sum(c["dealt"] for c in cards.values()) == 6 * 4
+    assert sum(c["wins"] for c in cards.values()) == one["finished"]
+    # A card's ratio is its holders' win rate over a seat's average (finished / seats).
+    for c in cards.values():
+        assert c["ratio"] == round(c["wins"] / c["dealt"] / (one["finished"] / 24), 3)
+    assert one["max_ratio"] == max(c["ratio"] for c in cards.values())
+
+
 def test_bench():
     data = run_json("bench", "--games", "2")
     assert "attack_over_dice_ratio" in data

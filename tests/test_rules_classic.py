@@ -24,6 +24,7 @@ from conftest import (
 
 from pywar import Game
 from pywar.actions import Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
+from pywar.errors import StateError
 
 SPECS = {o["id"]: o for o in BOARD.objectives}
 
@@ -349,27 +350,38 @@ B_CARDS = [CARD["vancouver"], CARD["nova_york"], CARD["labrador"]]  # triangle, 
 
 
 def test_book_elimination_example_trade_at_the_end_of_the_turn():
+    # Book: "supondo-se que o jogador A, que tem 1 carta, destrua o B que possuia 3, ele poderá
+    # por ocasião do fim da sua jogada combinar 4 cartas e conforme o resultado, trocá-las."
     game = elimination_position(A_CARD, B_CARDS)
     eliminated = eliminate_b(game)
-    assert eliminated["cards_taken"] == 3 and eliminated["cards_cut"] == 0
+    assert eliminated["cards_taken"] == 3 and eliminated["cards_discarded"] == 0
+    assert eliminated["cards_held"] == 1 and eliminated["hand"] == 4
     assert sorted(game.players[0].cards) == sorted(A_CARD + B_CARDS)
     assert game.view(0)["players"][1]["cards"] == 0
     assert game.phase == "occupy"
     game.apply(Occupy(1))
-    # Not during the attacks: "ao final da sua jogada".
-    refused(game, Trade((CARD["alasca"], CARD["vancouver"], CARD["nova_york"])), "trade_timing")
+    trade = Trade((CARD["alasca"], CARD["vancouver"], CARD["nova_york"]))  # three triangles
+    # Not during the attacks, nor while regrouping: "ao final da sua jogada".
+    refused(game, trade, "trade_timing")
     game.apply(EndAttack())
-    trade = Trade((CARD["alasca"], CARD["vancouver"], CARD["nova_york"]))
-    assert trade in game.legal_actions()
+    refused(game, trade, "trade_timing")
+    events = game.apply(EndTurn())
+    # The end of the turn: the trade comes before the conquest card, and is not forced.
+    assert game.phase == "final_trade" and game.current == 0 and not game.must_trade
+    assert {"type": "phase", "phase": "final_trade", "cards": 4, "must_trade": False} in events
+    assert trade in game.legal_actions() and EndTurn() in game.legal_actions()
+    refused(game, Regroup("argentina", "brasil", 1), "not_regroup_phase")
     events = game.apply(trade)
     assert next(e for e in events if e["type"] == "trade")["armies"] == 4
     assert game.pending_armies == 4
     refused(game, EndTurn(), "place_first")
     game.apply(Place("argentina", 4))
-    assert game.phase == "regroup" and game.armies["argentina"] == 5
+    assert game.phase == "final_trade" and game.armies["argentina"] == 5
+    assert game.legal_actions() == [EndTurn()]  # one card left: no more sets
     game.apply(EndTurn())
     assert len(game.players[0].cards) == 2  # the one left plus the card of the turn
     assert game.current == 2  # B is skipped
+    assert game.check() == []
 
 
 def test_book_elimination_example_without_trade_forces_it_next_turn():
@@ -378,6 +390,8 @@ def test_book_elimination_example_without_trade_forces_it_next_turn():
     game.apply(Occupy(1))
     game.apply(EndAttack())
     game.apply(EndTurn())
+    assert game.phase == "final_trade"
+    game.apply(EndTurn())  # A keeps the 4 cards and draws the card of the turn
     assert game.view(2)["players"][0]["cards"] == 5
     assert game.current == 2
     place_all(game, game.territories_of(2)[0])
@@ -388,20 +402,112 @@ def test_book_elimination_example_without_trade_forces_it_next_turn():
     assert len(game.players[0].cards) == 2 and not game.must_trade
 
 
-def test_eliminated_hand_over_five_is_cut_at_random():
+def test_book_elimination_example_when_no_set_can_be_made():
+    # "No caso de não conseguir trocar ... receberá no final de sua jogada mais uma carta, e
+    # no início da sua próxima jogada poderá trocar as cartas": 4 cards, two shapes twice.
+    a_card = [CARD["alasca"]]                                              # a triangle
+    b_cards = [CARD["vancouver"], CARD["mackenzie"], CARD["groenlandia"]]  # tri, circle, circle
+    game = elimination_position(a_card, b_cards)
+    eliminate_b(game)
+    game.apply(Occupy(1))
+    events = game.apply(EndTurn())  # no set: straight to the card of the turn
+    assert not any(e.get("phase") == "final_trade" for e in events)
+    assert game.current == 2 and len(game.players[0].cards) == 5
+
+
+def test_eliminator_takes_every_card_and_must_trade_while_over_five():
+    # RULINGS.md, Elimination (classic): no random cut; at the end of the turn the player must
+    # trade while holding more than 5 ("desde que não guarde mais de 5 cartas").
+    a_cards = [CARD["alasca"], CARD["mackenzie"], CARD["groenlandia"]]       # tri, circ, circ
+    b_cards = [CARD["vancouver"], CARD["ottawa"], CARD["labrador"], JOKERS[0]]  # tri, circ, sq
+    game = elimination_position(a_cards, b_cards)
+    eliminated = eliminate_b(game)
+    assert eliminated["cards_taken"] == 4 and eliminated["cards_discarded"] == 0
+    assert sorted(game.players[0].cards) == sorted(a_cards + b_cards)  # 7 cards, none cut
+    assert game.discard == [] and game.check() == []
+    assert game.view(1)["players"][0]["cards"] == 7
+    game.apply(Occupy(1))
+    game.apply(EndAttack())
+    game.apply(EndTurn())
+    assert game.phase == "final_trade" and game.must_trade and game.view(0)["must_trade"]
+    refused(game, EndTurn(), "forced_trade")
+    assert all(a.type == "trade" for a in game.legal_actions())
+    game.apply(Trade((CARD["vancouver"], CARD["ottawa"], CARD["labrador"])))  # all different
+    assert len(game.players[0].cards) == 4 and not game.must_trade
+    game.apply(Place("argentina", 4))
+    # Four cards may still be traded (not forced): circle, circle and the joker.
+    second = Trade((CARD["mackenzie"], CARD["groenlandia"], JOKERS[0]))
+    assert second in game.legal_actions() and EndTurn() in game.legal_actions()
+    game.apply(second)
+    assert game.pending_armies == 6  # the second trade of the game
+    game.apply(Place("argentina", 6))
+    game.apply(EndTurn())
+    assert len(game.players[0].cards) == 2 and game.current == 2  # alasca + the turn's card
+
+
+def test_trades_one_after_another_down_to_five_then_a_sixth_card():
+    # A with 4 cards takes B's 5: 9 cards. 9 -> 6 is still more than 5, so a second trade is
+    # forced: 6 -> 3. With 8 the first trade leaves 5: no second trade is forced, the card
+    # of the turn makes 6, and the next turn starts with a forced trade.
+    a_cards = [CARD["alasca"], CARD["mackenzie"], CARD["labrador"], CARD["vancouver"]]
+    b_cards = [CARD["ottawa"], CARD["california"], CARD["nova_york"], CARD["mexico"],
+               CARD["groenlandia"]]
+    game = elimination_position(a_cards, b_cards)
+    eliminate_b(game)
+    game.apply(Occupy(1))
+    game.apply(EndTurn())  # straight from the attacks
+    assert game.phase == "final_trade" and len(game.players[0].cards) == 9 and game.must_trade
+    game.apply(Trade(game.valid_trades()[0]))
+    assert len(game.players[0].cards) == 6 and game.must_trade
+    refused(game, Place("argentina", 1), "forced_trade")
+    game.apply(Trade(game.valid_trades()[0]))
+    assert len(game.players[0].cards) == 3 and not game.must_trade
+    assert game.pending_armies == 4 + 6
+
+    game = elimination_position(a_cards, b_cards[:4])
+    eliminate_b(game)
+    game.apply(Occupy(1))
+    game.apply(EndTurn())
+    assert len(game.players[0].cards) == 8 and game.must_trade
+    game.apply(Trade(game.valid_trades()[0]))
+    assert len(game.players[0].cards) == 5 and not game.must_trade
+    place_all(game, "argentina")
+    game.apply(EndTurn())
+    assert len(game.players[0].cards) == 6  # the sixth: traded at the start of the next turn
+    while game.current != 0:
+        place_all(game, game.territories_of(game.current)[0])
+        game.apply(EndTurn())
+    assert game.must_trade
+    refused(game, Place("brasil", 1), "forced_trade")
+    game.apply(Trade(game.valid_trades()[0]))
+    assert len(game.players[0].cards) == 3 and not game.must_trade
+
+
+def test_end_of_turn_trade_saves_replays_undoes_and_hides_the_hand():
     a_cards = [CARD["alasca"], CARD["mackenzie"], CARD["groenlandia"]]
     b_cards = [CARD["vancouver"], CARD["ottawa"], CARD["labrador"], JOKERS[0]]
-    kept_sets = set()
-    for seed in range(20):
-        game = elimination_position(a_cards, b_cards, seed=seed)
-        eliminated = eliminate_b(game)
-        assert eliminated["cards_taken"] == 4 and eliminated["cards_cut"] == 2
-        hand = game.players[0].cards
-        assert len(hand) == 5 and set(hand) <= set(a_cards + b_cards)
-        assert sorted(set(a_cards + b_cards) - set(hand)) == sorted(game.discard)
-        assert game.check() == []
-        kept_sets.add(frozenset(hand))
-    assert len(kept_sets) > 3  # the cut is random, not always the same cards
+    game = elimination_position(a_cards, b_cards)
+    eliminate_b(game)
+    game.apply(Occupy(1))
+    game.apply(EndTurn())
+    assert not game.can_undo()  # the end of the turn is not taken back
+    saved = Game.loads(game.dumps())
+    assert saved.to_json() == game.to_json() and saved.phase == "final_trade" and saved.must_trade
+    game.apply(Trade((CARD["vancouver"], CARD["ottawa"], CARD["labrador"])))
+    assert not game.can_undo()  # the trade drew armies: not taken back either
+    game.apply(Place("argentina", 3))
+    assert game.can_undo()
+    game.undo()
+    assert game.phase == "final_trade" and game.pending_armies == 4
+    assert game.replayed().to_json() == game.to_json()
+    other = game.view(2)
+    assert other["phase"] == "final_trade" and other["players"][0]["cards"] == 4
+    assert "hand" not in other["players"][0] and other["pools"] == {}
+    assert game.view(0)["pools"] == {"free": 4}
+    broken = game.to_json()
+    broken["eliminated_someone"] = False
+    with pytest.raises(StateError, match="without an elimination"):
+        Game.from_json(broken)
 
 
 # ------------------------------------------------------------------ regrouping

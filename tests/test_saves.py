@@ -30,8 +30,17 @@ def test_version_1_save_loads_plays_on_and_saves_as_version_2(path):
     assert old["version"] == 1
     game = Game.loads(text)
     check_invariants(game)
-    # Nothing is lost: written back in the old layout, it is the very file.
-    assert to_data_v1(game) == old
+    # Nothing is lost: written back in the old layout, it is the very file, but for the
+    # chart's points per round, which the replay rebuilds with today's engine: WAR II games
+    # and teaching positions get theirs right since those files were written (issue 17).
+    written = to_data_v1(game)
+    assert {k: v for k, v in written.items() if k != "timeline"} == {
+        k: v for k, v in old.items() if k != "timeline"}
+    if game.variant.id != "war2" and "scenario" not in game.setup:
+        assert written["timeline"] == old["timeline"]
+    rounds = [p["round"] for p in written["timeline"]]
+    assert rounds == list(range(rounds[0], game.round + 1)) if rounds else game.phase in (
+        "claim", "centre_choice")
     assert game.round == old["round"] and game.phase == old["phase"]
     assert len(game.log) == len(old["log"])
     again = Game.loads(game.dumps())
@@ -68,8 +77,8 @@ def play_to_round(variant: str, players: int, seed: int, last: int) -> Game:
 
 
 def test_six_player_classic_game_at_round_30_saves_under_16_kb():
-    # Seed 1: simple bots still at war after 30 rounds, the longest log of the first seeds.
-    game = play_to_round("classic", 6, 1, 30)
+    # Seed 4: the first seed whose simple bots are still at war after 30 rounds.
+    game = play_to_round("classic", 6, 4, 30)
     assert game.phase != "over" and game.round == 31
     assert len(game.log) > 2500
     text = game.dumps()

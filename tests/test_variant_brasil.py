@@ -21,7 +21,7 @@ BOARD = load_board("brasil")
 TERRITORIES = list(BOARD.territories)
 CARD = {t: i for i, t in enumerate(TERRITORIES)}
 JOKERS = (27, 28)
-SAFE = "territories_14_x2"
+SAFE = "territories_12_x2"
 
 #: IBGE's five regions (the book: "se possuir uma região inteira").
 REGIONS = {
@@ -77,11 +77,11 @@ def test_deck_objectives_and_words():
     assert kinds == {"continents": 6, "territories": 2, "destroy": 6}
     assert BOARD.raw["fallback_objective"]["count"] == 18
     specs = {o["id"]: o for o in BOARD.objectives}
-    assert describe(specs["nordeste_sul"], BOARD) == (
-        "Conquistar na totalidade as regiões NORDESTE e SUL.")
+    assert describe(specs["nordeste_sudeste"], BOARD) == (
+        "Conquistar na totalidade o NORDESTE e o SUDESTE.")
     assert describe(specs["territories_18"], BOARD) == "Conquistar 18 ESTADOS à sua escolha."
-    assert describe(specs["territories_14_x2"], BOARD, "en") == (
-        "Conquer 14 STATES and hold each with at least 2 armies.")
+    assert describe(specs["territories_12_x2"], BOARD, "en") == (
+        "Conquer 12 STATES and hold each with at least two armies.")
 
 
 def test_variant_rules():
@@ -150,7 +150,9 @@ def test_attacks_only_across_a_border():
     assert game.owner["santa_catarina"] == 0
 
 
-def test_elimination_hand_over_five_is_drawn_at_random():
+def test_elimination_tops_the_hand_up_to_five_at_random():
+    # Book: "o jogo realizará um sorteio para as cartas restantes"; RULINGS.md: own cards
+    # kept (3), 2 of the victim's 4 drawn at random, the other 2 to the discard pile.
     a = [CARD["acre"], CARD["amazonas"], CARD["roraima"]]
     b = [CARD["para"], CARD["amapa"], CARD["tocantins"], JOKERS[0]]
     kept = set()
@@ -161,9 +163,12 @@ def test_elimination_hand_over_five_is_drawn_at_random():
         events = game.apply(Attack("rio_grande_do_sul", "santa_catarina"),
                             rolls=([6, 6, 6], [1]))
         gone = next(e for e in events if e["type"] == "eliminated")
-        assert gone["cards_taken"] == 4 and gone["cards_cut"] == 2
-        assert len(game.players[0].cards) == 5
-        kept.add(frozenset(game.players[0].cards))
+        assert gone["cards_taken"] == 2 and gone["cards_discarded"] == 2
+        assert gone["drawn_by"] is None  # the game draws
+        hand = game.players[0].cards
+        assert len(hand) == 5 and set(a) <= set(hand)
+        assert sorted(game.discard) == sorted(set(b) - set(hand))
+        kept.add(frozenset(hand))
     assert len(kept) > 2
 
 

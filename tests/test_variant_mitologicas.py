@@ -22,7 +22,7 @@ TERRITORIES = list(BOARD.territories)
 CARD = {t: i for i, t in enumerate(TERRITORIES)}
 JOKERS = (42, 43)
 SEATS = seats(4)
-SAFE = "territories_18_x2"
+SAFE = "territories_16_x2"
 #: 15 territories spread over the board, holding no region whole.
 SPREAD = ["corinto", "lincestida", "perrebia", "itaca", "acaia", "anfipolis", "troia", "lemnos",
           "pela", "larissa", "etolia", "olimpia", "abdera", "pergamo", "lesbos"]
@@ -74,13 +74,13 @@ def test_the_books_words_are_board_data():
 
 def test_objectives_are_worded_with_regions():
     specs = {o["id"]: o for o in BOARD.objectives}
-    assert describe(specs["peloponeso_asia_menor"], BOARD) == (
-        "Conquistar na totalidade as regiões PELOPONESO e ÁSIA MENOR.")
+    assert describe(specs["peloponeso_macedonia"], BOARD) == (
+        "Conquistar na totalidade o PELOPONESO e a MACEDÔNIA.")
     assert describe(specs["tessalia_macedonia_tracia"], BOARD, "en") == (
-        "Conquer the regions THESSALY, MACEDONIA and THRACE in full.")
+        "Conquer the whole of THESSALY, MACEDONIA and THRACE.")
     assert "mais uma terceira região" in describe(specs["peloponeso_epiro_plus_one"], BOARD)
-    assert describe(specs["territories_18_x2"], BOARD) == (
-        "Conquistar 18 TERRITÓRIOS e ocupar cada um deles com pelo menos 2 guerreiros.")
+    assert describe(specs["territories_16_x2"], BOARD) == (
+        "Conquistar 16 TERRITÓRIOS e ocupar cada um deles com pelo menos dois guerreiros.")
     assert describe(specs["destroy_preto"], BOARD) == "Destruir totalmente OS EXÉRCITOS PRETOS."
     kinds = Counter(o["kind"] for o in BOARD.objectives)
     assert kinds == {"continents": 6, "territories": 2, "destroy": 4}
@@ -208,7 +208,10 @@ def test_five_cards_force_a_trade():
     refused(game, Place("lemnos", 1), "forced_trade")
 
 
-def test_hand_over_five_after_an_elimination_is_cut_at_random():
+def test_elimination_tops_the_hand_up_to_five_from_the_victims_cards():
+    # Book: "outro jogador retira, sem olhar, o número de cartas necessárias para completar
+    # cinco"; RULINGS.md: the eliminator keeps their 3 and gets 2 of the victim's 4, blind;
+    # the other 2 go to the discard pile.
     a = [CARD["caonia"], CARD["tesprotia"], CARD["dodona"]]
     b = [CARD["lincestida"], CARD["elimeia"], CARD["pela"], JOKERS[0]]
     kept = set()
@@ -218,22 +221,37 @@ def test_hand_over_five_after_an_elimination_is_cut_at_random():
         place_all(game, "lemnos")
         events = game.apply(Attack("esparta", "olimpia"), rolls=([6, 6, 6], [1]))
         gone = next(e for e in events if e["type"] == "eliminated")
-        # "outro jogador retira, sem olhar, o número de cartas necessárias para completar cinco"
-        assert gone["cards_taken"] == 4 and gone["cards_cut"] == 2
-        assert len(game.players[0].cards) == 5 and game.check() == []
-        kept.add(frozenset(game.players[0].cards))
+        assert gone["cards_held"] == 3 and gone["cards_left"] == 4
+        assert gone["cards_taken"] == 2 and gone["cards_discarded"] == 2
+        assert gone["drawn_by"] == 2  # "outro jogador": the next one
+        hand = game.players[0].cards
+        assert len(hand) == 5 and set(a) <= set(hand) and game.check() == []
+        assert sorted(game.discard) == sorted(set(b) - set(hand))
+        kept.add(frozenset(hand))
+        game.apply(Occupy(1))
+        assert game.apply(EndTurn())  # no end-of-turn trade in this game
+        assert len(game.players[0].cards) == 6 and game.current == 2
     assert len(kept) > 2
 
 
-def test_no_hand_ever_exceeds_five_in_whole_games():
+def test_hands_hold_five_but_for_the_card_after_an_elimination_in_whole_games():
+    # A hand is topped up to 5 at most; only the card of the eliminating turn makes a sixth,
+    # which the forced trade at the start of the next turn takes away.
+    from pywar.bot import SimpleBot
+
+    sixes = 0
     for seed in range(3):
         game = Game.new("mitologicas", SEATS, seed=seed)
-        from pywar.bot import SimpleBot
-
         bot = SimpleBot()
         while game.phase != "over" and game.round < 60:
             game.apply(bot.choose(game))
-            assert all(len(p.cards) <= 5 for p in game.players)
+            for seat, p in enumerate(game.players):
+                assert len(p.cards) <= 6
+                if len(p.cards) == 6:
+                    sixes += 1
+                    assert any(q.eliminated_by == seat for q in game.players)
+                    assert game.current != seat or game.phase == "reinforce"
+    assert game.check() == []
 
 
 # ------------------------------------------------------------------ setup and first round
@@ -280,12 +298,12 @@ def test_three_players_drop_the_absent_colours_objective():
 
 
 def test_region_objective_wins():
-    held = [t for t in region("peloponeso") + region("asia_menor") if t != "halicarnasso"]
-    game = make({0: held, 1: ["halicarnasso"]}, objectives={0: "peloponeso_asia_menor"},
-                armies={"mileto": 5})
+    held = [t for t in region("peloponeso") + region("macedonia") if t != "calcidica"]
+    game = make({0: held, 1: ["calcidica"]}, objectives={0: "peloponeso_macedonia"},
+                armies={"pela": 5})
     place_all(game, "argos")
     assert game.phase == "attack"
-    game.apply(Attack("mileto", "halicarnasso"), rolls=([6, 6, 6], [1]))
+    game.apply(Attack("pela", "calcidica"), rolls=([6, 6, 6], [1]))
     assert game.phase == "over" and game.winner == 0
 
 

@@ -173,7 +173,7 @@ def test_crowded_positions_with_bots_keep_cards_bombers_and_armies(seed, players
             if e["type"] == "eliminated":
                 assert e["by"] == me and game.players[e["player"]].cards == []
                 assert not game.players[e["player"]].alive
-                assert game.players[e["cut_by"]].alive
+                assert e["drawn_by"] is None or game.players[e["drawn_by"]].alive
             if e["type"] == "victory":
                 assert e["player"] == game.winner
     same_game(game)

@@ -205,34 +205,51 @@ def test_first_round_has_two_stages():
 
 
 # ---------------------------------------------------------------------- reinforcements
-def test_book_example_nineteen_territories_receive_seventeen():
-    held = (continent("south_america") + ["sumatra", "borneu", "australia"]
+NINETEEN = (continent("south_america") + ["sumatra", "borneu", "australia"]
             + ["alasca", "mackenzie", "cuba", "labrador"]  # 4 of 10 in North America
             + ["islandia", "suecia", "franca"]  # 3 of 7 in Europe
             + ["madagascar", "congo"]  # 2 of 6 in Africa
             + ["japao", "india", "aral"])  # 3 of 11 in Asia
-    assert len(held) == 19
-    game = make2({0: held})
-    assert [t for t in held if t in CENTRES] == ["brasil", "australia", "japao"]
+
+
+def test_book_example_nineteen_territories_receive_seventeen():
+    assert len(NINETEEN) == 19
+    game = make2({0: NINETEEN})
+    assert [t for t in NINETEEN if t in CENTRES] == ["brasil", "australia", "japao"]
     due = game.reinforcements_due(0)
-    assert due == {"free": 9, "continent:south_america": 3, "majority:oceania": 2,
+    assert due == {"free": 9, "continent:south_america": 3, "majority_any:oceania": 2,
                    "territory:brasil": 1, "territory:australia": 1, "territory:japao": 1}
     assert sum(due.values()) == 17 == game.pending_armies
-    # Continent armies stay in their continent, centre armies on their centre.
-    assert game.available_for("india") == 9
+    # Whole-continent armies stay in their continent ("deverão ser distribuídos
+    # obrigatoriamente nos territórios do próprio continente"), centre armies on their
+    # centre; the majority's 2 go anywhere (RULINGS.md: the note binds only item 2).
+    assert game.available_for("india") == 9 + 2
     assert game.available_for("borneu") == 9 + 2
-    assert game.available_for("brasil") == 9 + 3 + 1
+    assert game.available_for("brasil") == 9 + 2 + 3 + 1
+    refused(game, Place("india", 12), "bound_armies")
+    game.apply(Place("india", 11))
+    assert game.pools == {"continent:south_america": 3, "territory:brasil": 1,
+                          "territory:australia": 1, "territory:japao": 1}
+
+
+def test_house_rule_binds_majority_armies_to_their_continent():
+    game = make2({0: NINETEEN}, options={"majority_armies_bound": True})
+    due = game.reinforcements_due(0)
+    assert due["majority:oceania"] == 2 and "majority_any:oceania" not in due
+    assert sum(due.values()) == 17
+    assert game.available_for("india") == 9 and game.available_for("borneu") == 9 + 2
     refused(game, Place("india", 10), "bound_armies")
-    game.apply(Place("japao", 10))
-    assert game.pools == {"continent:south_america": 3, "majority:oceania": 2,
-                          "territory:brasil": 1, "territory:australia": 1}
+    game.apply(Place("india", 9))
+    refused(game, Place("india", 1), "bound_armies")
+    game.apply(Place("sumatra", 2))
+    assert game.armies["sumatra"] == 3
 
 
 def test_minimum_three_and_majority_needs_more_than_half():
     game = make2({0: ["sumatra", "borneu"]})
     assert game.reinforcements_due(0) == {"free": 3}  # two of four is no majority
     game = make2({0: ["sumatra", "borneu", "nova_guine"]})
-    assert game.reinforcements_due(0) == {"free": 3, "majority:oceania": 2}
+    assert game.reinforcements_due(0) == {"free": 3, "majority_any:oceania": 2}
 
 
 def test_bombers_per_centre_at_the_start_of_the_turn_up_to_the_box():
@@ -452,20 +469,43 @@ def test_airlift_only_in_regroup_between_own_centres():
 
 
 # -------------------------------------------------------------------------- elimination
-def test_elimination_hands_cards_over_and_the_next_player_cuts_to_five():
+def test_elimination_tops_the_hand_up_to_five_from_the_victims_cards():
+    # Book: "o jogador seguinte retira, sem olhar, o número de cartas necessárias para
+    # completar cinco"; RULINGS.md: own cards kept, the top-up only from the victim's cards,
+    # the rest to the used pile. The eliminator holds 3, the victim 3: 2 come, 1 goes.
     victim_hand = [NUM[1][0], NUM[1][1], NUM[2][0]]
     mine = [NUM[3][0], NUM[3][1], NUM[3][2]]
+    kept = set()
+    for seed in range(10):
+        game = make2({0: [t for t in TERRITORIES if t not in ("argentina", "china")],
+                      1: ["argentina"], 2: ["china"]},
+                     armies={"brasil": 8}, hands={0: mine, 1: victim_hand}, seed=seed)
+        place_all(game, "brasil")
+        events = game.apply(Attack("brasil", "argentina"), rolls=([6, 6, 6], [1]))
+        gone = next(e for e in events if e["type"] == "eliminated")
+        assert gone["player"] == 1 and gone["cards_held"] == 3 and gone["cards_left"] == 3
+        assert gone["cards_taken"] == 2 and gone["cards_discarded"] == 1 and gone["hand"] == 5
+        assert gone["drawn_by"] == 2  # the next player in turn order draws, blind
+        assert set(gone["private"]) == {"0"}
+        hand = game.players[0].cards
+        assert len(hand) == 5 and set(mine) <= set(hand) and game.players[1].cards == []
+        assert sorted(game.discard) == sorted(set(victim_hand) - set(hand))
+        kept.add(frozenset(hand))
+    assert len(kept) > 1  # blind: not always the same two
+
+
+def test_an_eliminator_with_five_cards_gets_none():
+    victim_hand = [NUM[1][0], NUM[1][1]]
+    mine = [NUM[3][0], NUM[3][1], NUM[3][2], NUM[2][0], NUM[2][1]]
     game = make2({0: [t for t in TERRITORIES if t not in ("argentina", "china")],
                   1: ["argentina"], 2: ["china"]},
                  armies={"brasil": 8}, hands={0: mine, 1: victim_hand})
     place_all(game, "brasil")
     events = game.apply(Attack("brasil", "argentina"), rolls=([6, 6, 6], [1]))
     gone = next(e for e in events if e["type"] == "eliminated")
-    assert gone["player"] == 1 and gone["cards_taken"] == 3 and gone["cards_cut"] == 1
-    assert gone["cut_by"] == 2  # the next player in turn order
-    assert set(gone["private"]) == {"0"}
-    assert len(game.players[0].cards) == 5 and game.players[1].cards == []
-    assert sorted(game.players[0].cards + game.discard) == sorted(mine + victim_hand)
+    assert gone["cards_taken"] == 0 and gone["cards_discarded"] == 2
+    assert sorted(game.players[0].cards) == sorted(mine)
+    assert sorted(game.discard) == sorted(victim_hand) and game.check() == []
 
 
 # --------------------------------------------------------------------------- objectives
@@ -562,8 +602,12 @@ def test_information_centre_airlift_and_transport_by_two_cards():
     cards = [CARD["china"], CARD["egito"]]
     game = make2({0: ["brasil", "china", "egito", "argentina"]}, hands={0: cards}, options=CI,
                  ci={0: "brasil"})
+    place_all(game, "brasil")
+    game.apply(EndAttack())
     game.apply(TransportCI((cards[0], cards[1]), 0, "egito"))
     assert game.ci["0"]["territory"] == "egito" and game.players[0].cards == []
+    refused(game, MoveCI(0, "china"), "move_once")  # once per turn, by either means
+    game = make2({0: ["brasil", "china", "egito", "argentina"]}, options=CI, ci={0: "egito"})
     place_all(game, "brasil")
     game.apply(EndAttack())
     refused(game, MoveCI(0, "argentina"), "not_adjacent")

@@ -16,12 +16,14 @@ from .base import Bot, Clock, Thinking
 from .core import Position, best_set, valid_sets
 from .normal import interior_regroup
 from .objective import target_weights
+from .style import War2Style
 
 
 class EasyBot(Bot):
     """Objective-minded, greedy and careless about the dice."""
 
     level = "easy"
+    war2_style = War2Style(skill=0)
     #: Attack when the armies that can fight are at least this many times the defence
     #: (plus one): for what the objective wants, and for anything else.
     ratio_wanted = 1.5
@@ -34,7 +36,7 @@ class EasyBot(Bot):
     def act(self, pos: Position, trade_allowed: bool) -> Action:
         """The action for this position."""
         info = pos.info
-        if trade_allowed and pos.phase in ("reinforce", "regroup"):
+        if trade_allowed and pos.phase in ("reinforce", "final_trade"):
             sets = valid_sets(info, pos.hand)
             if sets:
                 combo, bonus = best_set(pos, sets)
@@ -48,6 +50,8 @@ class EasyBot(Bot):
             return self.attack(pos) or EndAttack()
         if pos.phase == "regroup":
             return interior_regroup(pos) or EndTurn()
+        if pos.phase == "final_trade":  # after an elimination: every set went above
+            return EndTurn()
         raise RuntimeError(f"nothing to do in phase {pos.phase}")  # pragma: no cover
 
     def place(self, pos: Position) -> Place:

@@ -20,8 +20,9 @@ from typing import Any
 
 from ..actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
 from .base import Bot, Clock, Thinking
-from .core import Position, best_set, p_win, valid_sets
+from .core import Position, best_set, p_win, valid_sets, war2_worth
 from .objective import target_weights
+from .style import War2Style
 
 #: Gate on the odds of conquest for a target of value 0, and its floor.
 GATE_TOP = 0.85
@@ -34,7 +35,7 @@ PLACE_AIM = 0.85
 def trade_now(pos: Position, trade_allowed: bool, hold_below: int,
                     threat_weight: list[float]) -> Action | None:
     """The trade to make now, if any (common to the levels that time their trades)."""
-    if not trade_allowed or pos.phase not in ("reinforce", "regroup"):
+    if not trade_allowed or pos.phase not in ("reinforce", "final_trade"):
         return None
     sets = valid_sets(pos.info, pos.hand)
     if not sets:
@@ -118,6 +119,7 @@ class NormalBot(Bot):
     """Continent values, BSR placement, objective targets and an exact-odds attack gate."""
 
     level = "normal"
+    war2_style = War2Style(skill=1)
     hold_below = 8
     gate_top = 0.75
     gate_floor = 0.4
@@ -149,6 +151,8 @@ class NormalBot(Bot):
             return self.attack(pos) or EndAttack()
         if pos.phase == "regroup":
             return interior_regroup(pos) or EndTurn()
+        if pos.phase == "final_trade":  # after an elimination; trade_now traded what it would
+            return EndTurn()
         raise RuntimeError(f"nothing to do in phase {pos.phase}")  # pragma: no cover
 
     # ---------------------------------------------------------------- values
@@ -158,6 +162,7 @@ class NormalBot(Bot):
         me = pos.me
         owner = pos.owner
         objw = target_weights(pos, pos.objective, me)
+        extra = war2_worth(pos)
         share = []
         missing = []
         whole_by = []
@@ -173,7 +178,7 @@ class NormalBot(Bot):
                 out.append(0.0)
                 continue
             c = info.cont_of[t]
-            v = 1.0 + self.obj_weight * objw[t] + info.bonus[c] * share[c]
+            v = 1.0 + self.obj_weight * objw[t] + info.bonus[c] * share[c] + extra[t]
             if missing[c] == 1:
                 v += 2.0 * info.bonus[c]
             if whole_by[c] >= 0:
