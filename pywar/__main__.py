@@ -1,4 +1,4 @@
-"""Command line: ``python -m pywar board|odds|simulate|bench``."""
+"""Command line: ``python -m pywar board|odds|simulate|tournament|bench|sizes|fuzz``."""
 
 from __future__ import annotations
 
@@ -46,6 +46,20 @@ def main(argv: list[str] | None = None) -> int:
     tour.add_argument("--jobs", type=int, default=1, help="processes to play games in")
     bench = sub.add_parser("bench", help="print speed figures")
     bench.add_argument("--games", type=int, default=20)
+    sizes = sub.add_parser("sizes", help="print save sizes at rounds 10, 20 and 30")
+    sizes.add_argument("--games", type=int, default=10)
+    sizes.add_argument("--seed", type=int, default=0)
+    fuzz = sub.add_parser("fuzz", help="random games and damaged saves against the engine")
+    fuzz.add_argument("--games", type=int, default=100, help="random games to play")
+    fuzz.add_argument("--saves", type=int, default=100, help="damaged saves to load")
+    fuzz.add_argument("--seed", type=int, default=0)
+    fuzz.add_argument("--jobs", type=int, default=1, help="processes to run cases in")
+    fuzz.add_argument("--every", type=int, default=250,
+                      help="actions between two JSON round trips of a game")
+    fuzz.add_argument("--case", default=None,
+                      help="run one case alone: game:SEED or save:SEED (from a report)")
+    fuzz.add_argument("--cap", type=int, default=None,
+                      help="at most this many actions per game (quick runs)")
     args = parser.parse_args(argv)
     try:
         if args.command == "board" and args.board_id == "validate":
@@ -70,6 +84,17 @@ def main(argv: list[str] | None = None) -> int:
             from .bench import bench as run_bench
 
             _print(run_bench(args.games))
+        elif args.command == "sizes":
+            from .bench import save_sizes
+
+            _print(save_sizes(args.games, args.seed))
+        elif args.command == "fuzz":
+            from .fuzz import fuzz as run_fuzz
+
+            report = run_fuzz(args.games, args.saves, args.seed, jobs=args.jobs,
+                              every=args.every, case=args.case, cap=args.cap)
+            _print(report)
+            return 1 if report["failures"] else 0
     except (WarError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

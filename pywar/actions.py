@@ -8,7 +8,7 @@ Place(territory='brasil', count=3)
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .errors import IllegalAction
@@ -19,16 +19,35 @@ class Action:
     """Base of every action; ``type`` names it in JSON."""
 
     type: ClassVar[str] = ""
+    #: One letter naming the action in a save's compact log (see :mod:`pywar.savefile`).
+    code: ClassVar[str] = ""
     registry: ClassVar[dict[str, type[Action]]] = {}
+    by_code: ClassVar[dict[str, type[Action]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if not (len(cls.code) == 1 and cls.code.isascii() and cls.code.isalpha()):
+            raise TypeError(f"action {cls.type!r} needs a one-letter code")
+        other = Action.by_code.get(cls.code)
+        if other is not None and other.type != cls.type:
+            raise TypeError(f"actions {other.type!r} and {cls.type!r} share the code {cls.code}")
         Action.registry[cls.type] = cls
+        Action.by_code[cls.code] = cls
+
+    @classmethod
+    def field_names(cls) -> tuple[str, ...]:
+        """The action's fields, in order (cached)."""
+        names = cls.__dict__.get("_field_names")
+        if names is None:
+            names = tuple(f.name for f in fields(cls))
+            cls._field_names = names  # type: ignore[attr-defined]
+        return names  # type: ignore[no-any-return]
 
     def to_dict(self) -> dict[str, Any]:
         """The action as JSON-ready data."""
         data = {"type": self.type}
-        for key, value in asdict(self).items():
+        for key in self.field_names():
+            value = getattr(self, key)
             if value is not None:
                 data[key] = list(value) if isinstance(value, tuple) else value
         return data
@@ -43,7 +62,7 @@ class Action:
         cls = Action.registry.get(kind) if isinstance(kind, str) else None
         if cls is None:
             raise IllegalAction("unknown_action", f"unknown action type {data.get('type')!r}")
-        names = {f.name for f in fields(cls)}
+        names = set(cls.field_names())
         extra = set(data) - names - {"type"}
         if extra:
             raise IllegalAction("malformed_action", f"unknown fields {sorted(extra)} in {data}")
@@ -63,6 +82,7 @@ class Trade(Action):
     """
 
     type: ClassVar[str] = "trade"
+    code: ClassVar[str] = "T"
     cards: tuple[int, ...]
     bonus_territory: str | None = None
 
@@ -72,6 +92,7 @@ class Place(Action):
     """Place ``count`` armies from the reinforcements on an own territory."""
 
     type: ClassVar[str] = "place"
+    code: ClassVar[str] = "p"
     territory: str
     count: int = 1
 
@@ -81,6 +102,7 @@ class Attack(Action):
     """Attack ``target`` from ``source``; ``dice`` defaults to the most allowed."""
 
     type: ClassVar[str] = "attack"
+    code: ClassVar[str] = "a"
     source: str
     target: str
     dice: int | None = None
@@ -91,6 +113,7 @@ class Occupy(Action):
     """After a conquest: how many armies in all move into the conquered territory."""
 
     type: ClassVar[str] = "occupy"
+    code: ClassVar[str] = "o"
     count: int
 
 
@@ -99,6 +122,7 @@ class EndAttack(Action):
     """Stop attacking and go on to regrouping."""
 
     type: ClassVar[str] = "end_attack"
+    code: ClassVar[str] = "e"
 
 
 @dataclass(frozen=True)
@@ -106,6 +130,7 @@ class Regroup(Action):
     """Move ``count`` armies between two adjacent own territories."""
 
     type: ClassVar[str] = "regroup"
+    code: ClassVar[str] = "r"
     source: str
     target: str
     count: int = 1
@@ -116,3 +141,4 @@ class EndTurn(Action):
     """End the turn (a card is drawn if a territory was conquered)."""
 
     type: ClassVar[str] = "end_turn"
+    code: ClassVar[str] = "t"

@@ -68,3 +68,49 @@ def bench(games: int = 20, seed: int = 0) -> dict[str, Any]:
         "games_6p_per_second": round(games / elapsed, 2),
         "games": games,
     }
+
+
+#: Variants and player counts whose save sizes ``python -m pywar sizes`` prints.
+SIZE_GAMES = (("classic", 6), ("classic", 3), ("war2", 6), ("mitologicas", 4), ("brasil", 6))
+
+
+def save_sizes(games: int = 10, seed: int = 0, rounds: tuple[int, ...] = (10, 20, 30),
+               ) -> dict[str, Any]:
+    """Characters of a save (``Game.dumps()``) at the end of rounds 10, 20 and 30 of games
+    between simple bots, per variant and player count: the most and the mean over the games
+    that lasted that long, beside the size in the version-1 layout."""
+    import json
+
+    from .savefile import to_data_v1
+
+    out: dict[str, Any] = {"games": games, "seed": seed, "limit": 16 * 1024}
+    for variant, players in SIZE_GAMES:
+        sizes: dict[int, list[tuple[int, int]]] = {r: [] for r in rounds}
+        for i in range(games):
+            for r, game in _round_ends(variant, players, seed + i, max(rounds)):
+                if r in sizes:
+                    old = json.dumps(to_data_v1(game), ensure_ascii=False,
+                                     separators=(",", ":"))
+                    sizes[r].append((len(game.dumps()), len(old)))
+        out[f"{variant}_{players}p"] = {
+            f"round_{r}": {
+                "games": len(found),
+                "max": max((s for s, _ in found), default=None),
+                "mean": round(sum(s for s, _ in found) / len(found)) if found else None,
+                "max_v1": max((s for _, s in found), default=None),
+            } for r, found in sizes.items()}
+    return out
+
+
+def _round_ends(variant: str, players: int, seed: int, last: int) -> Any:
+    """Yield ``(round, game)`` at the end of each round up to ``last`` of a bots' game."""
+    from .bot import SimpleBot
+    from .simulate import new_game
+
+    game = new_game(variant, players, seed)
+    bot = SimpleBot()
+    while game.phase != "over" and game.round <= last:
+        before = game.round
+        game.apply(bot.choose(game))
+        if game.round != before:
+            yield before, game

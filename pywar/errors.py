@@ -21,7 +21,13 @@ class IllegalAction(WarError):
 
 
 class StateError(WarError):
-    """A saved state that is malformed, damaged or from another program or version."""
+    """A saved state that is malformed, damaged or from another program or version.
+
+    ``unexpected`` is set when the loader's last guard caught something its checks did not
+    foresee (the save is refused all the same; the fuzzer reports these as loader bugs).
+    """
+
+    unexpected: bool = False
 
 
 class BoardError(WarError):

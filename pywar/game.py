@@ -25,14 +25,15 @@ from typing import Any, ClassVar
 
 from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
 from .board import JOKER, Board
-from .errors import IllegalAction, StateError, WarError
+from .errors import IllegalAction, WarError
 from .objectives import objective_met
 from .odds import roll_outcomes
 from .rng import Rng
 from .variants import Variant, get_variant
 
 SCHEMA = "pywar-game"
-SCHEMA_VERSION = 1
+#: The version of the saved format written (older ones are read: see pywar/savefile.py).
+SCHEMA_VERSION = 2
 #: ``final_trade``: the end of a turn in which a player eliminated another and took their
 #: cards (classic): sets are traded before the conquest card is drawn.
 PHASES = ("reinforce", "attack", "occupy", "regroup", "final_trade", "over")
@@ -191,8 +192,34 @@ class Game:
             return cls
         return own  # type: ignore[no-any-return]
 
-    def _load_extra(self, data: dict[str, Any]) -> None:
-        """Read a subclass's own part of :meth:`to_json` data (nothing for the classic rules)."""
+    # ------------------------------------------------ hooks of variants with rules of their own
+    #: Top-level keys a variant adds to the saved state (see :meth:`_extra_json`).
+    EXTRA_KEYS: ClassVar[tuple[str, ...]] = ()
+    #: Keys a variant adds to a scenario position (see :meth:`_read_position_extra`).
+    POSITION_EXTRA: ClassVar[tuple[str, ...]] = ()
+
+    def _extra_json(self) -> dict[str, Any]:
+        """A variant's own part of the saved state (nothing for the classic rules)."""
+        return {}
+
+    def _read_extra(self, data: dict[str, Any], read: Any) -> None:
+        """Read a variant's own part of saved data with the loader's typed ``read``er."""
+
+    def _read_position_extra(self, position: dict[str, Any], read: Any, seats: int) -> None:
+        """Check a variant's own keys of a saved scenario position (typed reads)."""
+
+    def variant_problems(self) -> list[str]:
+        """Broken invariants of a variant's own state (see :mod:`pywar.invariants`)."""
+        return []
+
+    def may_hold_armies(self) -> bool:
+        """Whether armies may wait to be placed now: in the reinforce phase, or after a
+        trade in the end-of-turn trade of an eliminating turn."""
+        return self.phase in ("reinforce", "final_trade")
+
+    def setup_in_progress(self) -> bool:
+        """Whether territories are still being handed out (some may have no owner yet)."""
+        return False
 
     @classmethod
     def scenario(
@@ -240,25 +267,36 @@ class Game:
         return game
 
     def _apply_position(self, position: dict[str, Any]) -> None:
-        owner = position["owner"]
+        owner = position.get("owner") if isinstance(position, dict) else None
+        if not isinstance(owner, dict) or not all(
+                isinstance(position.get(k), dict) for k in ("armies", "hands", "objectives")):
+            raise WarError("a position gives owner, armies, hands and objectives by key")
         if set(owner) != set(self.board.territories):
             missing = sorted(set(self.board.territories) - set(owner))
             raise WarError(f"a position must give every territory an owner (missing {missing})")
         n = len(self.players)
-        if not all(isinstance(p, int) and 0 <= p < n for p in owner.values()):
+        if not all(type(p) is int and 0 <= p < n for p in owner.values()):
             raise WarError("owners must be seat numbers")
         self.owner = {t: owner[t] for t in self.board.territories}
-        self.armies = {t: int(position["armies"].get(t, 1)) for t in self.board.territories}
-        if min(self.armies.values()) < 1:
+        armies = position["armies"]
+        if not isinstance(armies, dict) or not set(armies) <= set(self.board.territories):
+            raise WarError("armies must be given by territory")
+        self.armies = {t: armies.get(t, 1) for t in self.board.territories}
+        if not all(type(a) is int and a >= 1 for a in self.armies.values()):
             raise WarError("every territory needs at least 1 army")
         for seat, cards in position["hands"].items():
+            player = self._position_seat(seat)
+            if not isinstance(cards, list) or not all(
+                    type(c) is int and c in self.deck for c in cards) or len(set(cards)) != len(
+                    cards):
+                raise WarError(f"the hand of seat {seat} holds cards not in the deck")
             for c in cards:
                 self.deck.remove(c)
-            self.players[int(seat)].cards = list(cards)
+            player.cards = list(cards)
         for seat, objective in position["objectives"].items():
-            if objective not in self._objectives:
+            if not isinstance(objective, str) or objective not in self._objectives:
                 raise WarError(f"unknown objective {objective!r}")
-            player = self.players[int(seat)]
+            player = self._position_seat(seat)
             spec = self._objectives[objective]
             player.objective = objective
             # Ruling: "destroy" of one's own colour plays as the fallback objective.
@@ -266,9 +304,20 @@ class Game:
                                           and spec["color"] == player.color)
         for i, p in enumerate(self.players):
             p.alive = i in self.owner.values()
-        self.first_player = self.current = int(position["current"])
-        self.round = int(position.get("round", 1))
+        current, round_ = position["current"], position.get("round", 1)
+        if type(current) is not int or not 0 <= current < n or not self.players[current].alive:
+            raise WarError("the player to move must hold a territory")
+        if type(round_) is not int or round_ < 1:
+            raise WarError("rounds count from 1")
+        self.first_player = self.current = current
+        self.round = round_
         self._start_turn([])
+
+    def _position_seat(self, seat: Any) -> Player:
+        """The player of a seat number given as text in a position."""
+        if not (isinstance(seat, str) and seat.isdigit() and int(seat) < len(self.players)):
+            raise WarError(f"no seat {seat!r}")
+        return self.players[int(seat)]
 
     def _check_setup(self, players: list[tuple[str, str]], options: dict[str, Any]) -> None:
         v = self.variant
@@ -488,6 +537,10 @@ class Game:
         if isinstance(action, dict):
             action = Action.from_dict(action)
         if rolls is not None:
+            if not (isinstance(rolls, (tuple, list)) and len(rolls) == 2 and all(
+                    isinstance(r, (tuple, list)) and all(type(x) is int for x in r)
+                    for r in rolls)):
+                raise IllegalAction("bad_rolls", "dice are two lists of whole numbers")
             rolls = (sorted(rolls[0], reverse=True), sorted(rolls[1], reverse=True))
         self._validate(action, rolls)
         entry: dict[str, Any] = {"action": action.to_dict(), "turn": self.turn}
@@ -546,13 +599,13 @@ class Game:
             if top < 1:
                 self._fail("occupation_army", "attacking needs at least 2 armies in the territory")
             dice = top if action.dice is None else action.dice
-            if not isinstance(dice, int) or not 1 <= dice <= top:
+            if type(dice) is not int or not 1 <= dice <= top:
                 self._fail("bad_dice", f"attack with 1 to {top} dice")
             if rolls is not None:
                 defend = min(MAX_DICE, self.armies[action.target])
                 faces = rolls[0] + rolls[1]
                 if (len(rolls[0]) != dice or len(rolls[1]) != defend
-                        or not all(isinstance(x, int) and 1 <= x <= 6 for x in faces)):
+                        or not all(type(x) is int and 1 <= x <= 6 for x in faces)):
                     self._fail("bad_rolls",
                                f"this attack rolls {dice} against {defend} dice of 1-6")
         elif kind == "occupy":
@@ -560,7 +613,7 @@ class Game:
             if self.phase != "occupy" or self.occupy is None:
                 self._fail("nothing_to_occupy", "there is no conquered territory to move into")
             top = self.occupy["max"]
-            if not isinstance(action.count, int) or not 1 <= action.count <= top:
+            if type(action.count) is not int or not 1 <= action.count <= top:
                 self._fail("occupy_limit", f"move 1 to {top} armies into the conquered territory")
         elif kind == "end_attack":
             if self.phase != "attack":
@@ -574,7 +627,7 @@ class Game:
             if action.target not in self.board.neighbors[action.source]:
                 self._fail("not_adjacent", f"{action.target} does not border {action.source}")
             top = self.movable_from(action.source)
-            if not isinstance(action.count, int) or action.count < 1 or action.count > top:
+            if type(action.count) is not int or action.count < 1 or action.count > top:
                 self._fail("move_once" if self.moved.get(action.source) else "occupation_army",
                            f"only {top} armies may leave "
                            f"{self.board.territories[action.source].name}: one stays and an army "
@@ -1006,125 +1059,40 @@ class Game:
         }
 
     def to_json(self) -> dict[str, Any]:
-        """The whole state as JSON-ready data (with a schema name and version)."""
-        return {
-            "schema": SCHEMA, "version": SCHEMA_VERSION, "variant": self.variant.id,
-            "setup": copy.deepcopy(self.setup), "options": dict(self.options),
-            "rng": self.rng.to_json(),
-            "players": [p.to_json() for p in self.players],
-            "owner": dict(self.owner), "armies": dict(self.armies),
-            "deck": list(self.deck), "discard": list(self.discard),
-            "trades_done": self.trades_done, "dealer": self.dealer,
-            "first_player": self.first_player, "current": self.current, "phase": self.phase,
-            "round": self.round, "turn": self.turn, "pools": dict(self.pools),
-            "must_trade": self.must_trade, "conquered": self.conquered,
-            "eliminated_someone": self.eliminated_someone, "moved": dict(self.moved),
-            "occupy": dict(self.occupy) if self.occupy else None, "winner": self.winner,
-            "log": copy.deepcopy(self.log),
-            "dice_stats": {str(k): list(v) for k, v in sorted(self.dice_stats.items())},
-            "timeline": copy.deepcopy(self.timeline),
-        }
+        """The whole game as JSON-ready data: the compact saved format (schema, version,
+        setup, state and log; see :mod:`pywar.savefile`)."""
+        from .savefile import to_data
+
+        return to_data(self)
 
     def dumps(self) -> str:
-        """The state as a JSON string."""
+        """The game as a JSON string (the saved format)."""
         return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def loads(cls, text: str) -> Game:
-        """Load a state from a JSON string, refusing anything that is not a sound game."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise StateError(f"not a saved game: the JSON is damaged ({exc})") from None
-        return cls.from_json(data)
+    def loads(cls, text: str | bytes) -> Game:
+        """Load a game from a JSON string, refusing anything that is not a sound game.
+
+        Only :class:`StateError` leaves, whatever the text (sizes and nesting are bounded
+        before parsing).
+        """
+        from .safejson import loads
+
+        return cls.from_json(loads(text))
 
     @classmethod
     def from_json(cls, data: Any) -> Game:
-        """Rebuild a game from :meth:`to_json` data, with a clear error for bad input."""
-        if not isinstance(data, dict) or data.get("schema") != SCHEMA:
-            raise StateError("not a pywar saved game")
-        if data.get("version") != SCHEMA_VERSION:
-            raise StateError(f"saved game version {data.get('version')!r} is not supported "
-                             f"(this pywar reads version {SCHEMA_VERSION})")
-        try:
-            variant = get_variant(data["variant"])
-            game = cls.class_for(variant)(variant)
-            game.setup = dict(data["setup"])
-            game.options = {str(k): bool(v) for k, v in data["options"].items()}
-            game.rng = Rng.from_json(data["rng"])
-            game.players = [Player.from_json(p) for p in data["players"]]
-            game.owner = {str(k): int(v) for k, v in data["owner"].items()}
-            game.armies = {str(k): int(v) for k, v in data["armies"].items()}
-            game.deck = [int(c) for c in data["deck"]]
-            game.discard = [int(c) for c in data["discard"]]
-            for name in ("trades_done", "dealer", "first_player", "current", "round", "turn"):
-                setattr(game, name, int(data[name]))
-            game.phase = str(data["phase"])
-            game.pools = {str(k): int(v) for k, v in data["pools"].items()}
-            game.must_trade = bool(data["must_trade"])
-            game.conquered = bool(data["conquered"])
-            game.eliminated_someone = bool(data["eliminated_someone"])
-            game.moved = {str(k): int(v) for k, v in data["moved"].items()}
-            game.occupy = dict(data["occupy"]) if data["occupy"] else None
-            game.winner = None if data["winner"] is None else int(data["winner"])
-            game.log = list(data["log"])
-            game.dice_stats = {int(k): [int(x) for x in v]
-                               for k, v in data.get("dice_stats", {}).items()}
-            game.timeline = [dict(p) for p in data.get("timeline", [])]
-            game._load_extra(data)
-        except WarError as exc:
-            raise StateError(f"saved game refused: {exc}") from None
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise StateError(f"saved game is damaged or incomplete ({exc!r})") from None
-        problems = game.check()
-        if problems:
-            raise StateError("saved game is inconsistent: " + "; ".join(problems))
-        return game
+        """Rebuild a game from :meth:`to_json` data (this version or an older one); only
+        :class:`StateError` leaves, for anything that is not a sound game."""
+        from .savefile import from_data
+
+        return from_data(cls, data)
 
     def check(self) -> list[str]:
-        """Invariants of a sound state; an empty list when all hold."""
-        problems = []
-        n = len(self.players)
-        if not self.variant.min_players <= n <= self.variant.max_players:
-            problems.append(f"{n} players")
-        problems += self._territory_problems()
-        problems += self._card_problems()
-        if self.phase not in self.PHASES:
-            problems.append(f"unknown phase {self.phase!r}")
-        if not 0 <= self.current < n:
-            problems.append("no current player")
-        for p in self.players:
-            if p.objective not in self._objectives:
-                problems.append(f"unknown objective {p.objective!r}")
-        if any(v < 0 for v in self.pools.values()):
-            problems.append("negative reinforcements")
-        if self.phase == "occupy" and not self.occupy:
-            problems.append("occupy phase without a conquest")
-        if self.phase == "final_trade" and not self.eliminated_someone:
-            problems.append("end-of-turn trade without an elimination")
-        return problems
+        """Invariants of a sound state (:mod:`pywar.invariants`); an empty list when all hold."""
+        from .invariants import problems
 
-    def _territory_problems(self) -> list[str]:
-        if set(self.owner) != set(self.board.territories) or set(self.armies) != set(self.owner):
-            return ["territories do not match the board"]
-        return self._holding_problems()
-
-    def _holding_problems(self) -> list[str]:
-        """Every territory held by a living seat, with at least 1 army."""
-        problems = []
-        n = len(self.players)
-        for t, p in self.owner.items():
-            if not 0 <= p < n or not self.players[p].alive:
-                problems.append(f"{t} has no living owner")
-            if self.armies[t] < 1:
-                problems.append(f"{t} has fewer than 1 army")
-        return problems
-
-    def _card_problems(self) -> list[str]:
-        cards = self.deck + self.discard + [c for p in self.players for c in p.cards]
-        if sorted(cards) != list(range(self._deck_size())):
-            return ["the cards are not all in deck, hands or discard exactly once"]
-        return []
+        return problems(self)
 
     def _deck_size(self) -> int:
         """Cards in the game, deck, hands and discard together."""

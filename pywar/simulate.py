@@ -14,9 +14,9 @@ from .variants import get_variant
 DEFAULT_COLORS = ("azul", "vermelho", "verde", "amarelo", "preto", "branco")
 
 
-def play_game(variant: str = "classic", players: int = 6, seed: int = 0,
-              round_cap: int | None = None) -> Game:
-    """Play one game of simple bots to its end (or the round cap) and return it."""
+def new_game(variant: str = "classic", players: int = 6, seed: int = 0,
+             options: dict[str, bool] | None = None) -> Game:
+    """A new game of ``players`` bots named "Bot 1"... in the board's colours."""
     rules = get_variant(variant)
     if not rules.min_players <= players <= min(rules.max_players, len(DEFAULT_COLORS)):
         raise WarError(f"{variant} is played by {rules.min_players} to {rules.max_players} "
@@ -25,7 +25,14 @@ def play_game(variant: str = "classic", players: int = 6, seed: int = 0,
     allowed = rules.board.raw.get("colors") or DEFAULT_COLORS
     colors = [c for c in DEFAULT_COLORS if c in allowed] or list(allowed)
     seats = [(f"Bot {i + 1}", colors[i]) for i in range(players)]
-    game = Game.new(variant, seats, seed=seed)
+    return Game.new(variant, seats, seed=seed, options=options)
+
+
+def play_game(variant: str = "classic", players: int = 6, seed: int = 0,
+              round_cap: int | None = None) -> Game:
+    """Play one game of simple bots to its end (or the round cap) and return it."""
+    rules = get_variant(variant)
+    game = new_game(variant, players, seed)
     cap = round_cap or rules.round_cap
     bot = SimpleBot()
     while game.phase != "over" and game.round <= cap:

@@ -46,6 +46,7 @@ class Claim(Action):
     """Setup: put one army on a vacant territory (the free choice round the table)."""
 
     type: ClassVar[str] = "claim"
+    code: ClassVar[str] = "c"
     territory: str
 
 
@@ -54,6 +55,7 @@ class TakeCentre(Action):
     """Setup with 5 players, option 1: take one of the two Strategic Centre cards left."""
 
     type: ClassVar[str] = "take_centre"
+    code: ClassVar[str] = "C"
     territory: str
 
 
@@ -63,6 +65,7 @@ class ClaimPair(Action):
     of different continents."""
 
     type: ClassVar[str] = "claim_pair"
+    code: ClassVar[str] = "P"
     first: str
     second: str
 
@@ -73,6 +76,7 @@ class CardArmies(Action):
     ``territory``, one of the card's territories that the player holds."""
 
     type: ClassVar[str] = "card_armies"
+    code: ClassVar[str] = "k"
     card: int
     territory: str
     numbers: tuple[int, ...] = ()
@@ -84,6 +88,7 @@ class CardAirAttack(Action):
     the box, against ``target``, one of the card's territories held by an opponent."""
 
     type: ClassVar[str] = "card_air_attack"
+    code: ClassVar[str] = "K"
     card: int
     target: str
     numbers: tuple[int, ...] = ()
@@ -94,6 +99,7 @@ class AirAttack(Action):
     """Send ``bombers`` bombers from the air base against any enemy ``target``."""
 
     type: ClassVar[str] = "air_attack"
+    code: ClassVar[str] = "b"
     target: str
     bombers: int = 1
 
@@ -103,6 +109,7 @@ class AirRound(Action):
     """Go on with the air attack: anti-aircraft die, then the air-attack die."""
 
     type: ClassVar[str] = "air_round"
+    code: ClassVar[str] = "B"
 
 
 @dataclass(frozen=True)
@@ -110,6 +117,7 @@ class AirStop(Action):
     """Give the air attack up; the bombers still flying return to the air base."""
 
     type: ClassVar[str] = "air_stop"
+    code: ClassVar[str] = "s"
 
 
 @dataclass(frozen=True)
@@ -118,6 +126,7 @@ class Transport(Action):
     card) to ``target`` (a territory of the other); both held by the player."""
 
     type: ClassVar[str] = "transport"
+    code: ClassVar[str] = "x"
     cards: tuple[int, ...]
     source: str
     target: str
@@ -129,6 +138,7 @@ class Airlift(Action):
     """Regroup phase: fly ``count`` armies between two own Strategic Centres."""
 
     type: ClassVar[str] = "airlift"
+    code: ClassVar[str] = "l"
     source: str
     target: str
     count: int = 1
@@ -139,6 +149,7 @@ class Discard(Action):
     """Throw a card of one's hand away (to make room for the three of a conquering turn)."""
 
     type: ClassVar[str] = "discard"
+    code: ClassVar[str] = "d"
     card: int
 
 
@@ -147,6 +158,7 @@ class PlaceCI(Action):
     """Information Centres option: put one's Information Centre on an own territory."""
 
     type: ClassVar[str] = "place_ci"
+    code: ClassVar[str] = "i"
     territory: str
 
 
@@ -156,6 +168,7 @@ class MoveCI(Action):
     adjacent own territory, or between two own Strategic Centres; once per turn."""
 
     type: ClassVar[str] = "move_ci"
+    code: ClassVar[str] = "m"
     ci: int
     target: str
 
@@ -166,6 +179,7 @@ class TransportCI(Action):
     seat ``ci`` to ``target``, a territory of one of the two cards."""
 
     type: ClassVar[str] = "transport_ci"
+    code: ClassVar[str] = "X"
     cards: tuple[int, ...]
     ci: int
     target: str
@@ -176,6 +190,7 @@ class Spy(Action):
     """Look at every card (not the objective) of ``player``; once per turn, own CI needed."""
 
     type: ClassVar[str] = "spy"
+    code: ClassVar[str] = "y"
     player: int
 
 
@@ -1160,10 +1175,18 @@ class War2Game(Game):
         })
         return data
 
-    def to_json(self) -> dict[str, Any]:
-        """The whole state (the classic fields plus a ``war2`` part)."""
-        data = super().to_json()
-        data["war2"] = {
+    # ------------------------------------------------------ saved state and invariants
+    EXTRA_KEYS: ClassVar[tuple[str, ...]] = ("war2",)
+    POSITION_EXTRA: ClassVar[tuple[str, ...]] = ("bombers", "ci")
+    WAR2_KEYS: ClassVar[tuple[str, ...]] = (
+        "stage", "bombers", "air", "centre_cards_left", "choices_made", "pair_choices",
+        "airlifted", "ci", "ci_moved", "spied", "intel")
+    AIR_KEYS: ClassVar[tuple[str, ...]] = ("target", "defender", "bombers", "launched",
+                                           "source", "resume")
+
+    def _extra_json(self) -> dict[str, Any]:
+        """The ``war2`` part of the saved state."""
+        return {"war2": {
             "stage": self.stage, "bombers": list(self.bombers),
             "air": dict(self.air) if self.air else None,
             "centre_cards_left": list(self.centre_cards_left),
@@ -1172,62 +1195,148 @@ class War2Game(Game):
             "ci": {k: dict(v) for k, v in self.ci.items()},
             "ci_moved": list(self.ci_moved), "spied": self.spied,
             "intel": copy.deepcopy(self.intel),
-        }
-        return data
+        }}
 
-    def _load_extra(self, data: dict[str, Any]) -> None:
-        w = data["war2"]
-        self.stage = int(w["stage"])
-        self.bombers = [int(b) for b in w["bombers"]]
-        self.air = dict(w["air"]) if w["air"] else None
-        self.centre_cards_left = [str(t) for t in w["centre_cards_left"]]
-        self.choices_made = int(w["choices_made"])
-        self.pair_choices = int(w["pair_choices"])
-        self.airlifted = {str(k): int(v) for k, v in w["airlifted"].items()}
-        self.ci = {str(k): {"territory": v["territory"], "holder": int(v["holder"])}
-                   for k, v in w["ci"].items()}
-        self.ci_moved = [int(s) for s in w["ci_moved"]]
-        self.spied = bool(w["spied"])
-        self.intel = {str(k): {str(t): copy.deepcopy(dict(s)) for t, s in v.items()}
-                      for k, v in w["intel"].items()}
-
-    def check(self) -> list[str]:
-        """Invariants of a sound WAR II state; an empty list when all hold."""
-        problems = super().check()
+    def _read_extra(self, data: dict[str, Any], read: Any) -> None:
+        w = read.obj(data["war2"], "war2", self.WAR2_KEYS)
         n = len(self.players)
-        total = self.rules.bombers_per_player
+        seat = n - 1 if n else 0
+        territories = self.board.territories
+        top = self.rules.bombers_per_player
+        self.stage = read.int(w["stage"], "war2.stage", 0, 2)
+        self.bombers = read.ints(w["bombers"], "war2.bombers", 0, top, 16)
+        air = w["air"]
+        if air is None:
+            self.air = None
+        else:
+            read.obj(air, "war2.air", self.AIR_KEYS)
+            self.air = {
+                "target": read.str(air["target"], "war2.air.target", 80, territories),
+                "defender": read.int(air["defender"], "war2.air.defender", 0, seat),
+                "bombers": read.int(air["bombers"], "war2.air.bombers", 0, 10**6),
+                "launched": read.int(air["launched"], "war2.air.launched", 0, 10**6),
+                "source": read.str(air["source"], "war2.air.source", 10, ("base", "box")),
+                "resume": read.str(air["resume"], "war2.air.resume", 20, CARD_PHASES)}
+        self.centre_cards_left = [
+            read.str(t, f"war2.centre_cards_left[{i}]", 80, self.rules.centres)
+            for i, t in enumerate(read.array(w["centre_cards_left"], "war2.centre_cards_left",
+                                             len(self.rules.centres)))]
+        self.choices_made = read.int(w["choices_made"], "war2.choices_made", 0, 16)
+        self.pair_choices = read.int(w["pair_choices"], "war2.pair_choices", 0, 16)
+        self.airlifted = read.counts(w["airlifted"], "war2.airlifted", territories)
+        seats = [str(i) for i in range(n)]
+        self.ci = {}
+        for k, v in read.mapping(w["ci"], "war2.ci", 16).items():
+            read.str(k, "war2.ci", 3, seats)
+            ci = read.obj(v, f"war2.ci.{k}", ("territory", "holder"))
+            where = ci["territory"]
+            self.ci[k] = {"territory": None if where is None else read.str(
+                              where, f"war2.ci.{k}.territory", 80, territories),
+                          "holder": read.int(ci["holder"], f"war2.ci.{k}.holder", 0, seat)}
+        self.ci_moved = read.ints(w["ci_moved"], "war2.ci_moved", 0, seat, 16)
+        self.spied = read.bool(w["spied"], "war2.spied")
+        self.intel = {}
+        for k, seen_by in read.mapping(w["intel"], "war2.intel", 16).items():
+            read.str(k, "war2.intel", 3, seats)
+            self.intel[k] = {}
+            for t, seen in read.mapping(seen_by, f"war2.intel.{k}", 16).items():
+                where = f"war2.intel.{k}.{t[:3]}"
+                read.str(t, where, 3, seats)
+                item = read.obj(seen, where, ("cards", "turn"), ("objective",))
+                entry: dict[str, Any] = {
+                    "cards": read.ints(item["cards"], f"{where}.cards", 0, len(self.cards) - 1,
+                                       len(self.cards)),
+                    "turn": read.int(item["turn"], f"{where}.turn", 0, 10**7)}
+                if "objective" in item:
+                    entry["objective"] = read.str(item["objective"], f"{where}.objective", 80)
+                # The key order of the engine's own intel records, for equal saves.
+                self.intel[k][t] = {key: entry[key] for key in ("cards", "objective", "turn")
+                                    if key in entry}
+
+    def _read_position_extra(self, position: dict[str, Any], read: Any, seats: int) -> None:
+        keys = [str(i) for i in range(seats)]
+        for k, v in read.mapping(position.get("bombers", {}), "setup.scenario.bombers",
+                                 seats).items():
+            read.str(k, "setup.scenario.bombers", 3, keys)
+            read.int(v, f"setup.scenario.bombers.{k}", 0, self.rules.bombers_per_player)
+        for k, v in read.mapping(position.get("ci", {}), "setup.scenario.ci", seats).items():
+            read.str(k, "setup.scenario.ci", 3, keys)
+            read.str(v, f"setup.scenario.ci.{k}", 80, self.board.territories)
+
+    def may_hold_armies(self) -> bool:
+        """In the reinforce phase, and during an air attack launched from it by a card."""
+        return self.phase == "reinforce" or (
+            self.phase == "air" and self.air is not None and self.air["resume"] == "reinforce")
+
+    def setup_in_progress(self) -> bool:
+        """Territories are being chosen in the setup phases."""
+        return self.phase in SETUP_PHASES
+
+    def variant_problems(self) -> list[str]:
+        """Invariants of WAR II's own state: bombers, the air attack, the first round's
+        stages, the setup choices, hands, the used pile and the Information Centres."""
+        problems = []
+        n = len(self.players)
+        rules = self.rules
+        total = rules.bombers_per_player
         if len(self.bombers) != n or not all(0 <= b <= total for b in self.bombers):
             problems.append("bad air base counts")
-        elif (self.phase == "air") != (self.air is not None) or (
-                self.air and not 0 < self.air["bombers"] <= total - self.bombers[self.current]):
+        elif (self.phase == "air") != (self.air is not None):
             problems.append("bad air attack")
+        elif self.air is not None:
+            air = self.air
+            flying, launched = air["bombers"], air["launched"]
+            target = air["target"]
+            if (not 0 < flying <= launched <= total - self.bombers[self.current]
+                    or self.owner.get(target) in (None, self.current)
+                    or air["defender"] != self.owner.get(target)):
+                problems.append("bad air attack")
         if self.stage not in (0, 1, 2) or (self.round == 1) != (self.stage in (1, 2)):
             problems.append("bad stage of the first round")
-        for seat, ci in self.ci.items():
-            where = ci["territory"]
-            if where is not None and self.owner.get(where) != ci["holder"]:
-                problems.append(f"information centre {seat} is not on its holder's territory")
+        if self.setup_in_progress() and (self.round != 1 or self.stage != 1):
+            problems.append("the setup belongs to the first round")
+        if not set(self.centre_cards_left) <= set(rules.centres) or any(
+                t in self.owner for t in self.centre_cards_left) or len(
+                set(self.centre_cards_left)) != len(self.centre_cards_left):
+            problems.append("bad Strategic Centre cards left")
+        if self.centre_cards_left and self.phase != "centre_choice":
+            problems.append("Strategic Centre cards left after the choice")
+        if not self.pair_choices <= self.choices_made <= n:
+            problems.append("bad count of setup choices")
+        if any(len(p.cards) > rules.hand_limit for p in self.players):
+            problems.append("a hand holds more than the limit")
+        if len(self.discard) >= rules.discard_reshuffle_at:
+            problems.append("the used cards should have gone back into the deck")
+        for t, k in self.airlifted.items():
+            if self.owner.get(t) != self.current or t not in rules.centres or k < 1:
+                problems.append(f"bad airlift to {t}")
+        problems += self._ci_problems()
         return problems
 
-    def _territory_problems(self) -> list[str]:
-        # During the setup the territories are still being chosen.
+    def _ci_problems(self) -> list[str]:
         problems = []
-        territories = set(self.board.territories)
-        if self.phase in SETUP_PHASES:
-            if not set(self.owner) <= territories:
-                problems.append("unknown territories")
-        elif set(self.owner) != territories:
-            problems.append("territories do not match the board")
-        if set(self.armies) != set(self.owner):
-            return [*problems, "armies and owners do not match"]
-        return problems + self._holding_problems()
-
-    def _card_problems(self) -> list[str]:
-        problems = super()._card_problems()
-        if any(len(p.cards) > self.rules.hand_limit for p in self.players):
-            problems.append("a hand holds more than the limit")
-        if len(self.discard) >= self.rules.discard_reshuffle_at:
-            problems.append("the used cards should have gone back into the deck")
+        n = len(self.players)
+        if self.ci and set(self.ci) != {str(i) for i in range(n)}:
+            problems.append("an Information Centre per seat, or none")
+        if bool(self.ci) != bool(self.options.get("information_centres")):
+            problems.append("Information Centres without the option, or the reverse")
+        for seat, ci in self.ci.items():
+            where = ci["territory"]
+            if not 0 <= ci["holder"] < n:
+                problems.append(f"information centre {seat} is held by no seat")
+            elif where is None and ci["holder"] != int(seat):
+                problems.append(f"information centre {seat} is off the board but held")
+            elif where is not None and self.owner.get(where) != ci["holder"]:
+                problems.append(f"information centre {seat} is not on its holder's territory")
+        if len(set(self.ci_moved)) != len(self.ci_moved) or not all(
+                str(s) in self.ci for s in self.ci_moved):
+            problems.append("bad Information Centre moves")
+        if self.spied and not self.ci:
+            problems.append("spying without Information Centres")
+        for k, seen in self.intel.items():
+            if k not in self.ci or not set(seen) <= set(self.ci) - {k}:
+                problems.append("bad intelligence records")
+                break
         return problems
 
     def _deck_size(self) -> int:

@@ -112,3 +112,31 @@ def test_unknown_variant_message_names_it():
 def test_unknown_command_exits_non_zero():
     result = run("fly")
     assert result.returncode != 0 and result.stderr
+
+
+def test_sizes_prints_save_sizes_by_round():
+    data = run_json("sizes", "--games", "2")
+    assert data["limit"] == 16 * 1024
+    six = data["classic_6p"]
+    assert set(six) == {"round_10", "round_20", "round_30"}
+    assert six["round_10"]["games"] == 2
+    assert 0 < six["round_10"]["max"] < six["round_10"]["max_v1"]
+    assert {"war2_6p", "mitologicas_4p", "brasil_6p"} <= set(data)
+
+
+def test_fuzz_prints_its_figures_and_exits_zero():
+    data = run_json("fuzz", "--games", "2", "--saves", "6", "--seed", "3", "--cap", "60")
+    assert data["games"] == 2 and data["saves_tried"] == 6 and data["failures"] == 0
+    assert data["saves_refused"] + data["saves_loaded"] == 6
+    assert data["actions_checked"] > 0
+
+
+def test_fuzz_exits_one_on_a_failure_and_two_on_bad_input(monkeypatch, capsys):
+    import pywar.fuzz
+    from pywar.__main__ import main
+
+    monkeypatch.setattr(pywar.fuzz, "fuzz", lambda *a, **k: {"failures": 1})
+    assert main(["fuzz"]) == 1
+    assert json.loads(capsys.readouterr().out) == {"failures": 1}
+    result = run("fuzz", "--case", "nothing:1")
+    assert result.returncode == 2 and "game:SEED" in result.stderr

@@ -99,7 +99,7 @@ def test_room_made_by_clearing_finished_games_saves_again():
     seats = [{"name": p.name, "color": p.color, "kind": "normal"} for p in finished.players]
     store.save(make_record("old", finished, seats))
     app = start(storage)
-    storage.quota = storage.used() + 50
+    storage.quota = storage.used()  # full: the next save, one action longer, does not fit
     place_one(app)
     assert app.storage_state == "full"
     assert buttons(app.render()["notice"], "clear-finished")

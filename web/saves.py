@@ -16,7 +16,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pywar.errors import WarError
+from pywar import safejson
+from pywar.errors import StateError, WarError
 from pywar.game import Game
 
 SAVE_FORMAT = "pywar-save"
@@ -118,50 +119,13 @@ class SaveSummary:
     winner: str = ""
 
 
-def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
-    """The deepest bracket nesting of JSON text, counting past ``limit`` only to stop.
-
-    >>> nesting_depth('{"a": [1, [2]], "b": "[[["}')
-    3
-    """
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > limit:
-                    return deepest
-        elif ch in "]}":
-            depth -= 1
-    return deepest
-
-
 def bounded_json(text: str, max_chars: int = MAX_SAVE_CHARS) -> Any:
-    """Parse untrusted JSON text after bounding its size and nesting; :class:`SaveError`
-    (``save_damaged``) for anything that is not reasonable JSON."""
-    if not isinstance(text, str) or len(text) > max_chars:
-        raise SaveError("save_damaged", "too large")
-    if nesting_depth(text) > MAX_DEPTH:
-        raise SaveError("save_damaged", "nested too deep")
+    """Parse untrusted JSON text within bounds (size, nesting, number sizes: see
+    :mod:`pywar.safejson`); :class:`SaveError` (``save_damaged``) for anything else."""
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError) as exc:
+        return safejson.loads(text, max_chars=max_chars, max_depth=MAX_DEPTH, floats=True)
+    except StateError as exc:
         raise SaveError("save_damaged", str(exc)[:200]) from None
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a save may hold")
 
 
 def make_record(save_id: str, game: Game, seats: list[dict[str, str]],
