@@ -4,7 +4,9 @@
     python3 build.py                 build dist/ (runs `npm ci` first when node_modules is stale)
     python3 build.py serve [--port]  build, then serve dist/ on http://127.0.0.1:8000
     python3 build.py test            install what's missing, then ruff + pytest (CPython and
-                                     Chromium) + the engine tests inside Pyodide under Node
+                                     Chromium) + the engine tests inside Pyodide under Node;
+                                     Python packages go into the project's .venv/ (made on
+                                     first use), never into the system Python
     python3 build.py bench           one JSON object of load-time and tap-latency figures
     python3 build.py wheels          fetch the pinned pure-Python wheels the Pyodide tests use
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
+import errno
 import functools
 import gzip
 import hashlib
@@ -25,6 +28,7 @@ import http.server
 import json
 import math
 import os
+import posixpath
 import re
 import shutil
 import statistics
@@ -35,6 +39,7 @@ import tempfile
 import threading
 import time
 import tomllib
+import zlib
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from html.parser import HTMLParser
@@ -53,6 +58,8 @@ PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
 CACHE = ROOT / ".cache"
 WHEEL_DIR = CACHE / "wheels"
 NPM_STAMP = NODE_MODULES / ".pywar-npm-stamp"
+#: The project's virtual environment: `test`, `bench` and `wheels` re-run inside it.
+VENV = ROOT / ".venv"
 
 CHROMIUM = Path(os.environ.get("PYWAR_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
@@ -75,6 +82,7 @@ PYODIDE_RUNTIME_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
+    "pyodide.mjs.map",  # for DevTools (and Lighthouse's source-map check); not cached
 )
 #: Lazily imported @pyscript/core chunks that a page of plain `<script type="py">` loads:
 #: the error and deprecation helpers, and the four plugins that core imports at start-up
@@ -323,11 +331,15 @@ def dir_bytes(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def build(out: Path = DIST, *, install: bool = True, single_file: bool = False) -> Path:
+def build(out: Path = DIST, *, install: bool = True, single_file: bool = False,
+          snapshot: bool = True) -> Path:
     """Build the static site into `out` (replaced atomically). Returns `out`.
 
     `single_file`: also write the one-file edition `out/pywar.html` (see build_single_file).
+    `snapshot`: make the Pyodide memory snapshot the page starts from (see make_snapshot);
+    without it (or with PYWAR_NO_SNAPSHOT=1) the page boots the normal way.
     """
+    snapshot = snapshot and os.environ.get("PYWAR_NO_SNAPSHOT", "") in ("", "0")
     if install:
         ensure_node_modules()
     elif not (PYODIDE_DIR / "pyodide.mjs").is_file():
@@ -337,7 +349,7 @@ def build(out: Path = DIST, *, install: bool = True, single_file: bool = False) 
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     try:
-        _build_into(tmp, single_file=single_file)
+        _build_into(tmp, single_file=single_file, snapshot_wanted=snapshot)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -356,7 +368,7 @@ def build(out: Path = DIST, *, install: bool = True, single_file: bool = False) 
     return out
 
 
-def _build_into(out: Path, *, single_file: bool = False) -> None:
+def _build_into(out: Path, *, single_file: bool = False, snapshot_wanted: bool = True) -> None:
     # 1. Runtime: Pyodide and PyScript, only the files a page requests.
     rt_py = out / "runtime" / "pyodide"
     for name in PYODIDE_RUNTIME_FILES:
@@ -368,6 +380,8 @@ def _build_into(out: Path, *, single_file: bool = False) -> None:
     rt_ps = out / "runtime" / "pyscript"
     for name in pyscript_runtime_files():
         _copy(PYSCRIPT_DIR / name, rt_ps / name)
+        if (PYSCRIPT_DIR / f"{name}.map").is_file():  # the chunks name their source maps
+            _copy(PYSCRIPT_DIR / f"{name}.map", rt_ps / f"{name}.map")
 
     # 2. The page (web/), minus the map sources' notes.
     web_out: list[Path] = []
@@ -392,7 +406,10 @@ def _build_into(out: Path, *, single_file: bool = False) -> None:
     )
     files = {f"./{rel}": f"./{rel}" for rel in [*pkg_files, *helpers]}
     base = {"interpreter": "./runtime/pyodide/pyodide.mjs"}
-    (out / "pyscript.json").write_text(json.dumps({**base, "files": files}, indent=2) + "\n")
+    game = {**base, "files": files}
+    if (out / PYODIDE_BOOT).is_file():  # the game boots through its snapshot loader
+        game["interpreter"] = f"./{PYODIDE_BOOT}"
+    (out / "pyscript.json").write_text(json.dumps(game, indent=2) + "\n")
     (out / "hello.json").write_text(json.dumps(base, indent=2) + "\n")
 
     # 5. Pages and stylesheets: inline the board, make every own reference relative.
@@ -408,11 +425,20 @@ def _build_into(out: Path, *, single_file: bool = False) -> None:
 
     (out / ".nojekyll").write_text("")
 
-    # 6. Offline: the service worker's version and file list; the one-file edition.
+    # 6. The first screen, prerendered; the memory snapshot and its loader.
+    first_screen = prerender_first_screen(out)
+    snapshot = make_snapshot(out) if snapshot_wanted else None
+    set_boot_snapshot(out, snapshot)
+
+    # 7. Content-Security-Policy of every page, from its final content.
+    for page in out.glob("*.html"):
+        page.write_text(apply_csp(page.read_text(encoding="utf-8")), encoding="utf-8")
+
+    # 8. Offline: the service worker's version and file list; the one-file edition.
     sw_version = write_service_worker(out)
     single = build_single_file(out, out / SINGLE_FILE_NAME) if single_file else None
 
-    # 7. build-info.json
+    # 9. build-info.json
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     lock = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
     listing = sorted(
@@ -430,12 +456,279 @@ def _build_into(out: Path, *, single_file: bool = False) -> None:
         "pyscript": package_version(PYSCRIPT_DIR.parent),
         "main_scripts": sorted(mains),
         "sw_version": sw_version,
+        "snapshot": snapshot,
+        "first_screen": first_screen,
         "single_file": single,
         "bytes_runtime": runtime,
         "bytes_without_runtime": sum(size for _, size in listing) - runtime - single_bytes,
         "files": [{"path": rel, "bytes": size} for rel, size in listing],
     }
     (out / "build-info.json").write_text(json.dumps(info, indent=1) + "\n")
+
+
+# --------------------------------------------------------------------- snapshot
+
+#: The game's Pyodide loader (web/pyodide_boot.mjs), named by pyscript.json's `interpreter`.
+#: build.py fills in its `const SNAPSHOT = ...;` line.
+PYODIDE_BOOT = "pyodide_boot.mjs"
+_BOOT_SNAPSHOT_RE = re.compile(r"^const SNAPSHOT = .*;$", re.MULTILINE)
+SNAPSHOT_TOOL = ROOT / "tools" / "make_snapshot.mjs"
+SNAPSHOT_WARM = ROOT / "tools" / "snapshot_warm.py"
+SNAPSHOT_CACHE = CACHE / "snapshots"
+#: gzip level of the served snapshot: 6 is within 1 % of 9's size in a quarter of the time.
+SNAPSHOT_GZIP_LEVEL = 6
+#: Pyodide's heap at start (30 MiB); a snapshot must fit in it to restore (pyodide#6254).
+SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024 + 4096
+
+
+def snapshot_key(site: Path) -> str:
+    """What a snapshot of `site` depends on: the Pyodide build, the snapshot tools and every
+    Python file pyscript.json maps (path and bytes). Same inputs, same key."""
+    h = hashlib.sha256(b"pywar-snapshot-1\0")
+    rt = site / "runtime" / "pyodide"
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        if (rt / name).is_file():
+            h.update(name.encode() + b"\0" + hashlib.sha256((rt / name).read_bytes()).digest())
+    for tool in (SNAPSHOT_TOOL, SNAPSHOT_WARM):
+        h.update(tool.name.encode() + b"\0" + hashlib.sha256(tool.read_bytes()).digest())
+    config = json.loads((site / "pyscript.json").read_text())
+    for src, dest in sorted(config.get("files", {}).items()):
+        data = (site / src).read_bytes()
+        h.update(f"{src}>{dest}".encode() + b"\0" + hashlib.sha256(data).digest())
+    return h.hexdigest()
+
+
+def snapshot_sources(site: Path) -> dict[str, str]:
+    """Every file the snapshot baked in, by its path in Pyodide's file system (PyScript
+    writes pyscript.json's `files` under /home/pyodide): "<bytes>:<CRC-32 hex>". The loader
+    compares what PyScript writes with these (a quick check for a stale snapshot, not a
+    security measure: the snapshot and the files come from the same place)."""
+    config = json.loads((site / "pyscript.json").read_text())
+    out = {}
+    for src, dest in sorted(config.get("files", {}).items()):
+        data = (site / src).read_bytes()
+        path = posixpath.normpath(posixpath.join("/home/pyodide", dest))
+        out[path] = f"{len(data)}:{zlib.crc32(data):x}"
+    return out
+
+
+def make_snapshot(site: Path) -> dict[str, Any] | None:
+    """The Pyodide memory snapshot the game starts from, written to `site` gzipped as
+    `snapshot-<key>.bin.gz`. Made in Node by tools/make_snapshot.mjs (pinned Pyodide, pywar
+    and the page's pure modules imported, see tools/snapshot_warm.py) and kept in
+    .cache/snapshots by key, so a rebuild with the same inputs costs a copy. Returns its
+    figures for build-info.json, or None (with a warning) when it cannot be made: the page
+    then boots the normal way."""
+    node = shutil.which("node")
+    if node is None or not (site / PYODIDE_BOOT).is_file():
+        return None
+    key = snapshot_key(site)
+    SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+    (CACHE / ".gitignore").write_text("*\n")
+    cached = SNAPSHOT_CACHE / f"{key}.bin.gz"
+    meta_path = SNAPSHOT_CACHE / f"{key}.json"
+    if not (cached.is_file() and meta_path.is_file()):
+        t0 = time.perf_counter()
+        with tempfile.TemporaryDirectory() as tmp:
+            raw_path = Path(tmp) / "snapshot.bin"
+            done = subprocess.run(
+                [node, str(SNAPSHOT_TOOL), str(site), str(raw_path), key],
+                cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+            )
+            if done.returncode != 0:
+                log(f"warning: no snapshot (the page boots without it): {done.stderr[-2000:]}")
+                return None
+            figures = json.loads(done.stdout.strip().splitlines()[-1])
+            raw = raw_path.read_bytes()
+        if len(raw) > SNAPSHOT_HEAP_LIMIT:
+            log(f"warning: no snapshot: {len(raw)} bytes is more than Pyodide's first heap")
+            return None
+        gz = gzip.compress(raw, compresslevel=SNAPSHOT_GZIP_LEVEL, mtime=0)
+        for old in SNAPSHOT_CACHE.glob("*"):  # keep only the newest few
+            if old.stat().st_mtime < time.time() - 7 * 86400:
+                old.unlink()
+        tmp_gz = cached.with_suffix(".tmp")
+        tmp_gz.write_bytes(gz)
+        tmp_gz.rename(cached)
+        meta = {
+            "key": key, "pyodide": figures["pyodide"], "bytes": len(raw),
+            "gzip_bytes": len(gz), "sha256": hashlib.sha256(raw).hexdigest(),
+            "modules": figures["modules"], "make_ms": figures["total_ms"],
+        }
+        meta_path.write_text(json.dumps(meta) + "\n")
+        log(f"snapshot made in {time.perf_counter() - t0:.1f} s: {len(raw) / 1e6:.1f} MB, "
+            f"{len(gz) / 1e6:.2f} MB gzip, {figures['modules']} modules")
+    meta = json.loads(meta_path.read_text())
+    name = f"snapshot-{key[:16]}.bin.gz"
+    shutil.copyfile(cached, site / name)
+    return {**meta, "path": name}
+
+
+def set_boot_snapshot(site: Path, snapshot: dict[str, Any] | None) -> None:
+    """Fill in the loader's `const SNAPSHOT = ...;` line, and preload the loader's modules
+    from index.html (they download while PyScript starts)."""
+    boot = site / PYODIDE_BOOT
+    if not boot.is_file():
+        return
+    text = boot.read_text(encoding="utf-8")
+    if len(_BOOT_SNAPSHOT_RE.findall(text)) != 1:
+        raise BuildError(f"{PYODIDE_BOOT} needs exactly one `const SNAPSHOT = ...;` line")
+    value = None if snapshot is None else {
+        "url": f"./{snapshot['path']}", "key": snapshot["key"], "pyodide": snapshot["pyodide"],
+        "bytes": snapshot["bytes"], "sources": snapshot_sources(site)}
+    line = "const SNAPSHOT = " + json.dumps(value) + ";"
+    boot.write_text(_BOOT_SNAPSHOT_RE.sub(lambda _m: line, text), encoding="utf-8")
+    index = site / "index.html"
+    if not index.is_file():
+        return
+    # Only the small loader modules: preloading the big files (wasm, standard library,
+    # snapshot) makes the first screen wait for them where bandwidth is scarce (Lighthouse's
+    # mobile LCP went from seconds to minutes); the loader starts the snapshot's download
+    # as soon as PyScript imports it.
+    links = [
+        f'<link rel="modulepreload" href="./{PYODIDE_BOOT}">',
+        '<link rel="modulepreload" href="./runtime/pyodide/pyodide.mjs">',
+    ]
+    html = index.read_text(encoding="utf-8")
+    html, n = re.subn(r"(\n[ \t]*)(<script type=\"module\" src=\"\./runtime/pyscript/core\.js\")",
+                      lambda m: m.group(1) + m.group(1).join(links) + m.group(1) + m.group(2),
+                      html, count=1)
+    if n == 1:
+        index.write_text(html, encoding="utf-8")
+
+
+# ----------------------------------------------------------------- first screen
+
+FIRST_SCREEN_MARKER = "<!-- FIRST_SCREEN"
+PRERENDER_TOOL = ROOT / "tools" / "prerender.py"
+FIRST_SCREEN_JS = ROOT / "tools" / "first_screen.js"
+_FIRST_LINE_RE = re.compile(r"^  var FIRST = .*;$", re.MULTILINE)
+
+
+def prerender_first_screen(site: Path) -> dict[str, Any] | None:
+    """Write the first screen into `site`/index.html, rendered by the view model itself
+    (tools/prerender.py, on the site's own Python files), so a player can read it and fill
+    it in before Python is ready: the header and the new-game screen in the default
+    language in place, the other languages and the "continue your game" cards as
+    <template>s, and tools/first_screen.js inline (it picks the screen and records what the
+    player does; main.py takes over from it). Returns figures for build-info.json."""
+    index = site / "index.html"
+    if not index.is_file() or not (site / "viewmodel.py").is_file():
+        return None
+    text = index.read_text(encoding="utf-8")
+    if FIRST_SCREEN_MARKER not in text:
+        return None
+    done = subprocess.run(
+        [sys.executable, "-B", str(PRERENDER_TOOL), str(site)], cwd=site,
+        capture_output=True, text=True, stdin=subprocess.DEVNULL,
+    )
+    if done.returncode != 0:
+        raise BuildError(f"tools/prerender.py failed:\n{done.stderr[-3000:]}")
+    data = json.loads(done.stdout)
+    screens, lang = data["screens"], data["default"]
+    first = screens[lang]
+    slots = {
+        r'<div id="header-slot"></div>':
+            f'<div id="header-slot" data-view="{first["header_key"]}">{first["header"]}</div>',
+        r'<div id="overlay" class="overlay" hidden>': '<div id="overlay" class="overlay">',
+        r'<div class="overlay-box" id="overlay-slot" role="dialog"></div>':
+            '<div class="overlay-box" id="overlay-slot" role="dialog" '
+            f'aria-labelledby="setup-title" data-view="{first["overlay_key"]}">'
+            f'{first["overlay"]}</div>',
+    }
+    for old, new in slots.items():
+        if text.count(old) != 1:
+            raise BuildError(f"index.html: the first screen needs exactly one {old}")
+        text = text.replace(old, new, 1)
+    text, n = re.subn(r"<html\b([^>]*)>", lambda m: f'<html{m.group(1)} data-screen="setup">',
+                      text, count=1)
+    templates = []
+    for code, screen in screens.items():
+        parts = ["continue"] + ([] if code == lang else ["header", "overlay"])
+        templates += [f'<template data-first-screen="{code}" data-part="{part}">'
+                      f"{screen[part]}</template>" for part in parts]
+    boards = json.loads(subprocess.run(
+        [sys.executable, "-B", "-c", "import json; from pywar.variants import VARIANTS; "
+         "print(json.dumps(sorted(VARIANTS)))"],
+        cwd=site, capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL,
+    ).stdout)
+    config = {
+        "lang": lang, "board": "classic", "boards": boards, "keys": data["keys"],
+        "langs": {code: {k: s[k] for k in ("title", "html_lang", "header_key", "overlay_key")}
+                  for code, s in screens.items()},
+    }
+    script = FIRST_SCREEN_JS.read_text(encoding="utf-8")
+    if len(_FIRST_LINE_RE.findall(script)) != 1:
+        raise BuildError("tools/first_screen.js needs exactly one `  var FIRST = ...;` line")
+    line = "  var FIRST = " + json.dumps(config, ensure_ascii=False).replace("</", "<\\/") + ";"
+    script = _FIRST_LINE_RE.sub(lambda _m: line, script)
+    block = "\n  ".join(templates) + f"\n  <script>\n{script}</script>"
+    text = re.sub(r"<!-- FIRST_SCREEN[^>]*-->", lambda _m: block, text, count=1)
+    index.write_text(text, encoding="utf-8")
+    return {"languages": sorted(screens), "bytes": len(block) + sum(
+        len(s["header"]) + len(s["overlay"]) for s in screens.values())}
+
+
+# -------------------------------------------------------------------------- CSP
+
+_CSP_META_RE = re.compile(
+    r"""[ \t]*<meta http-equiv=["']Content-Security-Policy["'][^>]*>\n?""", re.IGNORECASE)
+_INLINE_RE = re.compile(r"<(script|style)\b([^>]*)>(.*?)</\1>", re.IGNORECASE | re.DOTALL)
+#: Inline <script> types the browser runs (CSP applies to them); data blocks it does not.
+_RUN_TYPES = {"", "module", "text/javascript", "application/javascript", "importmap"}
+
+
+def _csp_hashes(html: str) -> tuple[list[str], list[str]]:
+    """'sha256-...' sources of the page's inline scripts and inline stylesheets."""
+    scripts: list[str] = []
+    styles: list[str] = []
+    for m in _INLINE_RE.finditer(html):
+        attrs = _attrs(m.group(2))
+        if m.group(1).lower() == "script" and (
+                "src" in attrs or attrs.get("type", "").lower() not in _RUN_TYPES):
+            continue
+        digest = base64.b64encode(hashlib.sha256(m.group(3).encode()).digest()).decode()
+        (scripts if m.group(1).lower() == "script" else styles).append(f"'sha256-{digest}'")
+    return sorted(set(scripts)), sorted(set(styles))
+
+
+def content_security_policy(html: str, *, single_file: bool = False) -> str:
+    """The page's Content-Security-Policy: its own files only (the one-file edition: its
+    own inline code and the blob:/data: URLs it makes), plus what the runtime needs:
+    'wasm-unsafe-eval' (Pyodide compiles WebAssembly) and 'unsafe-eval' (PyScript 0.7
+    builds its worker hooks with Function() on every page); inline scripts and styles
+    only by hash, so no inline script or event handler runs; no plugins, no <base>, no form
+    posts. See docs/build.md, "Content-Security-Policy"."""
+    scripts, styles = _csp_hashes(html)
+    own = [] if single_file else ["'self'"]
+    directives = {
+        "default-src": ["'none'"] if single_file else ["'self'"],
+        "script-src": [*own, "'wasm-unsafe-eval'", "'unsafe-eval'",
+                       *(["blob:"] if single_file else []), *scripts],
+        "style-src": [*own, *styles] or ["'none'"],
+        "img-src": [*own, "data:", "blob:"],
+        "font-src": own or ["'none'"],
+        "connect-src": own or ["'none'"],
+        "worker-src": own or ["'none'"],
+        "manifest-src": own or ["'none'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'none'"],
+    }
+    return "; ".join(f"{k} {' '.join(v)}" for k, v in directives.items())
+
+
+def apply_csp(html: str, *, single_file: bool = False) -> str:
+    """`html` with its Content-Security-Policy meta tag (re)made from its final content,
+    first thing after <meta charset>."""
+    html = _CSP_META_RE.sub("", html)
+    meta = (f'<meta http-equiv="Content-Security-Policy" '
+            f'content="{content_security_policy(html, single_file=single_file)}">')
+    html, n = re.subn(r"(<meta charset=[^>]*>)", lambda m: f"{m.group(1)}\n  {meta}", html,
+                      count=1, flags=re.IGNORECASE)
+    if n != 1:
+        raise BuildError("a page without <meta charset> cannot get its CSP")
+    return html
 
 
 # ---------------------------------------------------------------------- offline
@@ -460,6 +753,7 @@ def service_worker_files(site: Path) -> list[str]:
         rel
         for p in site.rglob("*")
         if p.is_file() and (rel := p.relative_to(site).as_posix()) not in SW_EXCLUDED
+        and p.suffix != ".map"  # source maps: for DevTools, online
     )
 
 
@@ -482,7 +776,9 @@ def write_service_worker(site: Path) -> str | None:
     for rel in files:
         h.update(rel.encode() + b"\0" + hashlib.sha256((site / rel).read_bytes()).digest())
     version = h.hexdigest()[:16]
-    line = "const BUILD = " + json.dumps({"version": version, "files": files}) + ";"
+    inflate = [rel for rel in files if rel.startswith("snapshot-") and rel.endswith(".gz")]
+    line = "const BUILD = " + json.dumps(
+        {"version": version, "files": files, "inflate": inflate}) + ";"
     sw.write_text(_SW_BUILD_RE.sub(lambda _m: line, text), encoding="utf-8")
     return version
 
@@ -539,6 +835,8 @@ def _single_file_html(site: Path, page: Path, boot: str) -> tuple[str, set[str]]
         target = _own_file(site, page, a.get("href", ""))
         if kinds & {"manifest", "apple-touch-icon"}:
             return ""  # installing needs the hosted site; a file has nothing to install
+        if kinds & {"preload", "modulepreload"}:
+            return ""  # everything is in the file already
         if "stylesheet" in kinds and target:
             inlined.add(target.relative_to(site.resolve()).as_posix())
             return f"<style>\n{css_inline(target)}</style>"
@@ -623,23 +921,29 @@ def build_single_file(site: Path, dest: Path) -> dict[str, Any]:
                     other_pages.add(target.relative_to(site.resolve()).as_posix())
     boot_placeholder = "<!-- pywar single-file boot -->"
     html, inlined = _single_file_html(site, page, boot_placeholder)
-    skip_prefixes = ("runtime/pyscript/", "icons/")
+    skip_prefixes = ("runtime/pyscript/", "icons/", "snapshot-")
     skip = SW_EXCLUDED | {"manifest.webmanifest", "pwa.js"} | inlined | other_pages
     packed: list[tuple[str, bytes]] = [(bundle_rel, bundle_bytes)]
+    snapshot_gz = 0
     for p in sorted(site.rglob("*")):
         rel = p.relative_to(site).as_posix()
+        if rel.startswith("snapshot-"):
+            snapshot_gz = p.stat().st_size
         if not p.is_file() or rel in skip or rel.startswith(skip_prefixes):
             continue
-        if p.suffix in (".html", ".css") or p.resolve() == dest.resolve():
+        if p.suffix in (".html", ".css", ".map") or p.resolve() == dest.resolve():
             continue
-        packed.append((rel, p.read_bytes()))
+        data = p.read_bytes()
+        if rel == PYODIDE_BOOT:  # the snapshot is not packed (see docs/build.md): no fetch
+            data = _BOOT_SNAPSHOT_RE.sub("const SNAPSHOT = null;", data.decode()).encode()
+        packed.append((rel, data))
 
     index: dict[str, Any] = {"files": [], "modules": [], "entry": f"./{bundle_rel}"}
     offset = 0
     for rel, data in packed:
         index["files"].append([f"./{rel}", offset, len(data), _mime(rel)])
         offset += len(data)
-        if rel.startswith("runtime/pyodide/") and rel.endswith(".mjs"):
+        if rel.endswith(".mjs"):
             index["modules"].append(f"./{rel}")
     raw = b"".join(data for _, data in packed)
     gz = gzip.compress(raw, compresslevel=9, mtime=0)
@@ -657,7 +961,7 @@ def build_single_file(site: Path, dest: Path) -> dict[str, Any]:
         + SINGLE_FILE_BOOT.read_text(encoding="utf-8")
         + "</script>\n"
     )
-    html = html.replace(boot_placeholder, boot, 1)
+    html = apply_csp(html.replace(boot_placeholder, boot, 1), single_file=True)
     dest.write_text(html, encoding="utf-8")
     size = dest.stat().st_size
     log(
@@ -667,12 +971,18 @@ def build_single_file(site: Path, dest: Path) -> dict[str, Any]:
     )
     if size > SINGLE_FILE_BUDGET:
         log(f"warning: {dest.name} is over its {SINGLE_FILE_BUDGET / 1e6:.0f} MB goal")
+    # The snapshot (gzip, base64 in the page) would not fit in the budget: left out.
+    with_snapshot = size + math.ceil(snapshot_gz / 3) * 4 if snapshot_gz else None
+    if with_snapshot:
+        log(f"one-file edition without the snapshot: it would make {with_snapshot / 1e6:.1f} MB")
     return {
         "path": dest.name,
         "bytes": size,
         "packed_files": len(packed),
         "packed_bytes": len(raw),
         "gzip_bytes": len(gz),
+        "snapshot_included": False,
+        "bytes_with_snapshot": with_snapshot,
     }
 
 
@@ -739,13 +1049,23 @@ def serving(directory: Path = DIST, *, prefix: str = "") -> Iterator[str]:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    if not args.no_build:
-        build()
-    server = make_server(DIST, args.host, args.port, quiet=False)
-    print(
-        f"Serving dist/ on http://{args.host}:{server.server_port}/  (Ctrl-C to stop)", flush=True
-    )
+    try:  # the port first: a busy one is one line, not a traceback after a build
+        server = make_server(DIST, args.host, args.port, quiet=False)
+    except OSError as exc:
+        if exc.errno in (errno.EADDRINUSE, errno.EACCES):
+            why = "is already in use" if exc.errno == errno.EADDRINUSE else "is not allowed"
+            raise BuildError(
+                f"port {args.port} on {args.host} {why}: serve on another one, e.g. "
+                f"python3 build.py serve --port {args.port + 1 if args.port < 65535 else 8080}"
+            ) from None
+        raise BuildError(f"cannot serve on {args.host}:{args.port}: {exc.strerror}") from None
     try:
+        if not args.no_build:
+            build()
+        print(
+            f"Serving dist/ on http://{args.host}:{server.server_port}/  (Ctrl-C to stop)",
+            flush=True,
+        )
         server.serve_forever()
     except KeyboardInterrupt:
         pass
@@ -786,6 +1106,71 @@ def ensure_chromium() -> None:
         env=env,
         stdin=subprocess.DEVNULL,
     )
+
+
+def venv_python(venv: Path | None = None) -> Path:
+    """The Python of the project's virtual environment (``.venv/``)."""
+    venv = venv or VENV
+    return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def in_a_venv() -> bool:
+    """True inside any virtual environment (the project's or one the developer chose)."""
+    return sys.prefix != sys.base_prefix
+
+
+def _venv_works(python: Path) -> bool:
+    if not python.exists():
+        return False
+    probe = "import sys, pip; sys.exit(sys.version_info < (3, 11))"
+    return subprocess.run([str(python), "-c", probe], stdin=subprocess.DEVNULL,
+                          capture_output=True).returncode == 0
+
+
+def _apt_install_venv_module() -> None:
+    apt = shutil.which("apt-get")
+    if apt is None or os.geteuid() != 0:
+        raise BuildError(
+            f"{sys.executable} cannot make a virtual environment: install Python's venv module "
+            "(Debian/Ubuntu: sudo apt-get install python3-venv), then run this again"
+        )
+    log("Python's venv module is missing: installing Debian's python3-venv")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    lock = ["-o", "DPkg::Lock::Timeout=600"]
+    subprocess.run([apt, *lock, "update", "-qq"], check=True, env=env, stdin=subprocess.DEVNULL)
+    subprocess.run([apt, *lock, "install", "-y", "-qq", "python3-venv"], check=True, env=env,
+                   stdin=subprocess.DEVNULL)
+
+
+def ensure_venv(venv: Path | None = None) -> Path:
+    """The project's virtual environment, made when missing or broken; returns its Python.
+
+    When this Python cannot make one (Debian without python3-venv), the module is installed
+    with apt as root, else the error says what to install.
+    """
+    venv = venv or VENV
+    python = venv_python(venv)
+    if _venv_works(python):
+        return python
+    log(f"making the project's virtual environment: python3 -m venv {venv.name}")
+    make = [sys.executable, "-m", "venv", "--clear", str(venv)]
+    if subprocess.run(make, stdin=subprocess.DEVNULL, capture_output=True).returncode != 0:
+        _apt_install_venv_module()
+        subprocess.run(make, check=True, stdin=subprocess.DEVNULL)
+    if not _venv_works(python):
+        raise BuildError(f"{venv} was made but its Python does not run pip")
+    return python
+
+
+def run_in_venv(argv: Sequence[str], *, create: bool = True) -> None:
+    """Re-run this command with the project's ``.venv`` Python (made if missing and
+    ``create``); returns only when already inside a virtual environment."""
+    if in_a_venv() or not (create or venv_python().exists()):
+        return
+    python = ensure_venv()
+    log(f"running in {VENV.name}/: {python.name} build.py {' '.join(argv)}")
+    sys.stdout.flush()
+    os.execv(str(python), [str(python), str(ROOT / "build.py"), *argv])
 
 
 def _pip_flags() -> list[str]:
@@ -952,23 +1337,37 @@ def _percentile(values: Sequence[float], pct: float) -> float | None:
     return round(ordered[max(0, math.ceil(pct / 100 * len(ordered)) - 1)], 2)
 
 
-def _ready_in(page: Any, url: str) -> dict[str, float | None]:
+#: Bytes the page downloaded so far (bodies as sent, as Resource Timing reports them).
+_BYTES_JS = """
+() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+  .reduce((n, e) => n + (e.encodedBodySize || 0), 0)
+"""
+
+
+def _ready_in(page: Any, url: str) -> dict[str, Any]:
     page.add_init_script(READY_PROBE_JS)
     page.goto(url, wait_until="commit")
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=180_000)
     with contextlib.suppress(Exception):
         page.wait_for_function(f"({_FCP_JS})() !== null", timeout=5_000)
     return {
         "ready": page.evaluate("() => window.__pywarReadyAt ?? null"),
         "fcp": page.evaluate(_FCP_JS),
+        "bytes": page.evaluate(_BYTES_JS),
+        "snapshot": page.evaluate("() => window.pywarBoot ? window.pywarBoot.snapshot : null"),
     }
 
 
-def _load_once(browser: Any, url: str) -> dict[str, float | None]:
-    """One load in a fresh context: a cold start (no HTTP cache, no service worker)."""
+def _load_once(browser: Any, url: str, cpu_slowdown: float = 1) -> dict[str, Any]:
+    """One load in a fresh context: a cold start (no HTTP cache, no service worker).
+    `cpu_slowdown` > 1: Chromium's CPU throttling (CDP Emulation.setCPUThrottlingRate)."""
     context = browser.new_context()
     try:
-        return _ready_in(context.new_page(), url)
+        page = context.new_page()
+        if cpu_slowdown > 1:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu_slowdown})
+        return _ready_in(page, url)
     finally:
         context.close()
 
@@ -1122,6 +1521,56 @@ def measure_tap_latency(page: Any, taps: int = 30, timeout_ms: int = 2000) -> li
     return samples
 
 
+LIGHTHOUSE_CLI = NODE_MODULES / "lighthouse" / "cli" / "index.js"
+#: Lighthouse figures kept in the bench output (audit ids -> key).
+LIGHTHOUSE_METRICS = {
+    "first-contentful-paint": "fcp_ms", "largest-contentful-paint": "lcp_ms",
+    "total-blocking-time": "tbt_ms", "cumulative-layout-shift": "cls",
+    "speed-index": "speed_index_ms", "interactive": "tti_ms",
+    "total-byte-weight": "bytes",
+}
+
+
+def run_lighthouse(url: str) -> dict[str, Any]:
+    """Lighthouse (the pinned dev dependency) on `url`, desktop and mobile profiles, in
+    Debian's Chromium (CHROME_PATH): category scores, the main metrics, and the audits that
+    did not pass in the categories other than performance."""
+    node = shutil.which("node")
+    if node is None or not LIGHTHOUSE_CLI.is_file():
+        raise BuildError("Lighthouse is missing: npm ci (it is a dev dependency)")
+    out: dict[str, Any] = {}
+    env = {**os.environ, "CHROME_PATH": str(CHROMIUM)}
+    flags = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"
+    for profile in ("desktop", "mobile"):
+        cmd = [node, str(LIGHTHOUSE_CLI), url, "--output=json", "--output-path=stdout",
+               "--quiet", f"--chrome-flags={flags}", "--max-wait-for-load=120000",
+               # build.py serve does not compress (GitHub Pages does), and this audit's
+               # gatherer times out reading the 20 MB of responses back
+               "--skip-audits=uses-text-compression"]
+        if profile == "desktop":
+            cmd.append("--preset=desktop")
+        log(f"lighthouse ({profile}) on {url}")
+        done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, timeout=900)
+        if done.returncode != 0:
+            out[profile] = {"error": done.stderr[-2000:]}
+            continue
+        report = json.loads(done.stdout)
+        audits = report["audits"]
+        figures: dict[str, Any] = {
+            cat: report["categories"][cat]["score"] for cat in report["categories"]}
+        for audit, key in LIGHTHOUSE_METRICS.items():
+            value = audits.get(audit, {}).get("numericValue")
+            figures[key] = round(value, 3 if key == "cls" else 0) if value is not None else None
+        figures["not_passed"] = sorted(
+            ref["id"] for cat in report["categories"].values() if cat["id"] != "performance"
+            for ref in cat["auditRefs"]
+            if ref.get("weight", 0) > 0 and (audits[ref["id"]].get("score") or 0) < 1
+            and audits[ref["id"]].get("scoreDisplayMode") in ("binary", "numeric"))
+        out[profile] = figures
+    return out
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     try:
         from playwright.sync_api import sync_playwright
@@ -1131,11 +1580,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         build()
     has_index = (DIST / "index.html").is_file()
     has_sw = has_index and (DIST / SERVICE_WORKER).is_file()
-    runs: dict[str, list[dict[str, float | None]]] = {
+    runs: dict[str, list[dict[str, Any]]] = {
         "index": [],
         "hello": [],
         "warm_sw": [],
         "single_file": [],
+        "index_cpu4": [],
+        "hello_cpu4": [],
     }
     taps: list[float] | None = None
     single: dict[str, Any] | None = None
@@ -1161,6 +1612,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
                 runs["warm_sw"].append(_warm_sw_once(browser, base))
             if single_url:
                 runs["single_file"].append(_load_once(browser, single_url))
+            if has_index:
+                runs["index_cpu4"].append(_load_once(browser, base + "index.html", 4))
+            if n == 0:  # the bare runtime slowed down, once: it is slow
+                runs["hello_cpu4"].append(_load_once(browser, base + "hello.html", 4))
             log(
                 f"bench run {n + 1}/{args.runs}: "
                 + json.dumps({k: v[-1:] for k, v in runs.items()})
@@ -1174,6 +1629,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             context.close()
             bots = measure_bot_tasks(browser, base)
         browser.close()
+        lighthouse = run_lighthouse(base + "index.html") if args.lighthouse else None
 
     interactive = _median([r["ready"] for r in runs["index"]])
     hello = _median([r["ready"] for r in runs["hello"]])
@@ -1187,6 +1643,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     single_bytes = (
         (DIST / SINGLE_FILE_NAME).stat().st_size if (DIST / SINGLE_FILE_NAME).is_file() else 0
     )
+    info = json.loads((DIST / "build-info.json").read_text())
+    snapshot = info.get("snapshot") or {}
+    sw_files = json.loads(_SW_BUILD_RE.search((DIST / SERVICE_WORKER).read_text()).group(0)[
+        len("const BUILD = "):-1])["files"] if has_sw else []
     result = {
         "first_paint_ms": _median([r["fcp"] for r in runs["index"]]),
         "interactive_ms": interactive,
@@ -1204,12 +1664,23 @@ def cmd_bench(args: argparse.Namespace) -> int:
         "single_file_start_ms": single_ready,
         "single_file_over_hello": ratio(single_ready, hello),
         "single_file_bytes": single["bytes"] if single else None,
+        "single_file_bytes_with_snapshot": single.get("bytes_with_snapshot") if single else None,
+        "cpu4_ready_ms": _median([r["ready"] for r in runs["index_cpu4"]]),
+        "cpu4_hello_ready_ms": _median([r["ready"] for r in runs["hello_cpu4"]]),
+        "cpu4_first_paint_ms": _median([r["fcp"] for r in runs["index_cpu4"]]),
+        "first_visit_bytes_to_ready": _median([r["bytes"] for r in runs["index"]]),
+        "hello_bytes_to_ready": _median([r["bytes"] for r in runs["hello"]]),
+        "offline_cache_bytes": sum((DIST / f).stat().st_size for f in sw_files),
+        "started_from_snapshot": all(r["snapshot"] for r in runs["index"]),
+        "snapshot_bytes": snapshot.get("bytes"),
+        "snapshot_gzip_bytes": snapshot.get("gzip_bytes"),
         "dist_bytes_without_runtime": dir_bytes(DIST) - dir_bytes(DIST / "runtime") - single_bytes,
         "dist_bytes_runtime": dir_bytes(DIST / "runtime"),
         "bot_watch_seconds": bots["seconds"] if has_index else None,
         "bot_actions": bots["actions"] if has_index else None,
         "bot_longest_task_ms": bots["longest"] if has_index else None,
         "bot_tasks_over_50ms": bots["over_50"] if has_index else None,
+        "lighthouse": lighthouse,
         "runs": args.runs,
         "chromium": chromium_version,
         "pyodide": package_version(PYODIDE_DIR),
@@ -1222,20 +1693,24 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    build(Path(args.out).resolve() if args.out else DIST, single_file=args.single_file)
+    build(Path(args.out).resolve() if args.out else DIST, single_file=args.single_file,
+          snapshot=not args.no_snapshot)
     return 0
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     single_file_help = f"also write the one-file edition {SINGLE_FILE_NAME} into the site"
+    no_snapshot_help = "no Pyodide memory snapshot (the page boots the normal way)"
     parser.add_argument("--single-file", action="store_true", help=single_file_help)
+    parser.add_argument("--no-snapshot", action="store_true", help=no_snapshot_help)
     parser.set_defaults(func=cmd_build, out=None)
     sub = parser.add_subparsers(title="commands")
 
     p = sub.add_parser("build", help="build dist/ (the default)")
     p.add_argument("--out", help="output directory (default: dist/)")
     p.add_argument("--single-file", action="store_true", help=single_file_help)
+    p.add_argument("--no-snapshot", action="store_true", help=no_snapshot_help)
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("serve", help="build, then serve dist/ on localhost")
@@ -1253,6 +1728,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--runs", type=int, default=3, help="page loads per page (median)")
     p.add_argument("--taps", type=int, default=30, help="taps for the latency figures")
     p.add_argument("--no-build", action="store_true", help="measure the existing dist/")
+    p.add_argument("--lighthouse", action="store_true",
+                   help="also run Lighthouse (desktop and mobile profiles) on index.html")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("wheels", help="download the wheels for the Pyodide test run")
@@ -1261,8 +1738,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = parse_args(argv)
     try:
+        if args.func in (cmd_test, cmd_bench, cmd_wheels):  # they need pip packages
+            run_in_venv(argv, create=not getattr(args, "no_install", False))
         return int(args.func(args))
     except BuildError as exc:
         log(f"error: {exc}")

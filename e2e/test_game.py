@@ -174,8 +174,21 @@ def test_export_and_import_a_saved_game(app_page: Any, tmp_path: Any) -> None:
     page.locator('input[type=file][data-action="import"]').set_input_files(str(path))
     page.wait_for_selector("html[data-screen=play]")
     assert board_state(page) == state
+    assert "já estava salvo" in page.locator("#message").inner_text()
     click(page, "screen", "saves")
-    assert page.locator(".save:not(.damaged)").count() == 2
+    # the same game imported again is the same save, not a second one
+    assert page.locator(".save:not(.damaged)").count() == 1
+    # a backup of every game restores into a fresh browser with nothing lost
+    with page.expect_download() as info:
+        click(page, "backup")
+    backup = tmp_path / "backup.json"
+    info.value.save_as(backup)
+    page.evaluate("() => localStorage.clear()")
+    goto_ready(page)
+    click(page, "screen", "saves")
+    page.locator('input[type=file][data-action="import"]').set_input_files(str(backup))
+    page.wait_for_selector("html[data-screen=play]")
+    assert board_state(page) == state
 
 
 def test_english_switch(app_page: Any) -> None:

@@ -137,7 +137,8 @@ def test_service_worker_lists_every_file_with_the_build_hash(dist_dir: Path) -> 
     info = json.loads((dist_dir / "build-info.json").read_text())
     assert built["version"] == info["sw_version"] and len(built["version"]) == 16
     on_disk = {p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file()}
-    assert set(built["files"]) == on_disk - build.SW_EXCLUDED
+    maps = {f for f in on_disk if f.endswith(".map")}  # source maps: for DevTools, online
+    assert set(built["files"]) == on_disk - build.SW_EXCLUDED - maps
     for needed in ("index.html", "main.py", "pyscript.json", "pywar/game.py",
                    "runtime/pyodide/pyodide.asm.wasm", "runtime/pyscript/core.js",
                    "manifest.webmanifest", "icons/icon-512.png"):
@@ -159,6 +160,9 @@ def test_plays_offline_after_one_visit(app_page: Any, server_url: str, dist_dir:
     assert page.evaluate("() => navigator.onLine") is False
     nav = page.evaluate("() => performance.getEntriesByType('navigation')[0].workerStart")
     assert nav > 0, "the page should come from the service worker"
+    boot = page.evaluate("() => JSON.parse(JSON.stringify(window.pywarBoot))")
+    assert boot["snapshot"] is True, boot  # from the worker's cache, inflated at install
+    assert boot["snapshot_inflated"] == "service worker"
     after = play_a_turn(page)
     # still offline: the turn was saved and a reload resumes it
     page.reload(wait_until="commit")
@@ -206,6 +210,15 @@ def test_a_new_build_replaces_the_old_version(
             assert page.locator('meta[name="pywar-test-build"]').count() == 0
             page.wait_for_selector("#update-bar", timeout=60_000)
             assert "nova versão" in page.locator("#update-bar").inner_text()
+            # the bar covers nothing (a row above the top bar) and can be closed
+            bar = page.locator("#update-bar").bounding_box()
+            top = page.locator(".topbar").bounding_box()
+            assert bar["y"] + bar["height"] <= top["y"] + 0.5
+            page.locator("#update-close").click()
+            assert page.locator("#update-bar").count() == 0
+            assert page.locator(".topbar").bounding_box()["y"] == 0
+            page.reload(wait_until="commit")  # still waiting: offered again
+            page.wait_for_selector("#update-bar", timeout=60_000)
             with page.expect_navigation(wait_until="commit", timeout=60_000):
                 page.locator("#update-button").click()
             page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)

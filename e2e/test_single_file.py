@@ -57,6 +57,7 @@ def file_page(chromium_browser: Any, single_file: Path) -> Iterator[Any]:
     page.on("console", problems.on_console)
     page.on("pageerror", problems.on_page_error)
     page.pywar_url = url
+    page.pywar_problems = problems
     yield page
     try:
         if not page.is_closed():
@@ -103,6 +104,10 @@ def test_plays_from_disk_and_keeps_the_game(file_page: Any, dist_dir: Path) -> N
     for rel in ("main.py", "viewmodel.py", "pywar/game.py", "pyscript.json"):
         text = page.evaluate("(p) => fetch(p).then((r) => r.text())", f"./{rel}")
         assert text == (dist_dir / rel).read_text(encoding="utf-8"), rel
+    # the game's Pyodide loader, packed without the site's snapshot
+    assert page.locator('script[type="importmap"]').count() == 0
+    boot = page.evaluate("() => JSON.parse(JSON.stringify(window.pywarBoot))")
+    assert boot["snapshot"] is False and boot["reason"] == "this build has no snapshot"
     assert page.evaluate("() => navigator.serviceWorker.controller") is None
     # images the page makes (the games' map thumbnails) come from the packed files too
     page.wait_for_function("() => [...document.images].every((i) => i.complete)")
@@ -119,3 +124,21 @@ def test_plays_from_disk_and_keeps_the_game(file_page: Any, dist_dir: Path) -> N
     assert page.locator("#curtain:not([hidden])").count() == 1
     page.locator('[data-action="curtain-open"]').click()
     page.wait_for_selector(".phase")
+
+
+def test_a_whole_game_under_its_content_security_policy(file_page: Any,
+                                                        single_file: Path) -> None:
+    from e2e.test_csp import VIOLATIONS_JS, check_policy, slipped_markup_is_inert
+
+    policy = check_policy(single_file.read_text(encoding="utf-8"), single_file=True)
+    assert policy["connect-src"] == ["'none'"] and "blob:" in policy["script-src"]
+    page = file_page
+    page.add_init_script(VIOLATIONS_JS)
+    open_ready(page, page.pywar_url + "?speed=fast")
+    for i in range(3):
+        page.locator(f'[data-action="seat-kind"][data-arg="{i}"]').select_option("easy")
+    page.locator("#seed").fill("2")
+    page.locator('[data-action="start"]').first.click()
+    page.wait_for_selector("html[data-screen=over]", timeout=180_000)
+    assert page.evaluate("() => window.__cspViolations") == []
+    assert slipped_markup_is_inert(page)

@@ -20,17 +20,21 @@ def test_dist_layout(dist_dir: Path) -> None:
     for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         assert f"runtime/pyodide/{name}" in runtime
     assert {"runtime/pyscript/core.js", "runtime/pyscript/core.css"} <= runtime
-    assert not [p for p in runtime if p.endswith(".map") or "codemirror" in p or "xterm" in p]
+    assert not [p for p in runtime if "codemirror" in p or "xterm" in p]
+    maps = [p for p in runtime if p.endswith(".map")]  # source maps of what is shipped only
+    assert maps and all(p.removesuffix(".map") in runtime for p in maps)
     assert (dist_dir / ".nojekyll").is_file()
 
     config = json.loads((dist_dir / "pyscript.json").read_text())
-    assert config["interpreter"] == "./runtime/pyodide/pyodide.mjs"
+    assert config["interpreter"] == f"./{build.PYODIDE_BOOT}"  # the snapshot loader
+    assert (dist_dir / build.PYODIDE_BOOT).is_file()
     for dest in config["files"].values():
         assert (dist_dir / dest).is_file(), dest
     if (ROOT / "pywar" / "__init__.py").is_file():
         assert config["files"]["./pywar/__init__.py"] == "./pywar/__init__.py"
     hello = json.loads((dist_dir / "hello.json").read_text())
     assert "files" not in hello, "hello must not load the game"
+    assert hello["interpreter"] == "./runtime/pyodide/pyodide.mjs", "hello is the bare runtime"
 
     info = json.loads((dist_dir / "build-info.json").read_text())
     listed = {f["path"] for f in info["files"]}

@@ -91,7 +91,8 @@ def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
     assert "1ª etapa" in page.locator("#panel").inner_text()
     bombers = page.locator('#board .air-base[data-color="azul"] .air-base-count').text_content()
     assert int(bombers) >= 1
-    assert f"Sua base aérea: {bombers} bombardeiro(s)" in page.locator("#panel").inner_text()
+    word = "bombardeiros" if int(bombers) > 1 else "bombardeiro"
+    assert f"Sua base aérea: {bombers} {word} ·" in page.locator("#panel").inner_text()
     # the Information Centre goes on one of Ana's territories by a tap
     click(page, "w2-mode", "ci_place")
     spot = options(page)[0]

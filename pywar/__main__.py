@@ -36,7 +36,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--jobs", type=int, default=1, help="processes to play games in")
-    tour = sub.add_parser("tournament", help="seat-rotated games between bot levels")
+    tour = sub.add_parser("tournament", help="games between bot levels, seats and turn order "
+                                             "rotated")
     tour.add_argument("--games", type=int, default=20)
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--players", type=int, default=None)
@@ -44,6 +45,10 @@ def main(argv: list[str] | None = None) -> int:
                       help="comma-separated levels, one per seat (or one for every seat)")
     tour.add_argument("--variant", default="classic")
     tour.add_argument("--jobs", type=int, default=1, help="processes to play games in")
+    tour.add_argument("--option", action="append", default=[],
+                      help="a game option (WAR II: information_centres); may repeat")
+    tour.add_argument("--round-cap", type=int, default=None,
+                      help="cut games still running after this round (default: the variant's)")
     bench = sub.add_parser("bench", help="print speed figures")
     bench.add_argument("--games", type=int, default=20)
     sizes = sub.add_parser("sizes", help="print save sizes at rounds 10, 20 and 30")
@@ -79,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
 
             levels = [x.strip() for x in args.levels.split(",") if x.strip()]
             _print(tournament(args.games, args.seed, args.players, levels, jobs=args.jobs,
-                              variant=args.variant))
+                              variant=args.variant, round_cap=args.round_cap,
+                              options={o: True for o in args.option}))
         elif args.command == "bench":
             from .bench import bench as run_bench
 

@@ -154,6 +154,9 @@ class Game:
         #: Territories and armies per seat at the start of every round (and at the end).
         self.timeline: list[dict[str, Any]] = []
         self._objectives = {o["id"]: o for o in self.board.objectives}
+        # Objectives of an earlier edition of the board: never dealt, still read in old saves.
+        for spec in self.board.raw.get("retired_objectives", ()):
+            self._objectives.setdefault(spec["id"], spec)
         fallback = self.board.raw.get("fallback_objective")
         if fallback:
             self._objectives[fallback["id"]] = fallback
@@ -166,11 +169,14 @@ class Game:
         players: list[tuple[str, str]],
         seed: int = 0,
         options: dict[str, Any] | None = None,
+        objectives_edition: int | None = None,
     ) -> Game:
         """Set a game up as the book says: dealer by die, territories dealt round the table,
         objectives drawn secretly, the full deck shuffled.
 
         ``players`` are ``(name, colour)`` pairs in seat order (clockwise).
+        ``objectives_edition``: deal an earlier edition of a board's objective cards (a game
+        saved before they were rebalanced replays with the cards it was dealt).
         """
         variant = get_variant(variant_id)
         game = cls.class_for(variant)(variant)
@@ -178,6 +184,10 @@ class Game:
         game.options = {k: bool(v) for k, v in (options or {}).items()}
         game.setup = {"variant": variant_id, "players": [list(p) for p in players],
                       "seed": int(seed), "options": dict(game.options)}
+        # Which edition of the board's objective cards is dealt (1, the first, goes unsaid).
+        edition = int(objectives_edition or game.board.raw.get("objectives_edition", 1))
+        if edition > 1:
+            game.setup["objectives_edition"] = edition
         game.rng = Rng(seed)
         game.players = [Player(name, color) for name, color in players]
         game._deal()
@@ -214,8 +224,9 @@ class Game:
 
     def may_hold_armies(self) -> bool:
         """Whether armies may wait to be placed now: in the reinforce phase, or after a
-        trade in the end-of-turn trade of an eliminating turn."""
-        return self.phase in ("reinforce", "final_trade")
+        trade at the end of the turn of an elimination (``final_trade``)."""
+        return self.phase in ("reinforce", "final_trade") or (
+            self.phase == "regroup" and self.trade_allowed())
 
     def setup_in_progress(self) -> bool:
         """Whether territories are still being handed out (some may have no owner yet)."""
@@ -311,6 +322,7 @@ class Game:
             raise WarError("rounds count from 1")
         self.first_player = self.current = current
         self.round = round_
+        self.timeline = []  # the dealt position's snapshot is not this position's
         self._start_turn([])
 
     def _position_seat(self, seat: Any) -> Player:
@@ -366,11 +378,21 @@ class Game:
             contenders = [p for p in contenders if rolls[p] == best]
         return contenders[0]
 
+    def objective_cards(self) -> list[dict[str, Any]]:
+        """The objective cards of this game's edition of the board (the latest unless an
+        older game's setup says otherwise: a retired card takes its successor's place)."""
+        cards = list(self.board.objectives)
+        latest = self.board.raw.get("objectives_edition")
+        if latest is None or self.setup.get("objectives_edition", 1) >= latest:
+            return cards
+        retired = {o["replaced_by"]: o for o in self.board.raw.get("retired_objectives", ())}
+        return [retired.get(o["id"], o) for o in cards]
+
     def _deal_objectives(self) -> None:
         """Drop the "destroy" cards of absent colours, then draw one each from the dealer on."""
         n = len(self.players)
         colors = {p.color for p in self.players}
-        deck = [o["id"] for o in self.board.objectives
+        deck = [o["id"] for o in self.objective_cards()
                 if o["kind"] != "destroy" or o["color"] in colors]
         self.rng.shuffle(deck)
         for i in range(n):
@@ -382,6 +404,10 @@ class Game:
                 player.objective_converted = True
 
     # ------------------------------------------------------------- accessors
+    def objective_card(self, player: int) -> dict[str, Any]:
+        """The objective card a player drew (before any ruling's conversion)."""
+        return self._objectives[self.players[player].objective]
+
     def objective_of(self, player: int) -> dict[str, Any]:
         """The objective a player is playing for now (after any ruling's conversion)."""
         p = self.players[player]
@@ -983,9 +1009,21 @@ class Game:
         previous = type(self).replay(self.setup, self.log[:-1])
         self.__dict__.update(previous.__dict__)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_start_turn" in cls.__dict__:
+            raise TypeError(f"{cls.__name__} overrides Game._start_turn: override _begin_turn "
+                            "instead, so the per-round snapshot is always taken")
+
     def _start_turn(self, events: list[Event]) -> None:
+        """Start the current player's turn: the round's snapshot of territories and armies
+        (for every variant: subclasses cannot override this), then :meth:`_begin_turn`."""
         if not self.timeline or self.timeline[-1]["round"] != self.round:
             self._snapshot()
+        self._begin_turn(events)
+
+    def _begin_turn(self, events: list[Event]) -> None:
+        """A variant's own start of a turn (phase, reinforcements, the turn event)."""
         self.phase = "reinforce"
         self.conquered = False
         self.eliminated_someone = False
@@ -1104,7 +1142,8 @@ class Game:
                ) -> Game:
         """Rebuild a game from its setup and log (the first ``upto`` entries)."""
         game = cls.new(setup["variant"], [tuple(p) for p in setup["players"]],
-                       seed=setup["seed"], options=setup.get("options") or {})
+                       seed=setup["seed"], options=setup.get("options") or {},
+                       objectives_edition=setup.get("objectives_edition", 1))
         if "scenario" in setup:
             game._apply_position(setup["scenario"])
             game.setup["scenario"] = copy.deepcopy(setup["scenario"])

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 #: Pool keys with a referent, by kind: what the part after ``kind:`` names.
 POOL_REFERENTS = {"continent": "continent", "territory": "territory",
-                  "majority": "continent", "majority_any": "continent"}
+                  "majority": "continent", "majority_free": "continent",
+                  "majority_any": "continent"}
 
 
 def check_invariants(game: Game) -> None:
@@ -124,7 +125,9 @@ def _card_problems(game: Game) -> list[str]:
 
 
 def _objective_problems(game: Game) -> list[str]:
-    deck = {o["id"]: o for o in game.board.objectives}
+    # Retired cards (an earlier edition of the board's objectives) stay readable in old saves.
+    deck = {o["id"]: o for o in (*game.board.raw.get("retired_objectives", ()),
+                                 *game.board.objectives)}
     colors = {p.color for p in game.players}
     # A scenario (a position set up for a lesson or a test) may give any objectives.
     dealt = "scenario" not in game.setup
@@ -176,10 +179,10 @@ def _turn_problems(game: Game) -> list[str]:
     if game.must_trade and phase != "over" and (phase not in ("reinforce", "final_trade")
                                                 or not game.valid_trades()):
         found.append("a forced trade without a set to trade")
-    if game.eliminated_someone and not game.conquered:
-        found.append("an elimination without a conquest")
     if phase == "final_trade" and not game.eliminated_someone:
         found.append("end-of-turn trade without an elimination")
+    if game.eliminated_someone and not game.conquered:
+        found.append("an elimination without a conquest")
     return found
 
 

@@ -61,62 +61,76 @@ def objective_met(
     raise ValueError(f"unknown objective kind {kind!r}")
 
 
+#: The card texts of the classic game (war-classico.txt), and their English; a board may word
+#: its own under ``terms[lang]["objectives"]`` (same keys and fields).
+CARD_TEXTS = {
+    "pt": {
+        "continents": "Conquistar na totalidade {names}.",
+        "continents_extra": "Conquistar na totalidade {names} e mais um terceiro.",
+        "territories": "Conquistar {count} TERRITÓRIOS à sua escolha.",
+        "territories_armies": "Conquistar {count} TERRITÓRIOS e ocupar cada um deles com pelo "
+                              "menos {armies} exércitos.",
+        "destroy": "Destruir totalmente OS EXÉRCITOS {color}.",
+    },
+    "en": {
+        "continents": "Conquer the whole of {names}.",
+        "continents_extra": "Conquer the whole of {names} and a third continent of your "
+                            "choice.",
+        "territories": "Conquer {count} TERRITORIES of your choice.",
+        "territories_armies": "Conquer {count} TERRITORIES and hold each with at least "
+                              "{armies} armies.",
+        "destroy": "Destroy the {color} ARMIES completely.",
+    },
+}
+#: Small numbers as the cards write them ("pelo menos dois exércitos").
+NUMBER_WORDS = {
+    "pt": {1: "um", 2: "dois", 3: "três", 4: "quatro", 5: "cinco", 6: "seis"},
+    "en": {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"},
+}
+
+
+def continent_on_card(board: Board, continent: str, lang: str) -> str:
+    """A continent as the cards print it: its article, then its name in capitals
+    ("a EUROPA", "o PELOPONESO", "the NORTH"); the article is board data."""
+    data = next(c for c in board.raw["continents"] if c["id"] == continent)
+    if lang == "pt":
+        name, article = data["name"], data.get("article", "")
+    else:
+        name, article = data.get("name_en", data["name"]), data.get("article_en", "")
+    return f"{article} {name.upper()}" if article else name.upper()
+
+
 def describe(objective: Mapping[str, Any], board: Board, lang: str = "pt") -> str:
-    """The objective's card text in Portuguese (``pt``) or English (``en``).
+    """The objective's card text in Portuguese (``pt``) or English (``en``), as the printed
+    cards word it: "Conquistar na totalidade a EUROPA, a OCEANIA e mais um terceiro.",
+    "... com pelo menos dois exércitos.".
 
     A board may word its cards itself: templates under ``terms[lang]["objectives"]`` (keys
-    ``continents``, ``continents_extra``, ``territories``, ``territories_armies``,
-    ``destroy``; fields ``{names}``, ``{count}``, ``{armies}``, ``{color}``) replace the
-    classic wording, e.g. for a game whose continents are called regions.
+    of :data:`CARD_TEXTS`; fields ``{names}``, ``{count}``, ``{armies}``, ``{color}``), e.g.
+    for a game whose continents are called regions.
+
+    >>> from pywar.board import load_board
+    >>> board = load_board("classic")
+    >>> describe(board.objectives[0], board)
+    'Conquistar na totalidade a EUROPA, a OCEANIA e mais um terceiro.'
+    >>> describe(board.objectives[3], board, "en")
+    'Conquer 18 TERRITORIES and hold each with at least two armies.'
     """
-    kind = objective["kind"]
+    lang = lang if lang in CARD_TEXTS else "pt"
     terms = board.raw.get("terms", {}).get(lang, {})
-    templates = terms.get("objectives", {})
-    if templates:
-        return _describe_with(templates, terms, objective, board, lang)
-    if kind == "continents":
-        attr = "name" if lang == "pt" else "name_en"
-        names = [getattr(board.continents[c], attr).upper() for c in objective["continents"]]
-        joined = " e a ".join(names) if lang == "pt" else " and ".join(names)
-        extra = objective.get("extra", 0)
-        if lang == "pt":
-            text = f"Conquistar na totalidade a {joined}"
-            return text + (" e mais um terceiro." if extra else ".")
-        text = f"Conquer the whole of {joined}"
-        return text + (" and one more continent of your choice." if extra else ".")
-    if kind == "territories":
-        count, floor = objective["count"], objective.get("min_armies", 1)
-        if lang == "pt":
-            if floor > 1:
-                return (f"Conquistar {count} TERRITÓRIOS e ocupar cada um deles com pelo "
-                        f"menos {floor} exércitos.")
-            return f"Conquistar {count} TERRITÓRIOS à sua escolha."
-        if floor > 1:
-            return f"Conquer {count} TERRITORIES and hold each with at least {floor} armies."
-        return f"Conquer {count} TERRITORIES of your choice."
-    if kind == "destroy":
-        color = COLOR_NAMES[lang].get(objective["color"], objective["color"].upper())
-        if lang == "pt":
-            return f"Destruir totalmente OS EXÉRCITOS {color}."
-        return f"Destroy the {color} armies completely."
-    raise ValueError(f"unknown objective kind {kind!r}")
-
-
-def _describe_with(templates: Mapping[str, str], terms: Mapping[str, Any],
-                   objective: Mapping[str, Any], board: Board, lang: str) -> str:
-    """The card text from a board's own templates."""
+    templates = {**CARD_TEXTS[lang], **terms.get("objectives", {})}
     kind = objective["kind"]
     if kind == "continents":
-        attr = "name" if lang == "pt" else "name_en"
-        names = [getattr(board.continents[c], attr).upper() for c in objective["continents"]]
+        names = [continent_on_card(board, c, lang) for c in objective["continents"]]
+        if objective.get("extra", 0):
+            return templates["continents_extra"].format(names=", ".join(names))
         last = terms.get("and", " e " if lang == "pt" else " and ")
         joined = ", ".join(names[:-1]) + last + names[-1] if len(names) > 1 else names[0]
-        key = "continents_extra" if objective.get("extra", 0) else "continents"
-        return templates[key].format(names=joined)
+        return templates["continents"].format(names=joined)
     if kind == "territories":
         count, floor = objective["count"], objective.get("min_armies", 1)
         key = "territories_armies" if floor > 1 else "territories"
-        return templates[key].format(count=count, armies=floor)
+        return templates[key].format(count=count, armies=NUMBER_WORDS[lang].get(floor, floor))
     if kind == "destroy":
         color = COLOR_NAMES[lang].get(objective["color"], objective["color"].upper())
         return templates["destroy"].format(color=color)

@@ -508,7 +508,10 @@ def _from_data(cls: type[Game], data: Any) -> Game:
 
 
 def _read_setup(game: Game, value: Any, read: Reader) -> dict[str, Any]:
-    setup = read.obj(value, "setup", SETUP_KEYS, ("scenario",))
+    setup = read.obj(value, "setup", SETUP_KEYS, ("scenario", "objectives_edition"))
+    if "objectives_edition" in setup:
+        read.int(setup["objectives_edition"], "setup.objectives_edition", 1,
+                 int(game.board.raw.get("objectives_edition", 1)))
     read.str(setup["variant"], "setup.variant", 40, (game.variant.id,))
     seats = read.array(setup["players"], "setup.players", MAX_SEATS)
     for i, seat in enumerate(seats):
@@ -523,18 +526,7 @@ def _read_setup(game: Game, value: Any, read: Reader) -> dict[str, Any]:
         read.bool(v, f"setup.options.{k}")
     if "scenario" in setup:
         _read_position(game, setup["scenario"], read, len(seats))
-    setup = copy.deepcopy(setup)
-    if "scenario" in setup:
-        chosen = setup["scenario"]["objectives"]
-        for k, objective in chosen.items():
-            chosen[k] = renamed_objective(game.board, objective)
-    return setup
-
-
-def renamed_objective(board: Board, objective: str) -> str:
-    """The current id of an objective card a save names: cards rebalanced since the save was
-    written are renamed in the board file (``renamed_objectives``, old id to new)."""
-    return board.raw.get("renamed_objectives", {}).get(objective, objective)
+    return copy.deepcopy(setup)
 
 
 def _read_position(game: Game, value: Any, read: Reader, seats: int) -> None:
@@ -579,8 +571,7 @@ def _read_state(game: Game, data: dict[str, Any], version: int, read: Reader) ->
         p = read.obj(raw, where, PLAYER_KEYS)
         player = Player(read.str(p["name"], f"{where}.name"),
                         read.str(p["color"], f"{where}.color", 40))
-        player.objective = renamed_objective(
-            board, read.str(p["objective"], f"{where}.objective", 80))
+        player.objective = read.str(p["objective"], f"{where}.objective", 80)
         player.objective_converted = read.bool(p["objective_converted"],
                                                f"{where}.objective_converted")
         player.cards = read.ints(p["cards"], f"{where}.cards", 0, deck_size - 1, deck_size)

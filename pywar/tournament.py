@@ -1,10 +1,17 @@
-"""Seat-rotated games between bot levels, as ``python -m pywar tournament`` prints them.
+"""Games between bot levels with seats and turn order rotated, as
+``python -m pywar tournament`` prints them.
 
-Game ``i`` turns the list of levels round by ``i`` seats, so every level sits in every seat
-equally often; game seeds and bot seeds are derived from the tournament seed. A level's win
-rate is per seat: the wins of its seats over (games x seats of that level), with a Wilson
-95% interval. ``turn_ms`` is the wall time of a bot's whole turn of decisions. Games still
-running at the round cap are unfinished: nobody wins them.
+Game ``i`` turns the list of levels round by ``i`` places *in turn order*: the level at
+``levels[(k - i) % n]`` is the ``k``-th to move (position 0 moves first). Seats (colours)
+follow from the game's own deal, so over ``n`` consecutive games every level moves first,
+second... equally often, whatever seat the deal makes the first player. Game seeds and bot
+seeds are derived from the tournament seed.
+
+A level's win rate is per seat: the wins of its seats over (games x seats of that level),
+with a Wilson 95% interval; the same by turn position. ``turn_ms`` is the processor time
+of a bot's whole turn of decisions (processor time, not wall time: on a shared machine the
+wall time counts the other programs too). Games still running at the round cap are cut: nobody wins
+them. The JSON printed is documented in ``docs/ai.md``.
 """
 
 from __future__ import annotations
@@ -22,6 +29,8 @@ from .simulate import DEFAULT_COLORS
 from .variants import get_variant
 
 DEFAULT_LEVELS = ("hard", "normal", "normal")
+#: WAR II's setup: centre cards and claims round the table, one action a "turn".
+SETUP_PHASES = ("claim", "centre_choice")
 
 
 def derive(*parts: int | str) -> int:
@@ -37,41 +46,72 @@ def seat_colors(variant: str) -> list[str]:
 
 
 def seat_levels(levels: list[str], game_index: int) -> list[str]:
-    """The level of each seat in game ``game_index`` (the list turned round)."""
+    """The level at each turn position (0 moves first) in game ``game_index``: the list
+    turned round by ``game_index`` places."""
     n = len(levels)
     r = game_index % n
     return [levels[(k - r) % n] for k in range(n)]
 
 
+def first_mover(game: Game) -> int:
+    """The seat that will make the first move of the first round.
+
+    Classic family: known once the territories are dealt. WAR II: the claims go round the
+    table from the dealer, and the player after the last claimer starts. With 5 players
+    two take the centre cards left and the others two territories each first."""
+    n = len(game.players)
+    if game.phase in SETUP_PHASES:
+        vacant = sum(1 for t in game.board.territories if t not in game.owner)
+        if game.phase == "centre_choice":
+            left = len(game.centre_cards_left)  # type: ignore[attr-defined]
+            vacant -= left + 2 * (n - left)
+        return (game.dealer + vacant) % n
+    return game.first_player
+
+
 def play_match(levels: list[str], seed: int, variant: str = "classic",
-               round_cap: int | None = None, check: bool = False) -> dict[str, Any]:
-    """Play one game with a bot of ``levels[k]`` in seat ``k``; return its summary."""
+               round_cap: int | None = None, check: bool = False,
+               options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Play one game with a bot of ``levels[k]`` as the ``k``-th to move; return its
+    summary (``levels`` in it are by seat)."""
     rules = get_variant(variant)
+    n = len(levels)
     colors = seat_colors(variant)
-    seats = [(f"{level.capitalize()} {k + 1}", colors[k]) for k, level in enumerate(levels)]
-    game = Game.new(variant, seats, seed=seed)
-    bots = [make_bot(level, derive(seed, k)) for k, level in enumerate(levels)]
+    game = Game.new(variant, [(f"Seat {k + 1}", colors[k]) for k in range(n)], seed=seed,
+                    options=options or None)
+    anchor = first_mover(game)
+    by_seat = [levels[(s - anchor) % n] for s in range(n)]
+    for s, level in enumerate(by_seat):
+        game.players[s].name = f"{level.capitalize()} {s + 1}"
+    game.setup["players"] = [[p.name, p.color] for p in game.players]
+    bots = [make_bot(level, derive(seed, s)) for s, level in enumerate(by_seat)]
     cap = round_cap or rules.round_cap
     turn_ms: dict[str, list[float]] = {level: [] for level in levels}
     seat = game.current
+    setup = game.phase in SETUP_PHASES
     spent = 0.0
     actions = 0
     while game.phase != "over" and game.round <= cap:
-        start = time.perf_counter()
+        start = time.process_time()
         action = bots[game.current].choose(game)
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
         if check and not game.is_legal(action):
-            raise WarError(f"{levels[game.current]} bot chose an illegal action {action}")
+            raise WarError(f"{by_seat[game.current]} bot chose an illegal action {action}")
         game.apply(action)
         actions += 1
         if game.current != seat or game.phase == "over":
-            turn_ms[levels[seat]].append(spent * 1000)
+            if not setup:  # a claim of WAR II's setup is one action, not a turn
+                turn_ms[by_seat[seat]].append(spent * 1000)
             seat = game.current
+            setup = game.phase in SETUP_PHASES
             spent = 0.0
     winner = game.winner
-    return {"seed": seed, "levels": list(levels), "winner": winner,
-            "winner_level": None if winner is None else levels[winner],
-            "objectives": [game.objective_of(k)["id"] for k in range(len(levels))],
+    first = game.first_player
+    return {"seed": seed, "levels": by_seat, "first_player": first, "winner": winner,
+            "winner_level": None if winner is None else by_seat[winner],
+            "winner_position": None if winner is None else (winner - first) % n,
+            "positions": [by_seat[(first + k) % n] for k in range(n)],
+            "objectives": [game.objective_of(k)["id"] for k in range(n)],
             "rounds": game.round, "finished": winner is not None, "actions": actions,
             "turn_ms": turn_ms}
 
@@ -96,14 +136,50 @@ def percentile(values: list[float], q: float) -> float | None:
     return round(data[k], 2)
 
 
-def _job(args: tuple[list[str], int, str, int | None, bool]) -> dict[str, Any]:
+def rate(wins: int, n: int) -> dict[str, Any]:
+    """Wins out of ``n`` with the rate and its Wilson 95% interval."""
+    return {"wins": wins, "of": n, "win_rate": round(wins / n, 4) if n else 0.0,
+            "ci95": wilson(wins, n)}
+
+
+def _job(args: tuple[list[str], int, str, int | None, bool, dict[str, Any] | None]
+         ) -> dict[str, Any]:
     return play_match(*args)
+
+
+def summarise(results: list[dict[str, Any]], lv: list[str]) -> dict[str, Any]:
+    """Per level and per turn position figures of finished match summaries."""
+    games = len(results)
+    n = len(lv)
+    seats_of = {x: lv.count(x) for x in lv}
+    levels: dict[str, Any] = {}
+    for level in dict.fromkeys(lv):
+        wins = sum(1 for r in results if r["winner_level"] == level)
+        times = [ms for r in results for ms in r["turn_ms"].get(level, [])]
+        by_position = []
+        for k in range(n):
+            played = sum(1 for r in results if r["positions"][k] == level)
+            won = sum(1 for r in results
+                      if r["positions"][k] == level and r["winner_position"] == k)
+            by_position.append(rate(won, played))
+        levels[level] = {"seats": seats_of[level], **rate(wins, games * seats_of[level]),
+                         "by_position": by_position,
+                         "turn_ms_p50": percentile(times, 0.5),
+                         "turn_ms_p95": percentile(times, 0.95),
+                         "turn_ms_max": percentile(times, 1.0), "turns": len(times)}
+    positions = [rate(sum(1 for r in results if r["winner_position"] == k), games)
+                 for k in range(n)]
+    rounds = [r["rounds"] for r in results]
+    return {"mean_rounds": round(sum(rounds) / len(rounds), 2),
+            "unfinished": sum(1 for r in results if not r["finished"]),
+            "levels": levels, "positions": positions}
 
 
 def tournament(games: int = 20, seed: int = 0, players: int | None = None,
                levels: Iterable[str] | None = None, jobs: int = 1, variant: str = "classic",
-               round_cap: int | None = None, check: bool = False) -> dict[str, Any]:
-    """Play ``games`` seat-rotated games and summarise them per level."""
+               round_cap: int | None = None, check: bool = False,
+               options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Play ``games`` games with seats and turn order rotated and summarise them."""
     lv = list(levels) if levels is not None else list(DEFAULT_LEVELS)
     if players is None:
         players = len(lv)
@@ -115,15 +191,17 @@ def tournament(games: int = 20, seed: int = 0, players: int | None = None,
     if len(lv) != players:
         raise WarError(f"give one level per seat: {players} players, {len(lv)} levels")
     rules = get_variant(variant)
-    if rules.game_class:
-        raise WarError(f"{variant} has rules of its own and its own bot: the levels play the "
-                       "classic family of boards")
     if not rules.min_players <= players <= min(rules.max_players, len(seat_colors(variant))):
         raise WarError(f"{variant} is played by {rules.min_players} to {rules.max_players} "
                        f"players, not {players}")
+    opts = {k: True for k in (options or {}) if (options or {})[k]}
+    bad = set(opts) - set(rules.options)
+    if bad:
+        raise WarError(f"unknown options {sorted(bad)} for {variant}; "
+                       f"options: {', '.join(rules.options) or 'none'}")
     if games < 1:
         raise WarError("play at least one game")
-    tasks = [(seat_levels(lv, i), derive(seed, i), variant, round_cap, check)
+    tasks = [(seat_levels(lv, i), derive(seed, i), variant, round_cap, check, opts or None)
              for i in range(games)]
     start = time.perf_counter()
     if jobs > 1:
@@ -136,20 +214,7 @@ def tournament(games: int = 20, seed: int = 0, players: int | None = None,
     else:
         results = [_job(t) for t in tasks]
     elapsed = time.perf_counter() - start
-    seats_of = {x: lv.count(x) for x in lv}
-    summary: dict[str, Any] = {}
-    for level in dict.fromkeys(lv):
-        wins = sum(1 for r in results if r["winner_level"] == level)
-        n = games * seats_of[level]
-        times = [ms for r in results for ms in r["turn_ms"].get(level, [])]
-        summary[level] = {"seats": seats_of[level], "wins": wins,
-                          "win_rate": round(wins / n, 4), "ci95": wilson(wins, n),
-                          "turn_ms_p50": percentile(times, 0.5),
-                          "turn_ms_p95": percentile(times, 0.95),
-                          "turn_ms_max": percentile(times, 1.0), "turns": len(times)}
-    rounds = [r["rounds"] for r in results]
     return {"games": games, "players": players, "seed": seed, "variant": variant,
-            "levels_by_seat": lv, "jobs": jobs,
-            "mean_rounds": round(sum(rounds) / len(rounds), 2),
-            "unfinished": sum(1 for r in results if not r["finished"]),
-            "levels": summary, "seconds": round(elapsed, 1)}
+            "options": sorted(opts), "levels_in_turn_order": lv, "jobs": jobs,
+            "round_cap": round_cap or rules.round_cap,
+            **summarise(results, lv), "seconds": round(elapsed, 1)}

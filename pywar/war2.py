@@ -529,7 +529,7 @@ class War2Game(Game):
         flying = self.air["bombers"] if self.air and player == self.current else 0
         return self.rules.bombers_per_player - self.bombers[player] - flying
 
-    def _start_turn(self, events: list[Event]) -> None:
+    def _begin_turn(self, events: list[Event]) -> None:
         me = self.current
         self.conquered = False
         self.eliminated_someone = False

@@ -238,20 +238,44 @@ def test_decisions_do_not_depend_on_hidden_information(level):
 
 # ---------------------------------------------------------------- tournament
 def test_short_tournament_has_the_documented_shape():
-    result = tournament(20, seed=3, levels=["normal", "easy", "easy"])
-    assert result["games"] == 20 and result["players"] == 3
+    result = tournament(21, seed=3, levels=["normal", "easy", "easy"])
+    assert result["games"] == 21 and result["players"] == 3
+    assert result["levels_in_turn_order"] == ["normal", "easy", "easy"]
     assert isinstance(result["mean_rounds"], float) and result["unfinished"] >= 0
     assert set(result["levels"]) == {"normal", "easy"}
     wins = 0
     for level, seats_of in (("normal", 1), ("easy", 2)):
         row = result["levels"][level]
-        assert row["seats"] == seats_of
+        assert row["seats"] == seats_of and row["of"] == 21 * seats_of
         low, high = row["ci95"]
         assert 0 <= low <= row["win_rate"] <= high <= 1
-        assert row["win_rate"] == round(row["wins"] / (20 * seats_of), 4)
-        assert 0 < row["turn_ms_p50"] <= row["turn_ms_p95"]
+        assert row["win_rate"] == round(row["wins"] / (21 * seats_of), 4)
+        assert 0 < row["turn_ms_p50"] <= row["turn_ms_p95"] <= row["turn_ms_max"]
+        # Turn order rotated: the level moved first, second and third equally often.
+        assert [p["of"] for p in row["by_position"]] == [7 * seats_of] * 3
+        assert sum(p["wins"] for p in row["by_position"]) == row["wins"]
         wins += row["wins"]
-    assert wins + result["unfinished"] == 20
+    assert wins + result["unfinished"] == 21
+    assert sum(p["wins"] for p in result["positions"]) == wins
+    assert all(p["of"] == 21 for p in result["positions"])
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 3), ("classic", 6),
+                                                  ("war2", 3), ("war2", 5), ("brasil", 4)])
+def test_the_level_asked_to_move_first_moves_first(variant, players):
+    levels = ["hard", "normal", *["easy"] * (players - 2)]
+    for i in range(players):
+        turn_order = seat_levels(levels, i)
+        result = play_match(turn_order, 40 + i, variant, round_cap=1)
+        first = result["first_player"]
+        assert result["positions"] == turn_order
+        assert [result["levels"][(first + k) % players] for k in range(players)] == turn_order
+
+
+def test_a_game_cut_by_the_round_cap_has_no_winner():
+    result = tournament(3, seed=1, levels=["easy", "easy", "easy"], round_cap=2)
+    assert result["unfinished"] == 3 and result["round_cap"] == 2
+    assert all(row["wins"] == 0 for row in result["levels"].values())
 
 
 def test_tournament_command_prints_one_json_object():
@@ -263,7 +287,7 @@ def test_tournament_command_prints_one_json_object():
     assert data["games"] == 3 and set(data["levels"]) == {"easy", "normal"}
 
 
-def test_tournament_rotates_seats_and_refuses_bad_input():
+def test_tournament_rotates_turn_order_and_refuses_bad_input():
     assert [seat_levels(["hard", "normal", "easy"], i) for i in range(3)] == [
         ["hard", "normal", "easy"], ["easy", "hard", "normal"], ["normal", "easy", "hard"]]
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
@@ -273,3 +297,5 @@ def test_tournament_rotates_seats_and_refuses_bad_input():
         tournament(2, levels=["easy", "easy"], players=3)
     with pytest.raises(WarError):
         tournament(2, levels=["easy", "nobody", "easy"])
+    with pytest.raises(WarError, match="unknown options"):
+        tournament(2, levels=["easy"] * 3, options={"information_centres": True})

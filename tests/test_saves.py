@@ -30,12 +30,17 @@ def test_version_1_save_loads_plays_on_and_saves_as_version_2(path):
     assert old["version"] == 1
     game = Game.loads(text)
     check_invariants(game)
-    # Nothing is lost: written back in the old layout, it is the very file (but for the
-    # objective cards rebalanced since, under their new ids: ``renamed_objectives``).
-    renames = game.board.raw.get("renamed_objectives", {})
-    for p in old["players"]:
-        p["objective"] = renames.get(p["objective"], p["objective"])
-    assert to_data_v1(game) == old
+    # Nothing is lost: written back in the old layout, it is the very file, but for the
+    # chart's points per round, which the replay rebuilds with today's engine: WAR II games
+    # and teaching positions get theirs right since those files were written (issue 17).
+    written = to_data_v1(game)
+    assert {k: v for k, v in written.items() if k != "timeline"} == {
+        k: v for k, v in old.items() if k != "timeline"}
+    if game.variant.id != "war2" and "scenario" not in game.setup:
+        assert written["timeline"] == old["timeline"]
+    rounds = [p["round"] for p in written["timeline"]]
+    assert rounds == list(range(rounds[0], game.round + 1)) if rounds else game.phase in (
+        "claim", "centre_choice")
     assert game.round == old["round"] and game.phase == old["phase"]
     assert len(game.log) == len(old["log"])
     again = Game.loads(game.dumps())
@@ -72,9 +77,8 @@ def play_to_round(variant: str, players: int, seed: int, last: int) -> Game:
 
 
 def test_six_player_classic_game_at_round_30_saves_under_16_kb():
-    # Seed 5: simple bots still at war after 30 rounds, the longest log of the first seeds
-    # (under the elimination of RULINGS.md as revised for issue 16).
-    game = play_to_round("classic", 6, 5, 30)
+    # Seed 4: the first seed whose simple bots are still at war after 30 rounds.
+    game = play_to_round("classic", 6, 4, 30)
     assert game.phase != "over" and game.round == 31
     assert len(game.log) > 2500
     text = game.dumps()
@@ -126,21 +130,3 @@ def test_peek_reads_what_a_list_shows_without_the_replay():
         peek(data)
     with pytest.raises(StateError):
         peek([[[]]])
-
-
-def test_a_save_naming_a_renamed_objective_loads_under_its_new_id():
-    # Issue 16 rebalanced Brasil's "14 states with 2 armies" into 12 (territories_12_x2);
-    # a save written before names the old card, in the seats and in a scenario's position.
-    from pywar.board import load_board
-
-    board = load_board("brasil")
-    assert board.raw["renamed_objectives"]["territories_14_x2"] == "territories_12_x2"
-    owner = {t: i % 3 for i, t in enumerate(board.territories)}
-    game = Game.scenario("brasil", [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")],
-                         owner, objectives={0: "territories_12_x2"}, round=2)
-    old = game.dumps().replace('"territories_12_x2"', '"territories_14_x2"')
-    assert old.count('"territories_14_x2"') == 2
-    again = Game.loads(old)
-    assert again.players[0].objective == "territories_12_x2"
-    assert again.setup["scenario"]["objectives"]["0"] == "territories_12_x2"
-    assert again.to_json() == game.to_json()

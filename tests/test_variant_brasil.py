@@ -78,10 +78,10 @@ def test_deck_objectives_and_words():
     assert BOARD.raw["fallback_objective"]["count"] == 18
     specs = {o["id"]: o for o in BOARD.objectives}
     assert describe(specs["nordeste_sudeste"], BOARD) == (
-        "Conquistar na totalidade as regiões NORDESTE e SUDESTE.")
+        "Conquistar na totalidade o NORDESTE e o SUDESTE.")
     assert describe(specs["territories_18"], BOARD) == "Conquistar 18 ESTADOS à sua escolha."
     assert describe(specs["territories_12_x2"], BOARD, "en") == (
-        "Conquer 12 STATES and hold each with at least 2 armies.")
+        "Conquer 12 STATES and hold each with at least two armies.")
 
 
 def test_variant_rules():

@@ -75,12 +75,12 @@ def test_the_books_words_are_board_data():
 def test_objectives_are_worded_with_regions():
     specs = {o["id"]: o for o in BOARD.objectives}
     assert describe(specs["peloponeso_macedonia"], BOARD) == (
-        "Conquistar na totalidade as regiões PELOPONESO e MACEDÔNIA.")
+        "Conquistar na totalidade o PELOPONESO e a MACEDÔNIA.")
     assert describe(specs["tessalia_macedonia_tracia"], BOARD, "en") == (
-        "Conquer the regions THESSALY, MACEDONIA and THRACE in full.")
+        "Conquer the whole of THESSALY, MACEDONIA and THRACE.")
     assert "mais uma terceira região" in describe(specs["peloponeso_epiro_plus_one"], BOARD)
     assert describe(specs["territories_16_x2"], BOARD) == (
-        "Conquistar 16 TERRITÓRIOS e ocupar cada um deles com pelo menos 2 guerreiros.")
+        "Conquistar 16 TERRITÓRIOS e ocupar cada um deles com pelo menos dois guerreiros.")
     assert describe(specs["destroy_preto"], BOARD) == "Destruir totalmente OS EXÉRCITOS PRETOS."
     kinds = Counter(o["kind"] for o in BOARD.objectives)
     assert kinds == {"continents": 6, "territories": 2, "destroy": 4}

@@ -13,6 +13,7 @@ from pywar.game import Game
 from pywar.objectives import describe
 
 from i18n import CATALOGUE
+from i18n import t as text
 from saves import MemoryStorage, make_record
 from viewmodel import App, find, text_of
 
@@ -60,11 +61,11 @@ def test_setup_validates_and_starts_a_game():
     app.dispatch("seat-color", "3", "azul")
     app.dispatch("start")
     assert app.game is None
-    assert app.render()["message"]["text"] == CATALOGUE["pt"]["setup_colors_clash"]
+    assert app.render()["message"]["text"] == text("pt", "setup_colors_clash")
     app.dispatch("seat-color", "3", "amarelo")
     app.dispatch("seat-name", "1", "   ")
     app.dispatch("start")
-    assert app.render()["message"]["text"] == CATALOGUE["pt"]["setup_need_names"]
+    assert app.render()["message"]["text"] == text("pt", "setup_need_names")
     app.dispatch("seat-name", "1", "Bruna")
     app.dispatch("seed", None, "42")
     app.dispatch("opt-first-round", None, "true")
@@ -101,7 +102,7 @@ def test_placement_by_taps_with_amounts():
     app.dispatch("territory", "brasil")
     assert g.armies["brasil"] == 7
     app.dispatch("territory", "peru")
-    assert app.render()["message"]["text"] == CATALOGUE["pt"]["rule_not_your_territory"]
+    assert app.render()["message"]["text"] == text("pt", "rule_not_your_territory")
     app.dispatch("amount", "all")
     app.dispatch("territory", "argentina")
     assert g.pending_armies == 0
@@ -136,7 +137,7 @@ def test_attack_conquest_occupy_and_regroup_by_taps():
     app.dispatch("territory", "venezuela")
     assert g.phase == "attack"
     app.dispatch("territory", "peru")
-    assert app.render()["message"]["text"] == CATALOGUE["pt"]["pick_source_first"]
+    assert app.render()["message"]["text"] == text("pt", "pick_source_first")
     app.dispatch("territory", "brasil")
     board = app.render()["board"]["territories"]
     assert board["brasil"]["state"] == "source" and board["peru"]["state"] == "option"
@@ -196,7 +197,7 @@ def test_forced_trade_then_trade_picker():
     g = app.game
     assert g.must_trade
     app.dispatch("territory", "brasil")
-    assert app.render()["message"]["text"] == CATALOGUE["pt"]["rule_forced_trade"]
+    assert app.render()["message"]["text"] == text("pt", "rule_forced_trade")
     app.dispatch("reveal")
     trade = g.valid_trades()[0]
     for c in trade:
@@ -323,7 +324,7 @@ def test_blitz_rolls_until_the_floor_and_undo_takes_back_a_placement():
     assert len(attacks) == rolls
     # every roll is in the history, in words
     lines = app.history_lines()
-    assert sum("atacou Peru de Brasil" in x for x in lines) == rolls
+    assert sum("atacou o Peru do Brasil" in x for x in lines) == rolls
 
 
 def test_replay_steps_through_the_log_and_stats_add_up():

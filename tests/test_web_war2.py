@@ -157,7 +157,8 @@ def test_setup_claims_by_taps_then_the_two_stage_first_round():
     assert (g.phase, g.round, g.stage, g.current) == ("reinforce", 1, 1, 0)
     text = panel(app)
     assert "1ª etapa" in text and "Exércitos a colocar" in text
-    assert f"✈ Sua base aérea: {g.bombers[0]} bombardeiro(s)" in text
+    word = "bombardeiros" if g.bombers[0] > 1 else "bombardeiro"
+    assert f"✈ Sua base aérea: {g.bombers[0]} {word} ·" in text
     assert g.bombers[0] == len(g.centres_of(0))
     place_everything(app)
     while app.bot_to_move:
@@ -234,11 +235,12 @@ def test_reinforcement_shows_majority_and_centre_pools_and_the_bombers():
     text = panel(app)
     # majority armies go anywhere (RULINGS.md, WAR II readings)
     assert "2 pela maioria da América do Sul (em qualquer território)" in text
-    for t in ("Nova York", "Ottawa", "Moscou", "Brasil"):
-        assert f"só em {t} (★ Centro Estratégico)" in text
+    for t in ("em Nova York", "em Ottawa", "em Moscou", "no Brasil"):
+        assert f"só {t} (★ Centro Estratégico)" in text
     # 2 bombers kept plus one per centre held at the start of the turn
     assert g.bombers[0] == 2 + len(g.centres_of(0))
-    assert f"✈ Sua base aérea: {g.bombers[0]} bombardeiro(s) · na caixa: {10 - g.bombers[0]}" \
+    assert g.bombers[0] > 1
+    assert f"✈ Sua base aérea: {g.bombers[0]} bombardeiros · na caixa: {10 - g.bombers[0]}" \
         in text
     # the bound armies only go where they belong: the centre's one on the centre
     app.dispatch("amount", "1")
@@ -299,9 +301,9 @@ def test_an_air_attack_from_the_base_shows_both_blue_dice():
     # so both blue dice were rolled
     assert kinds[:2] == ["anti-aircraft", "air-attack"]
     text = text_of(view)
-    assert "Ataque aéreo a China (Bia)" in text and "abateu" in text and "destruiu" in text
+    assert "Ataque aéreo contra a China (Bia)" in text and "abateu" in text and "destruiu" in text
     assert "de volta à base" in text
-    end = [e for e in app.log if e.startswith("Fim do ataque aéreo a China")]
+    end = [e for e in app.log if e.startswith("Fim do ataque aéreo contra a China")]
     assert end
     assert g.owner["china"] == 1 and g.armies["china"] >= 1  # never conquered from the air
     assert g.bombers[0] + g.bombers_in_box(0) == 10
@@ -336,7 +338,7 @@ def test_cards_armies_bombers_transport_and_discard():
     app.dispatch("w2-card", str(CARD["n3_1"]))
     uses = buttons(app.render()["panel"], "w2-card-armies")
     assert {b["attrs"]["data-arg"] for b in uses} == set(SOUTH)
-    assert text_of(uses[0]).startswith("+4 exército(s)")
+    assert text_of(uses[0]).startswith("+4 exércitos")
     before = g.armies["peru"]
     app.dispatch("w2-card-armies", "peru")
     assert g.armies["peru"] == before + 4 and len(g.players[0].cards) == 3
@@ -346,7 +348,7 @@ def test_cards_armies_bombers_transport_and_discard():
     app.dispatch("w2-card", str(CARD["n1_1"]))
     air = buttons(app.render()["panel"], "w2-card-air")
     assert [b["attrs"]["data-arg"] for b in air] == ["china"]
-    assert "2 bombardeiro(s) contra China" in text_of(air[0])
+    assert "2 bombardeiros contra a China" in text_of(air[0])
     app.dispatch("w2-card-air", "china")
     assert g.log[-1]["action"]["type"] in ("card_air_attack", "air_round", "air_stop")
     while g.phase == "air":
@@ -357,7 +359,7 @@ def test_cards_armies_bombers_transport_and_discard():
     assert [g.cards[c].id for c in g.players[0].cards] == ["california_vancouver"]
     app.dispatch("w2-card", str(CARD["california_vancouver"]))
     text = panel(app)
-    assert "+1 exército(s) em Califórnia" in text
+    assert "+1 exército na Califórnia" in text
     assert "Vancouver: " in text  # why no bombers: box or armies, in words
     app.dispatch("w2-discard", str(CARD["california_vancouver"]))
     assert not g.players[0].cards and app.log[-1] == "Ana descartou uma carta."
@@ -390,7 +392,7 @@ def test_a_transport_with_two_cards():
     app.dispatch("w2-transport")
     assert g.armies["cuba"] == 4 and g.armies["california"] == armies - 3
     assert not g.players[0].cards
-    assert "transportou 3 de Califórnia para Cuba" in app.log[-1]
+    assert "transportou 3 da Califórnia para Cuba" in app.log[-1]
 
 
 def test_airlift_between_centres_without_chains():
@@ -415,7 +417,7 @@ def test_airlift_between_centres_without_chains():
     app.dispatch("w2-count", "2")
     app.dispatch("w2-airlift")
     assert g.armies["egito"] >= 3 and g.movable_from(src) == top - 2
-    assert app.log[-1] == f"Ana aerotransportou 2 de {app.tname(src)} para Egito."
+    assert app.log[-1] == f"Ana aerotransportou 2 {app.place(src).de} para o Egito."
     # armies flown in do not move on: only those that were there may still leave
     assert g.movable_from("egito") == g.armies["egito"] - 1 - 2
     if g.movable_from("egito"):
@@ -477,13 +479,13 @@ def test_capturing_an_information_centre_shows_its_objective_to_the_captor_only(
         app.dispatch("attack")
     assert g.phase == "occupy"
     app.dispatch("occupy", "1")
-    assert any(line == "Ana capturou o Centro de Informação de Bia em Argentina."
+    assert any(line == "Ana capturou o Centro de Informação de Bia na Argentina."
                for line in app.log)
     app.dispatch("reveal")
     text = panel(app)
     objective = describe_war2(g.objective_of(1), g.board, "pt")
     assert "Centro de Informação de Bia capturado" in text and objective in text
-    assert "Bia: em Argentina, com Ana" in text
+    assert "Bia: na Argentina, com Ana" in text
     # the captor may move the captured centre while regrouping
     app.dispatch("end-attack")
     moves = buttons(app.render()["panel"], "w2-mode", "ci_move:1")
@@ -512,7 +514,7 @@ def test_information_centre_placed_by_tap_before_round_two_ends():
     assert set(options(app)) == set(g.territories_of(0))
     app.dispatch("territory", "brasil")
     assert g.ci["0"]["territory"] == "brasil"
-    assert app.log[-1] == "Ana colocou seu Centro de Informação em Brasil."
+    assert app.log[-1] == "Ana colocou seu Centro de Informação no Brasil."
     marks = app.render()["board"]["marks"]
     assert marks['[data-badge="brasil"]']["attrs"]["data-ci"] == "azul"
     assert "disabled" not in buttons(app.render()["panel"], "end-turn")[0]["attrs"]
@@ -621,8 +623,33 @@ def test_every_war2_screen_reads_in_english():
         app.dispatch("w2-air-stop")
     app.dispatch("reveal")
     app.dispatch("w2-card", str(CARD["china"]))
-    assert "bomber(s) against China" in panel(app)
+    assert "✈ 1 bomber against China" in panel(app)
     app.dispatch("end-attack")
     assert "Airlift between centres" in panel(app)
     for line in app.log:
         assert not re.search(r"[ãçõé]|vez de|atacou", line), line
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_war2_offers_every_bot_level_and_each_thinks_in_chunks(level):
+    app = App(MemoryStorage())
+    app.dispatch("variant", "war2")
+    selects = find(app.render()["overlay"],
+                   lambda n: n["attrs"].get("data-action") == "seat-kind")
+    offered = [o["attrs"]["value"] for o in selects[0]["children"]]
+    assert offered == ["human", "easy", "normal", "hard"]
+    app.dispatch("opt-variant", "information_centres", "true")
+    for i in range(len(app.form["seats"])):
+        app.dispatch("seat-kind", str(i), level)
+    app.dispatch("seed", None, "6")
+    app.dispatch("start")
+    g = app.game
+    assert all(s["kind"] == level for s in app.seats)
+    steps = 0
+    while app.bot_to_move and g.round <= 3 and steps < 20000:
+        app.bot_step()
+        steps += 1
+    assert g.round > 3 or g.phase == "over"
+    assert type(app.bot_for(0)).__name__.lower().startswith(level)
+    kinds = {e["action"]["type"] for e in g.log}
+    assert {"claim", "place", "air_attack", "place_ci", "spy"} <= kinds

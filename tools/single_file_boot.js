@@ -6,8 +6,12 @@
 //   - answers window.fetch for those paths (pyscript.json, main.py, pywar/**, the Pyodide
 //     wasm, standard library and lock file) from memory, so nothing is read from disk or
 //     network (a file:// page may not fetch file:// URLs anyway);
-//   - maps the runtime's ES modules (pyodide.mjs, pyodide.asm.mjs) to blob: URLs with an
-//     import map, so PyScript's `import(interpreter)` and Pyodide's own import resolve;
+//   - makes the packed ES modules (the Pyodide loader pyodide_boot.mjs, pyodide.mjs,
+//     pyodide.asm.mjs) blob: URLs: `window.pywarResolveModule(url)` gives the blob: URL of
+//     a packed module's URL (the bundle calls it where polyscript imports pyscript.json's
+//     `interpreter`, see tools/single_file.mjs) and `window.pywarModules` lists them for
+//     the loader, which hands Pyodide its pyodide.asm.mjs. No import map: the page's CSP
+//     allows blob: scripts, not an inline map it could not hash;
 //   - imports the bundled PyScript (tools/single_file.mjs), which then runs the page's
 //     <script type="py"> exactly as the hosted site does.
 (async () => {
@@ -42,6 +46,17 @@
     files.set(key(path), { bytes: all.subarray(offset, offset + length), type });
   }
   window.pywarSingleFile = { files: index.files.map((f) => f[0]), built: index.built };
+
+  const blobUrl = (path) => URL.createObjectURL(
+    new Blob([files.get(key(path)).bytes], { type: "text/javascript" }));
+  const modules = {};
+  const byKey = new Map();
+  for (const path of index.modules) {
+    modules[path] = blobUrl(path);
+    byKey.set(key(path), modules[path]);
+  }
+  window.pywarModules = modules;
+  window.pywarResolveModule = (url) => byKey.get(key(url)) || url;
 
   const nativeFetch = window.fetch.bind(window);
   window.fetch = function fetch(input, init) {
@@ -87,14 +102,6 @@
     set(value) { src.set.call(this, packedUrl(value)); },
   });
 
-  const blobUrl = (path) => URL.createObjectURL(
-    new Blob([files.get(key(path)).bytes], { type: "text/javascript" }));
-  const imports = {};
-  for (const path of index.modules) imports[path] = blobUrl(path);
-  const map = document.createElement("script");
-  map.type = "importmap";
-  map.textContent = JSON.stringify({ imports });
-  document.head.appendChild(map);
   progress(50);
 
   performance.mark("pywar:single-file-boot");

@@ -8,9 +8,46 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-PT: dict[str, str] = {
+from pywar.board import load_board
+
+
+@dataclass(frozen=True)
+class Plural:
+    """A text whose words follow a count, on the model of ``gettext.ngettext``: the singular
+    and the plural form, chosen by the parameter named ``count`` and the language's rule.
+
+    >>> t("pt", "dice_n", n=1), t("pt", "dice_n", n=3), t("en", "dice_n", n=1)
+    ('1 dado', '3 dados', '1 die')
+    """
+
+    one: str
+    other: str
+    count: str = "n"
+
+
+#: A catalogue entry: one text, or the forms of a text with a count.
+Entry = str | Plural
+
+#: Each language's plural rule as gettext writes it in a catalogue's ``Plural-Forms`` header
+#: (pt_BR: 0 and 1 take the singular; en: only 1 does); :func:`plural_index` computes it.
+PLURAL_FORMS = {"pt": "nplurals=2; plural=(n > 1);", "en": "nplurals=2; plural=(n != 1);"}
+
+
+def plural_index(lang: str, n: int) -> int:
+    """0 for the singular form, 1 for the plural, by the rule in :data:`PLURAL_FORMS`."""
+    return int(n > 1) if lang == "pt" else int(n != 1)
+
+
+def ngettext(lang: str, singular: str, plural: str, n: int) -> str:
+    """``gettext.ngettext`` for one of our languages: the form that goes with ``n``."""
+    return plural if plural_index(lang, n) else singular
+
+
+PT: dict[str, Entry] = {
     "app_title": "pywar — WAR no navegador",
     "loading": "Carregando o Python…",
     "menu_new": "Novo jogo",
@@ -37,22 +74,35 @@ PT: dict[str, str] = {
     "th_def_rolls": "Defesas",
     "th_def_lost": "Perdeu defendendo / esperado",
     "th_luck": "Sorte",
-    "chart_territories": "Territórios",
-    "chart_armies": "Exércitos",
-    "chart_label_territories": "Territórios de cada jogador por rodada",
-    "chart_label_armies": "Exércitos de cada jogador por rodada",
+    "chart_territories": "{board.Territories}",
+    "chart_armies": "{board.Armies}",
+    "chart_label_territories": "{board.Territories} de cada jogador por rodada",
+    "chart_label_armies": "{board.Armies} de cada jogador por rodada",
     "odds_expect": "Esperado no fim: ataque com {a}, defesa com {d}",
     "blitz": "Blitz",
     "blitz_title": "Atacar sem parar até conquistar ou chegar ao limite",
     "blitz_floor": "Blitz para quando me restarem:",
     "blitz_stop": "Parar",
+    "blitz_tally": "Blitz {source.de} contra {target.the} — rolagens: {rolls} · o ataque perdeu: "
+                   "{lost} · a defesa perdeu: {killed}",
+    "blitz_why_conquered": "Parou porque você conquistou {target.the}.",
+    "blitz_why_floor": "Parou no limite que você escolheu: {floor} {source.em}.",
+    "blitz_why_stopped": "Parou porque você mandou parar.",
+    "blitz_why_no_armies": "Parou porque {source.the} não tem mais com que atacar (um sempre "
+                           "fica de ocupação).",
+    "blitz_why_cannot": "Parou porque este ataque não é mais possível.",
     "undo": "Desfazer",
     "undo_title": "Desfaz a última colocação ou movimento (dados nunca são rolados de novo)",
     "ev_undo": "{name} desfez o último lance.",
-    "ev_place": "{name} colocou {count} em {territory}.",
-    "ev_occupy": "{name} moveu {count} para {territory}.",
-    "ev_regroup": "{name} remanejou {count} de {source} para {target}.",
+    "ev_place": Plural("{name} colocou {count} {board.army} {territory.em}.",
+                       "{name} colocou {count} {board.armies} {territory.em}.", "count"),
+    "ev_occupy": Plural("{name} moveu {count} {board.army} para {territory.the}.",
+                        "{name} moveu {count} {board.armies} para {territory.the}.", "count"),
+    "ev_regroup": Plural("{name} remanejou {count} {board.army} {source.de} para {target.the}.",
+                         "{name} remanejou {count} {board.armies} {source.de} para {target.the}.",
+                         "count"),
     "ev_reshuffle": "As cartas trocadas voltaram ao monte.",
+    "map_label": "Mapa",
     "zoom_in": "Aproximar o mapa",
     "zoom_out": "Afastar o mapa",
     "zoom_reset": "Mapa inteiro",
@@ -84,10 +134,12 @@ PT: dict[str, str] = {
     "speed_fast": "Rápida",
     "pause": "Pausar",
     "resume_bots": "Continuar",
+    "bot_paused_tag": "pausado",
+    "bots_paused": "Pausado: {name} (computador) espera até você tocar em Continuar.",
     "fast_forward": "Avançar até a minha vez",
     "watch_hint": "Só computadores: assista à partida.",
     "options": "Opções",
-    "opt_first_round": "Primeira rodada: só colocar exércitos",
+    "opt_first_round": "Primeira rodada: só colocar {board.armies}",
     "seed_label": "Semente (opcional): ",
     "seed_placeholder": "aleatória",
     "start": "Começar",
@@ -167,7 +219,7 @@ PT: dict[str, str] = {
     "curtain_ready": "Sou {name}: começar",
     # turn
     "round_n": "Rodada {n}",
-    "phase_reinforce": "colocar exércitos",
+    "phase_reinforce": "colocar {board.armies}",
     "phase_attack": "atacar",
     "phase_occupy": "ocupar",
     "phase_regroup": "remanejar",
@@ -175,72 +227,112 @@ PT: dict[str, str] = {
     "bot_thinking": "computador jogando",
     "bot_tag": "(comp.)",
     "bot_playing": "{name} (computador) está jogando…",
-    "to_place": "Exércitos a colocar: {n}",
-    "pool_free": "{n} em qualquer território seu",
-    "pool_continent": "{n} só na {continent}",
-    "pool_territory": "{n} só em {territory} (carta trocada)",
+    "to_place": "{board.Armies} a colocar: {n}",
+    "pool_free": "{n} em qualquer {board.territory} seu",
+    "pool_continent": "{n} só {continent.em}",
+    "pool_territory": "{n} só {territory.em} (carta trocada)",
     "amount_label": "Quantos colocar por toque",
     "amount_1": "+1",
     "amount_5": "+5",
     "amount_all": "Todos",
-    "place_hint": "Toque num território seu para colocar.",
+    "place_hint": "Toque num {board.territory} seu para colocar.",
     "must_trade": "Você tem 5 cartas ou mais: mostre suas cartas e troque um conjunto.",
-    "attack_pick_source": "Toque num território seu com 2 ou mais exércitos para atacar dele.",
-    "attack_pick_target": "Atacar de {source}: toque num território inimigo vizinho.",
+    "attack_pick_source": "Toque num {board.territory} seu com 2 ou mais {board.armies} para "
+                          "atacar dele.",
+    "attack_pick_target": "Atacar {source.de}: toque num {board.territory} inimigo vizinho.",
     "attack_matchup": "{source} ({a}) ataca {target} ({d})",
     "odds_line": "Chance de conquistar atacando até o fim: {pct}%",
     "dice_label": "Dados do ataque",
-    "dice_n": "{n} dado(s)",
+    "dice_n": Plural("{n} dado", "{n} dados"),
+    "n_armies": Plural("{n} {board.army}", "{n} {board.armies}"),
     "attack": "Atacar",
     "cancel": "Cancelar",
     "end_attack": "Encerrar ataques",
     "end_turn": "Encerrar jogada",
-    "pick_source_first": "Primeiro escolha um território seu para atacar.",
-    "occupy_prompt": "Você conquistou {territory}! Quantos exércitos mover para lá (até {max})?",
-    "regroup_pick_source": "Remanejar: toque num território seu de onde mover exércitos.",
-    "regroup_pick_target": "De {source} podem sair {n}: toque num território seu vizinho.",
-    "regroup_prompt": "Mover de {source} para {target}:",
-    "count_label": "Quantos exércitos mover",
+    "pick_source_first": "Primeiro escolha um {board.territory} seu para atacar.",
+    "occupy_prompt": "Você conquistou {territory.the}! Quantos {board.armies} mover para lá "
+                      "(até {max})?",
+    "regroup_pick_source": "Remanejar: toque num {board.territory} seu de onde mover "
+                           "{board.armies}.",
+    "regroup_pick_target": Plural(
+        "{source.De} pode sair {n}: toque num {board.territory} seu vizinho.",
+        "{source.De} podem sair {n}: toque num {board.territory} seu vizinho."),
+    "regroup_prompt": "Mover {source.de} para {target.the}:",
+    "count_label": "Quantos {board.armies} mover",
     "regroup_go": "Mover {n}",
-    "nothing_to_move": "Nenhum exército pode sair daqui nesta jogada.",
+    "nothing_to_move": "Nenhum {board.army} pode sair daqui nesta jogada.",
     "cards_count": "Cartas: {n} · próxima troca vale {value}",
     "reveal": "Ver meu objetivo e minhas cartas",
     "hide": "Esconder",
     "objective": "Objetivo:",
+    "objective_changed_own": "Seu objetivo mudou: sua carta mandava destruir os "
+                             "{board.armies} {color}, que são os seus. Agora vale o "
+                             "objetivo acima.",
+    "objective_changed_absent": "Seu objetivo mudou: sua carta mandava destruir os "
+                                "{board.armies} {color}, que não estão no jogo. Agora vale "
+                                "o objetivo acima.",
+    "objective_changed_by": "Seu objetivo mudou: sua carta mandava destruir os "
+                            "{board.armies} {color}, mas {name} os destruiu. Agora vale o "
+                            "objetivo acima.",
     "cards": "Suas cartas",
     "joker": "Coringa",
     "trade": "Trocar as 3 cartas escolhidas",
+    "trade_may": "Você pode trocar cartas agora: veja suas cartas para trocar um conjunto.",
+    "trade_ready": "Você tem um conjunto para trocar agora (vale {value}): escolha 3 cartas.",
+    "trade_must": "Com 5 cartas ou mais, a troca é obrigatória agora (vale {value}): escolha "
+                  "3 cartas que formem um conjunto.",
+    "trade_picked": "Escolhidas: {n} de 3.",
+    "trade_none": "Ainda não há conjunto nestas cartas: são 3 figuras iguais ou 3 diferentes "
+                  "(o coringa vale qualquer uma).",
+    "trade_later": "Você tem um conjunto, mas as trocas são feitas no início da jogada (ou no "
+                   "fim dela, depois de eliminar um jogador).",
+    "trade_invalid": "Estas 3 cartas ({shapes}) não formam um conjunto: são precisas 3 figuras "
+                     "iguais ou 3 diferentes, e o coringa vale qualquer uma.",
     "battle_title": "{source} contra {target}",
     "battle_result": "Ataque perdeu {lost}, defesa perdeu {killed}",
     "wins_attack": "◀ ataque",
     "wins_defence": "defesa ▶",
     "th_player": "Jogador",
-    "th_territories": "Terr.",
-    "th_armies": "Exérc.",
+    "th_territories": "{board.territories_short}",
+    "th_armies": "{board.armies_short}",
     "th_cards": "Cartas",
     "log_title": "Últimos lances",
-    "territory_label": "{territory}: {name} ({color}), {armies} exército(s)",
+    # touch, keyboard and layout (board_input.py)
+    "tap_which": "Qual território?",
+    "close": "Fechar",
+    "menu": "Menu",
+    "fullscreen": "Tela cheia",
+    "fullscreen_exit": "Sair da tela cheia",
+    "panel_side": "Dados e cartas",
+    "panel_info": "Jogadores e últimos lances",
+    "board_keys": "Setas: ir a um território vizinho; Enter: escolher; Esc: desfazer a "
+                  "escolha.",
+    "territory_label": Plural("{territory}: {name} ({color}), {armies} {board.army}",
+                              "{territory}: {name} ({color}), {armies} {board.armies}",
+                              "armies"),
     "winner": "{name} venceu!",
     "winner_objective": "Os objetivos de todos:",
     # events
     "ev_turn": "Rodada {round}: vez de {name}.",
-    "ev_trade": "{name} trocou cartas por {armies} exércitos.",
-    "ev_battle": "{name} atacou {target} de {source}: {attack} × {defend} "
+    "ev_trade": Plural("{name} trocou cartas por {armies} {board.army}.",
+                       "{name} trocou cartas por {armies} {board.armies}.", "armies"),
+    "ev_battle": "{name} atacou {target.the} {source.de}: {attack} × {defend} "
                  "(perdeu {lost}, matou {killed}).",
-    "ev_conquest": "{name} conquistou {territory}.",
+    "ev_conquest": "{name} conquistou {territory.the}.",
     "ev_eliminated": "{name} foi eliminado por {by}.",
     # elimination: cards of the eliminated player (RULINGS.md, "Elimination")
-    "ev_took_cards_one": "{by} ficou com a carta de {name}.",
-    "ev_took_cards_other": "{by} ficou com as {n} cartas de {name}.",
-    "ev_top_up_by_one": "{drawer} tirou, sem olhar, 1 carta de {name} para a mão de {by} "
-                        "(até 5).",
-    "ev_top_up_by_other": "{drawer} tirou, sem olhar, {n} cartas de {name} para a mão de {by} "
-                          "(até 5).",
-    "ev_top_up_game_one": "O jogo sorteou 1 carta de {name} para a mão de {by} (até 5).",
-    "ev_top_up_game_other": "O jogo sorteou {n} cartas de {name} para a mão de {by} (até 5).",
+    "ev_took_cards": Plural("{by} ficou com a carta de {name}.",
+                            "{by} ficou com as {n} cartas de {name}."),
+    "ev_top_up_by": Plural("{drawer} tirou, sem olhar, {n} carta de {name} para a mão de "
+                           "{by} (até 5).",
+                           "{drawer} tirou, sem olhar, {n} cartas de {name} para a mão de "
+                           "{by} (até 5)."),
+    "ev_top_up_game": Plural("O jogo sorteou {n} carta de {name} para a mão de {by} (até 5).",
+                             "O jogo sorteou {n} cartas de {name} para a mão de {by} "
+                             "(até 5)."),
     "ev_top_up_none": "{by} já tinha 5 cartas e não recebeu nenhuma de {name}.",
-    "ev_discarded_one": "A outra carta foi para o descarte.",
-    "ev_discarded_other": "As outras {n} cartas foram para o descarte.",
+    "ev_discarded": Plural("A outra carta foi para o descarte.",
+                           "As outras {n} cartas foram para o descarte."),
     "phase_final_trade": "trocas do fim da jogada",
     "final_trade_ahead": "Você ficou com as cartas do jogador eliminado. Ao encerrar a "
                          "jogada, antes de receber a carta, você poderá trocar conjuntos; com "
@@ -248,26 +340,28 @@ PT: dict[str, str] = {
     "final_trade_must": "Você tem {n} cartas: com mais de 5, troque conjuntos, um após "
                               "o outro, até ficar com 5 ou menos. Mostre suas cartas e "
                               "escolha 3.",
-    "final_trade_may_one": "Fim da jogada: você tem {n} carta. Encerre para receber a carta "
-                           "da jogada.",
-    "final_trade_may_other": "Fim da jogada: você tem {n} cartas e pode trocar conjuntos "
-                             "agora, antes de receber a carta da jogada (mostre suas cartas). "
-                             "Se a carta deixar 6, a troca é obrigatória no início da "
-                             "próxima jogada.",
+    "final_trade_may": Plural("Fim da jogada: você tem {n} carta. Encerre para receber a "
+                              "carta da jogada.",
+                              "Fim da jogada: você tem {n} cartas e pode trocar conjuntos "
+                              "agora, antes de receber a carta da jogada (mostre suas "
+                              "cartas). Se a carta deixar 6, a troca é obrigatória no início "
+                              "da próxima jogada."),
     "final_trade_end": "Encerrar a jogada e receber a carta",
     "rule_forced_trade_final": "Com mais de 5 cartas, troque um conjunto antes de encerrar a "
                                "jogada.",
     "ev_card": "{name} recebeu uma carta.",
     "ev_victory": "{name} cumpriu o objetivo!",
     # refusals (engine rule names)
-    "rule_not_your_territory": "Este território não é seu.",
-    "rule_not_adjacent": "Só se ataca ou move para um território vizinho.",
-    "rule_occupation_army": "É preciso ter pelo menos 2 exércitos: um fica de ocupação.",
+    "rule_not_your_territory": "Este {board.territory} não é seu.",
+    "rule_not_adjacent": "Só se ataca ou move para um {board.territory} vizinho.",
+    "rule_occupation_army": "É preciso ter pelo menos 2 {board.armies}: um fica de "
+                            "ocupação.",
     "rule_forced_trade": "Com 5 cartas ou mais, troque um conjunto antes de colocar.",
-    "rule_bound_armies": "Esses exércitos só podem ir para o continente ou território indicado.",
-    "rule_too_many_armies": "Você não tem tantos exércitos para colocar.",
-    "rule_place_first": "Coloque primeiro todos os seus exércitos.",
-    "rule_move_once": "Um exército só pode ser remanejado uma vez por jogada.",
+    "rule_bound_armies": "Esses {board.armies} vêm de um bônus e só podem ir para onde "
+                         "ele indica.",
+    "rule_too_many_armies": "Você não tem tantos {board.armies} para colocar.",
+    "rule_place_first": "Coloque primeiro todos os seus {board.armies}.",
+    "rule_move_once": "Um {board.army} só pode ser remanejado uma vez por jogada.",
     "rule_invalid_set": "Um conjunto são 3 figuras iguais ou 3 diferentes "
                         "(o coringa vale qualquer uma).",
     "rule_trade_timing": "As trocas são feitas no início da jogada.",
@@ -275,7 +369,7 @@ PT: dict[str, str] = {
     "rule_game_over": "O jogo terminou.",
 }
 
-EN: dict[str, str] = {
+EN: dict[str, Entry] = {
     "app_title": "pywar — WAR in the browser",
     "loading": "Loading Python…",
     "menu_new": "New game",
@@ -302,22 +396,35 @@ EN: dict[str, str] = {
     "th_def_rolls": "Defences",
     "th_def_lost": "Lost defending / expected",
     "th_luck": "Luck",
-    "chart_territories": "Territories",
-    "chart_armies": "Armies",
-    "chart_label_territories": "Territories of each player per round",
-    "chart_label_armies": "Armies of each player per round",
+    "chart_territories": "{board.Territories}",
+    "chart_armies": "{board.Armies}",
+    "chart_label_territories": "{board.Territories} of each player per round",
+    "chart_label_armies": "{board.Armies} of each player per round",
     "odds_expect": "Expected at the end: attack keeps {a}, defence keeps {d}",
     "blitz": "Blitz",
     "blitz_title": "Keep attacking until the conquest or the floor",
     "blitz_floor": "Blitz stops when I am down to:",
     "blitz_stop": "Stop",
+    "blitz_tally": "Blitz from {source.the} on {target.the} — rolls: {rolls} · attack lost: "
+                   "{lost} · defence lost: {killed}",
+    "blitz_why_conquered": "It stopped because you conquered {target.the}.",
+    "blitz_why_floor": "It stopped at the floor you chose: {floor} in {source.the}.",
+    "blitz_why_stopped": "It stopped because you stopped it.",
+    "blitz_why_no_armies": "It stopped because {source.the} has nothing left to attack with (one "
+                           "always stays to hold it).",
+    "blitz_why_cannot": "It stopped because this attack is no longer possible.",
     "undo": "Undo",
     "undo_title": "Takes back the last placement or move (dice are never re-rolled)",
     "ev_undo": "{name} took back the last move.",
-    "ev_place": "{name} placed {count} on {territory}.",
-    "ev_occupy": "{name} moved {count} into {territory}.",
-    "ev_regroup": "{name} moved {count} from {source} to {target}.",
+    "ev_place": Plural("{name} placed {count} {board.army} on {territory.the}.",
+                       "{name} placed {count} {board.armies} on {territory.the}.", "count"),
+    "ev_occupy": Plural("{name} moved {count} {board.army} into {territory.the}.",
+                        "{name} moved {count} {board.armies} into {territory.the}.", "count"),
+    "ev_regroup": Plural("{name} moved {count} {board.army} from {source.the} to {target.the}.",
+                         "{name} moved {count} {board.armies} from {source.the} to {target.the}.",
+                         "count"),
     "ev_reshuffle": "The traded cards went back into the deck.",
+    "map_label": "Map",
     "zoom_in": "Zoom in",
     "zoom_out": "Zoom out",
     "zoom_reset": "Whole map",
@@ -348,6 +455,8 @@ EN: dict[str, str] = {
     "speed_fast": "Fast",
     "pause": "Pause",
     "resume_bots": "Resume",
+    "bot_paused_tag": "paused",
+    "bots_paused": "Paused: {name} (computer) waits until you press Resume.",
     "fast_forward": "Skip to my turn",
     "watch_hint": "Computers only: watch the game.",
     "options": "Options",
@@ -428,7 +537,7 @@ EN: dict[str, str] = {
     "curtain_hint": "The other players should look away.",
     "curtain_ready": "I am {name}: start",
     "round_n": "Round {n}",
-    "phase_reinforce": "place armies",
+    "phase_reinforce": "place {board.armies}",
     "phase_attack": "attack",
     "phase_occupy": "occupy",
     "phase_regroup": "regroup",
@@ -436,70 +545,110 @@ EN: dict[str, str] = {
     "bot_thinking": "computer playing",
     "bot_tag": "(bot)",
     "bot_playing": "{name} (computer) is playing…",
-    "to_place": "Armies to place: {n}",
-    "pool_free": "{n} on any of your territories",
-    "pool_continent": "{n} only in {continent}",
-    "pool_territory": "{n} only on {territory} (traded card)",
-    "amount_label": "Armies per tap",
+    "to_place": "{board.Armies} to place: {n}",
+    "pool_free": "{n} on any of your {board.territories}",
+    "pool_continent": "{n} only in {continent.the}",
+    "pool_territory": "{n} only on {territory.the} (traded card)",
+    "amount_label": "{board.Armies} per tap",
     "amount_1": "+1",
     "amount_5": "+5",
     "amount_all": "All",
-    "place_hint": "Tap one of your territories to place.",
+    "place_hint": "Tap one of your {board.territories} to place.",
     "must_trade": "You hold 5 cards or more: show your cards and trade a set.",
-    "attack_pick_source": "Tap one of your territories with 2 or more armies to attack from it.",
-    "attack_pick_target": "Attacking from {source}: tap a neighbouring enemy territory.",
+    "attack_pick_source": "Tap one of your {board.territories} with 2 or more {board.armies} to "
+                          "attack from it.",
+    "attack_pick_target": "Attacking from {source.the}: tap a neighbouring enemy "
+                          "{board.territory}.",
     "attack_matchup": "{source} ({a}) attacks {target} ({d})",
     "odds_line": "Chance to conquer attacking to the end: {pct}%",
     "dice_label": "Attack dice",
-    "dice_n": "{n} dice",
+    "dice_n": Plural("{n} die", "{n} dice"),
+    "n_armies": Plural("{n} {board.army}", "{n} {board.armies}"),
     "attack": "Attack",
     "cancel": "Cancel",
     "end_attack": "End attacks",
     "end_turn": "End turn",
-    "pick_source_first": "First pick one of your territories to attack from.",
-    "occupy_prompt": "You conquered {territory}! How many armies move in (up to {max})?",
-    "regroup_pick_source": "Regroup: tap one of your territories to move armies from.",
-    "regroup_pick_target": "{n} may leave {source}: tap a neighbouring territory of yours.",
-    "regroup_prompt": "Move from {source} to {target}:",
-    "count_label": "How many armies to move",
+    "pick_source_first": "First pick one of your {board.territories} to attack from.",
+    "occupy_prompt": "You conquered {territory.the}! How many {board.armies} move in (up to "
+                      "{max})?",
+    "regroup_pick_source": "Regroup: tap one of your {board.territories} to move "
+                           "{board.armies} from.",
+    "regroup_pick_target": "{n} may leave {source.the}: tap a neighbouring {board.territory} "
+                           "of yours.",
+    "regroup_prompt": "Move from {source.the} to {target.the}:",
+    "count_label": "How many {board.armies} to move",
     "regroup_go": "Move {n}",
-    "nothing_to_move": "No army may leave this territory this turn.",
+    "nothing_to_move": "No {board.army} may leave this {board.territory} this turn.",
     "cards_count": "Cards: {n} · next trade is worth {value}",
     "reveal": "Show my objective and cards",
     "hide": "Hide",
     "objective": "Objective:",
+    "objective_changed_own": "Your objective changed: your card said to destroy the {color} "
+                             "{board.armies}, which are your own. The objective above is "
+                             "yours now.",
+    "objective_changed_absent": "Your objective changed: your card said to destroy the "
+                                "{color} {board.armies}, which are not in the game. The "
+                                "objective above is yours now.",
+    "objective_changed_by": "Your objective changed: your card said to destroy the {color} "
+                            "{board.armies}, but {name} destroyed them. The objective above "
+                            "is yours now.",
     "cards": "Your cards",
     "joker": "Joker",
     "trade": "Trade the 3 chosen cards",
+    "trade_may": "You may trade cards now: show your cards to trade a set.",
+    "trade_ready": "You hold a set to trade now (worth {value}): pick 3 cards.",
+    "trade_must": "With 5 cards or more you must trade now (worth {value}): pick 3 cards "
+                  "that make a set.",
+    "trade_picked": "Picked: {n} of 3.",
+    "trade_none": "No set among these cards yet: a set is 3 equal shapes or 3 different ones "
+                  "(a joker is any shape).",
+    "trade_later": "You hold a set, but cards are traded at the start of your turn (or at its "
+                   "end after eliminating a player).",
+    "trade_invalid": "These 3 cards ({shapes}) are not a set: it takes 3 equal shapes or 3 "
+                     "different ones, and a joker is any shape.",
     "battle_title": "{source} against {target}",
     "battle_result": "Attack lost {lost}, defence lost {killed}",
     "wins_attack": "◀ attack",
     "wins_defence": "defence ▶",
     "th_player": "Player",
-    "th_territories": "Terr.",
-    "th_armies": "Armies",
+    "th_territories": "{board.territories_short}",
+    "th_armies": "{board.armies_short}",
     "th_cards": "Cards",
     "log_title": "Latest moves",
-    "territory_label": "{territory}: {name} ({color}), {armies} army(ies)",
+    # touch, keyboard and layout (board_input.py)
+    "tap_which": "Which territory?",
+    "close": "Close",
+    "menu": "Menu",
+    "fullscreen": "Full screen",
+    "fullscreen_exit": "Leave full screen",
+    "panel_side": "Dice and cards",
+    "panel_info": "Players and latest moves",
+    "board_keys": "Arrows: go to a neighbouring territory; Enter: choose; Esc: undo the "
+                  "choice.",
+    "territory_label": Plural("{territory}: {name} ({color}), {armies} {board.army}",
+                              "{territory}: {name} ({color}), {armies} {board.armies}",
+                              "armies"),
     "winner": "{name} wins!",
     "winner_objective": "Everyone's objectives:",
     "ev_turn": "Round {round}: {name} to play.",
-    "ev_trade": "{name} traded cards for {armies} armies.",
-    "ev_battle": "{name} attacked {target} from {source}: {attack} × {defend} "
+    "ev_trade": Plural("{name} traded cards for {armies} {board.army}.",
+                       "{name} traded cards for {armies} {board.armies}.", "armies"),
+    "ev_battle": "{name} attacked {target.the} from {source.the}: {attack} × {defend} "
                  "(lost {lost}, killed {killed}).",
-    "ev_conquest": "{name} conquered {territory}.",
+    "ev_conquest": "{name} conquered {territory.the}.",
     "ev_eliminated": "{name} was eliminated by {by}.",
     # elimination: cards of the eliminated player (RULINGS.md, "Elimination")
-    "ev_took_cards_one": "{by} took {name}'s card.",
-    "ev_took_cards_other": "{by} took {name}'s {n} cards.",
-    "ev_top_up_by_one": "{drawer} drew 1 of {name}'s cards blind for {by}'s hand (up to 5).",
-    "ev_top_up_by_other": "{drawer} drew {n} of {name}'s cards blind for {by}'s hand "
-                          "(up to 5).",
-    "ev_top_up_game_one": "The game drew 1 of {name}'s cards for {by}'s hand (up to 5).",
-    "ev_top_up_game_other": "The game drew {n} of {name}'s cards for {by}'s hand (up to 5).",
+    "ev_took_cards": Plural("{by} took {name}'s card.", "{by} took {name}'s {n} cards."),
+    "ev_top_up_by": Plural("{drawer} drew {n} of {name}'s cards blind for {by}'s hand (up "
+                           "to 5).",
+                           "{drawer} drew {n} of {name}'s cards blind for {by}'s hand (up "
+                           "to 5)."),
+    "ev_top_up_game": Plural("The game drew {n} of {name}'s cards for {by}'s hand (up to 5).",
+                             "The game drew {n} of {name}'s cards for {by}'s hand (up to "
+                             "5)."),
     "ev_top_up_none": "{by} already held 5 cards and got none of {name}'s.",
-    "ev_discarded_one": "The other card went to the discard pile.",
-    "ev_discarded_other": "The other {n} cards went to the discard pile.",
+    "ev_discarded": Plural("The other card went to the discard pile.",
+                           "The other {n} cards went to the discard pile."),
     "phase_final_trade": "end-of-turn trades",
     "final_trade_ahead": "You took the eliminated player's cards. When you end the turn, "
                          "before the card is drawn, you may trade sets; with more than 5 "
@@ -507,62 +656,131 @@ EN: dict[str, str] = {
     "final_trade_must": "You hold {n} cards: with more than 5 you must trade sets, one "
                               "after another, until you hold 5 or fewer. Show your cards and "
                               "pick 3.",
-    "final_trade_may_one": "End of the turn: you hold {n} card. End the turn to draw the "
-                           "turn's card.",
-    "final_trade_may_other": "End of the turn: you hold {n} cards and may trade sets now, "
-                             "before the turn's card is drawn (show your cards). If the card "
-                             "makes 6, you must trade at the start of your next turn.",
+    "final_trade_may": Plural("End of the turn: you hold {n} card. End the turn to draw "
+                              "the turn's card.",
+                              "End of the turn: you hold {n} cards and may trade sets now, "
+                              "before the turn's card is drawn (show your cards). If the "
+                              "card makes 6, you must trade at the start of your next turn."),
     "final_trade_end": "End the turn and draw the card",
     "rule_forced_trade_final": "With more than 5 cards, trade a set before ending the turn.",
     "ev_card": "{name} received a card.",
     "ev_victory": "{name} achieved the objective!",
-    "rule_not_your_territory": "This territory is not yours.",
-    "rule_not_adjacent": "You can only attack or move to a neighbouring territory.",
-    "rule_occupation_army": "You need at least 2 armies: one stays as the occupying army.",
+    "rule_not_your_territory": "This {board.territory} is not yours.",
+    "rule_not_adjacent": "You can only attack or move to a neighbouring {board.territory}.",
+    "rule_occupation_army": "You need at least 2 {board.armies}: one stays as the occupying "
+                            "{board.army}.",
     "rule_forced_trade": "With 5 cards or more, trade a set before placing.",
-    "rule_bound_armies": "These armies may only go to the continent or territory shown.",
-    "rule_too_many_armies": "You don't have that many armies to place.",
-    "rule_place_first": "Place all your armies first.",
-    "rule_move_once": "An army may be regrouped only once per turn.",
+    "rule_bound_armies": "These {board.armies} come from a bonus and may only go where it "
+                         "says.",
+    "rule_too_many_armies": "You don't have that many {board.armies} to place.",
+    "rule_place_first": "Place all your {board.armies} first.",
+    "rule_move_once": "{board.An_army} may be regrouped only once per turn.",
     "rule_invalid_set": "A set is 3 equal shapes or 3 different ones (a joker is any).",
     "rule_trade_timing": "Cards are traded at the start of the turn.",
-    "rule_occupy_limit": "Move at most as many armies as the dice of the last attack.",
+    "rule_occupy_limit": "Move at most as many {board.armies} as the dice of the last "
+                          "attack.",
     "rule_game_over": "The game is over.",
 }
 
-CATALOGUE: dict[str, dict[str, str]] = {"pt": PT, "en": EN}
+CATALOGUE: dict[str, dict[str, Entry]] = {"pt": PT, "en": EN}
 
 
-#: The classic words a board's own terms replace (e.g. Mitológicas: warriors, regions).
-BASE_WORDS = {
-    "pt": {"armies": "exércitos", "army": "exército", "continent": "continente"},
-    "en": {"armies": "armies", "army": "army", "continent": "continent"},
+
+#: A board's own words, by language: the defaults are the classic game's. A board's JSON may
+#: name its own under ``terms[lang]`` (Mitológicas: warriors and regions; Brasil: states and
+#: regions). Templates use them as named parameters, ``{board.armies}``, ``{board.Armies}``
+#: (first letter capitalised), never by rewriting a template.
+DEFAULT_TERMS: dict[str, dict[str, str]] = {
+    "pt": {"army": "exército", "armies": "exércitos", "an_army": "um exército",
+           "armies_short": "Exérc.", "continent": "continente", "continents": "continentes",
+           "territory": "território", "a_territory": "um território",
+           "territories": "territórios", "territories_short": "Terr."},
+    "en": {"army": "army", "armies": "armies", "an_army": "an army", "armies_short": "Armies",
+           "continent": "continent", "continents": "continents", "territory": "territory",
+           "a_territory": "a territory", "territories": "territories",
+           "territories_short": "Terr."},
 }
 
 
-def board_words(lang: str, terms: dict[str, Any] | None) -> list[tuple[str, str]]:
-    """Replacements turning the catalogue's classic words into a board's own terms."""
-    if not terms:
-        return []
-    words = []
-    for key in ("armies", "army", "continent"):
-        old, new = BASE_WORDS.get(lang, BASE_WORDS["pt"])[key], terms.get(key)
-        if new and new != old:
-            if lang == "pt" and key == "continent":
-                words.append(("o continente", "a " + new))
-            words.append((old, new))
-            words.append((old.capitalize(), new.capitalize()))
-    return words
+class Terms:
+    """A board's words in one language, read by templates as ``{board.word}``.
 
-
-def t(lang: str, key: str, words: list[tuple[str, str]] | None = None, **params: Any) -> str:
-    """The text for ``key`` in ``lang`` with ``params`` filled in (Portuguese as fallback).
-
-    ``words`` (see :func:`board_words`) reword the template before the parameters go in,
-    so player names are never altered.
+    >>> Terms({"armies": "guerreiros"}).Armies
+    'Guerreiros'
     """
+
+    def __init__(self, words: dict[str, str]) -> None:
+        for key, value in words.items():
+            setattr(self, key, value)
+            setattr(self, key[:1].upper() + key[1:], value[:1].upper() + value[1:])
+
+
+@cache
+def board_terms(lang: str, board_id: str | None = None) -> Terms:
+    """The words of ``board_id`` (None: the classic ones) in ``lang``."""
+    words = dict(DEFAULT_TERMS.get(lang, DEFAULT_TERMS["pt"]))
+    if board_id:
+        own = load_board(board_id).raw.get("terms", {}).get(lang, {})
+        words.update({k: v for k, v in own.items() if isinstance(v, str)})
+    return Terms(words)
+
+
+class Place(str):
+    """A place's name (it is that string) that also gives templates its forms with the
+    article, as the board's data spells them: ``{x.the}`` "o Brasil", "a Europa", "Moscou",
+    "the Middle East"; ``{x.em}`` "no Brasil", "nas Ilhas do Egeu", "em Moscou" (English:
+    "in the South"); ``{x.de}`` "do Brasil", "de Esparta" (English: "from the South");
+    ``{x.The}``, ``{x.Em}``, ``{x.De}`` start a sentence.
+
+    >>> place("pt", "brasil", "sul").em, place("en", "brasil", "sul").the
+    ('no Sul', 'the South')
+    """
+
+    the: str
+    em: str
+    de: str
+
+    def __new__(cls, name: str, the: str = "", em: str = "", de: str = "") -> Place:
+        self = super().__new__(cls, name)
+        forms = {"the": the or name, "em": em or "em " + name, "de": de or "de " + name}
+        for key, value in forms.items():
+            setattr(self, key, value)
+            setattr(self, key.capitalize(), value[:1].upper() + value[1:])
+        return self
+
+
+@cache
+def _places(board_id: str) -> dict[str, dict[str, Any]]:
+    raw = load_board(board_id).raw
+    return {p["id"]: p for p in [*raw["territories"], *raw["continents"]]}
+
+
+@cache
+def place(lang: str, board_id: str, place_id: str) -> Place:
+    """A territory or continent of a board, named in ``lang`` with its article forms (the
+    article and, in Portuguese, its contractions with "em" and "de" are board data)."""
+    data = _places(board_id)[place_id]
+    if lang == "en":
+        name = data.get("name_en") or data["name"]
+        the = f"{data['article_en']} {name}" if data.get("article_en") else name
+        return Place(name, the, "in " + the, "from " + the)
+    name = data["name"]
+    the = f"{data['article']} {name}" if data.get("article") else name
+    return Place(name, the, f"{data.get('em', 'em')} {name}", f"{data.get('de', 'de')} {name}")
+
+
+def fill(lang: str, template: str, board_id: str | None = None, **params: Any) -> str:
+    """``template`` with ``params`` and the board's words (``{board.x}``) filled in."""
+    if "board" in params:
+        raise ValueError("'board' is the name of the board's words in a template")
+    return template.format(board=board_terms(lang, board_id), **params)
+
+
+def t(lang: str, key: str, board_id: str | None = None, **params: Any) -> str:
+    """The text for ``key`` in ``lang`` with ``params`` filled in (Portuguese as fallback),
+    in the words of the board ``board_id`` (None: the classic game)."""
     table = CATALOGUE.get(lang, PT)
-    text = table.get(key) or PT.get(key) or key
-    for old, new in words or ():
-        text = text.replace(old, new)
-    return text.format(**params) if params else text
+    entry = table.get(key) or PT.get(key) or key
+    if isinstance(entry, Plural):
+        entry = ngettext(lang, entry.one, entry.other, int(params[entry.count]))
+    return fill(lang, entry, board_id, **params)

@@ -9,16 +9,24 @@ from __future__ import annotations
 
 import asyncio
 import json
+import zlib
 from typing import Any
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
+from board_input import ARROWS
 from saves import StorageFailure
 from viewmodel import App
 
 BOT_DELAYS = {"fast": 0}
 BLITZ_DELAY = 120
+
+
+def browser_entropy() -> int:
+    """128 bits from the browser's crypto.getRandomValues: fresh in every session, even when
+    Python started from a memory snapshot (whose own random state is the snapshot's)."""
+    return int.from_bytes(window.crypto.getRandomValues(window.Uint32Array.new(4)).to_bytes())
 
 
 def present(value: Any) -> bool:
@@ -110,12 +118,24 @@ class Page:
         # -- end embeds
         self.app = App(LocalStorage(), namespace=namespace,
                        lang=text_or_none(params.get("lang")),
-                       variant=text_or_none(params.get("variant")))
+                       variant=text_or_none(params.get("variant")),
+                       entropy=browser_entropy())
         self.slots = {name: document.getElementById(f"{name}-slot")
-                      for name in ("header", "panel", "overlay", "curtain", "notice")}
+                      for name in ("header", "panel", "overlay", "curtain", "choice",
+                                   "notice")}
         self.overlay = document.getElementById("overlay")
         self.curtain = document.getElementById("curtain")
         self.message = document.getElementById("message")
+        self.choice = document.getElementById("choice")
+        self.behind = [document.getElementById("board-wrap"), document.getElementById("panel")]
+        #: What had the focus when a dialog (a screen over the game, the curtain) opened.
+        self.return_focus: Any = None
+        self.dialog_key: str | None = None
+        self.focus_applied = 0
+        self.last_tap: tuple[float, float] = (0.0, 0.0)
+        #: Whether the keyboard is in use (the map's place is then focused, else only
+        #: controls are, so a tap never leaves a focus ring on the map).
+        self.keyboard = False
         self.previous: dict[str, str] = {}
         self.board_id = "classic"
         #: Boards already in the page: the classic one comes inlined in index.html.
@@ -123,20 +143,28 @@ class Page:
         self.loading_board: str | None = None
         self.bind_board()
         self.announcer = document.getElementById("announce")
-        self.announced = ""
+        self.announced = 0
         self.bot_timer = None
         self.blitz_timer = None
         self.handler = create_proxy(self.on_event)
+        self.ignore = create_proxy(lambda *_args: None)
         self.bot_tick = create_proxy(self.on_bot_tick)
         self.blitz_tick = create_proxy(self.on_blitz_tick)
         for kind in ("click", "change", "input", "keydown"):
             document.addEventListener(kind, self.handler)
+        self.app.can_fullscreen = bool(getattr(document, "fullscreenEnabled", False))
+        self.on_fullscreen_change = create_proxy(self.fullscreen_changed)
+        document.addEventListener("fullscreenchange", self.on_fullscreen_change)
         self.on_storage = create_proxy(self.storage_event)
         window.addEventListener("storage", self.on_storage)
         self.persist_asked = False
         self.app.dispatch("env", None, json.dumps(self.environment(params)))
         self.import_fragment()
         self.ask_persistence(request=False)
+
+    def fullscreen_changed(self, _evt: Any = None) -> None:
+        self.app.is_fullscreen = present(document.fullscreenElement)
+        self.render()
 
     def environment(self, params: Any) -> dict[str, Any]:
         """Where the page runs: in a frame, on iPad/iPhone Safari outside a home-screen app,
@@ -197,11 +225,23 @@ class Page:
         self.mark_cache: dict[str, str] = {}
         self.paths = {}
         self.badges = {}
+        self.tab_cache: dict[str, str] = {}
+        self.labels = {str(el.dataset.label): el
+                       for el in document.querySelectorAll("#board [data-label]")}
+        self.names_shown: dict[str, str] = {}
         for el in document.querySelectorAll("#board [data-territory]"):
             self.paths[str(el.dataset.territory)] = el
             el.setAttribute("role", "button")
+        anchors = {}
         for el in document.querySelectorAll("#board [data-badge]"):
             self.badges[str(el.dataset.badge)] = (el, el.querySelector("text"))
+            m = el.transform.baseVal.consolidate()
+            if present(m):
+                anchors[str(el.dataset.badge)] = (float(m.matrix.e), float(m.matrix.f))
+        self.app.set_anchors(self.board_id, anchors)
+        board = document.getElementById("board")
+        if present(board):
+            board.setAttribute("aria-describedby", "board-keys")
 
     async def load_board(self, board_id: str) -> None:
         """Swap the inlined board for another game's map (same-origin static file)."""
@@ -227,20 +267,30 @@ class Page:
     def on_event(self, evt: Any) -> None:
         kind = str(evt.type)
         target = evt.target
+        if kind == "keydown":
+            self.keyboard = True
+        elif kind == "click":
+            self.keyboard = int(evt.detail or 0) == 0  # Enter or Space on a button: 0
         if kind == "keydown" and str(evt.key) == "Escape":
-            self.send("cancel")
+            self.send("escape")
             return
         if not present(target) or not hasattr(target, "closest"):
+            return
+        board = document.getElementById("board")
+        if kind == "click" and present(board) and board.contains(target):
+            self.on_board_click(evt, board, target)
             return
         el = target.closest("[data-action],[data-territory]")
         if not present(el):
             return
         territory = text_or_none(el.getAttribute("data-territory"))
         if territory is not None:
-            if kind == "click" or (kind == "keydown" and str(evt.key) in ("Enter", " ")):
-                if kind == "keydown":
-                    evt.preventDefault()
-                self.send("territory", territory)
+            if kind == "keydown" and str(evt.key) in ("Enter", " "):
+                evt.preventDefault()
+                self.send("pick", territory)
+            elif kind == "keydown" and str(evt.key) in ARROWS:
+                evt.preventDefault()
+                self.send("key-move", ARROWS[str(evt.key)], territory)
             return
         action = text_or_none(el.getAttribute("data-action")) or ""
         arg = text_or_none(el.getAttribute("data-arg"))
@@ -260,6 +310,26 @@ class Page:
         elif tag == "select" and kind == "change":
             self.send(action, arg, str(el.value))
 
+    def on_board_click(self, evt: Any, board: Any, target: Any) -> None:
+        """A tap or click on the map: what it touched and where, for the view model."""
+        hit, part = "", ""
+        for selector, name, kind in (("[data-badge]", "badge", "badge"),
+                                     ("[data-label]", "label", "label"),
+                                     ("[data-territory]", "territory", "shape")):
+            el = target.closest(selector)
+            if present(el):
+                hit, part = str(el.getAttribute("data-" + name)), kind
+                break
+        ctm = board.getScreenCTM()
+        if not present(ctm):
+            return
+        x, y = float(evt.clientX), float(evt.clientY)
+        point = window.DOMPoint.new(x, y).matrixTransform(ctm.inverse())
+        double = present(getattr(evt, "pywarDouble", None)) and bool(evt.pywarDouble)
+        self.last_tap = (x, y)
+        value = f"{float(point.x):.2f},{float(point.y):.2f},{float(ctm.a):.5f}"
+        self.send("tap", f"{hit}|{part}", value + (",double" if double else ""))
+
     async def import_file(self, action: str, file: Any) -> None:
         text = await file.text()
         self.send(action, None, str(text))
@@ -272,9 +342,27 @@ class Page:
             effect = None
         if effect and "download" in effect:
             self.download(effect["download"], effect["text"])
+        if effect and "zoom" in effect and present(getattr(window, "pywarZoom", None)):
+            window.pywarZoom.zoomBy(effect["zoom"], *self.last_tap)
+        if effect and "fullscreen" in effect:
+            self.toggle_fullscreen(bool(effect["fullscreen"]))
         if self.app.game is not None and not self.persist_asked:
             self.ask_persistence(request=True)
         self.render()
+
+    def toggle_fullscreen(self, on: bool) -> None:
+        """Enter or leave full screen (the browser may refuse; fullscreenchange tells)."""
+        try:
+            if on:
+                promise = document.documentElement.requestFullscreen()
+            elif present(document.fullscreenElement):
+                promise = document.exitFullscreen()
+            else:
+                return
+            if present(promise):
+                promise.catch(self.ignore)
+        except Exception:  # noqa: BLE001 - a refusal leaves the page as it is
+            pass
 
     def download(self, filename: str, text: str) -> None:
         blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
@@ -324,6 +412,7 @@ class Page:
         if root.getAttribute("lang") != view["html_lang"]:
             root.setAttribute("lang", view["html_lang"])
             document.title = view["title"]
+        had_focus = self.focused_inside()
         self.fill("header", view["header"])
         self.fill("panel", view["panel"])
         self.fill("overlay", view["overlay"])
@@ -333,18 +422,31 @@ class Page:
         heading = self.slots["overlay"].querySelector("h2[id]")
         if present(heading):
             self.slots["overlay"].setAttribute("aria-labelledby", str(heading.id))
+            heading.setAttribute("tabindex", "-1")
         self.curtain.hidden = view["curtain"] is None
-        self.render_board(view["board"]["territories"])
+        for el in self.behind:  # the board and panel behind a dialog take no input
+            el.inert = view["overlay"] is not None or view["curtain"] is not None
+        if view["board_id"] == self.board_id:
+            self.render_names(view["board"])
+        self.render_board(view["board"]["territories"], view["board"].get("names") or {})
         self.render_marks(view["board"].get("marks") or {})
+        self.render_input(view["board"])
+        self.render_choice(view.get("choice"))
         message = view["message"]
         self.message.hidden = message is None
         if message is not None:
             self.message.className = "message " + message["kind"]
             self.message.textContent = message["text"]
         root.dataset.screen = view["screen"]
-        if view.get("announce") and view["announce"] != self.announced:
-            self.announced = view["announce"]
-            self.announcer.textContent = view["announce"]
+        if view.get("paused"):
+            root.setAttribute("data-paused", "true")
+        else:
+            root.removeAttribute("data-paused")
+        announce = view.get("announce") or {}
+        if announce.get("text") and announce.get("id") != self.announced:
+            self.announced = announce["id"]
+            self.announcer.textContent = announce["text"]
+        self.move_focus(view, had_focus)
         if self.app.bot_to_move and self.bot_timer is None:
             delay = self.app.bot_delay() if self.bot_delay is None else min(
                 self.bot_delay, self.app.bot_delay())
@@ -374,10 +476,151 @@ class Page:
             if present(again):
                 again.focus()
 
-    def render_board(self, territories: dict[str, dict[str, Any]]) -> None:
+    # ---------------------------------------------------------------- focus
+    def focused_inside(self) -> bool:
+        """Whether something of the page (not the bare body) has the focus."""
+        el = document.activeElement
+        return present(el) and not el.isSameNode(document.body)
+
+    def move_focus(self, view: dict[str, Any], had_focus: bool) -> None:
+        """Focus into a dialog when it opens and back when it closes; then the view
+        model's requests (where the next key is expected); else keep the focus on the page
+        when what had it disappeared."""
+        key = None
+        if view["curtain"] is not None:
+            key = "curtain"
+        elif view["overlay"] is not None:
+            key = "overlay:" + view["screen"]
+        request = view.get("focus")
+        fresh = bool(request) and request["id"] != self.focus_applied
+        if key != self.dialog_key:
+            opened_from = self.dialog_key
+            self.dialog_key = key
+            if key is not None:
+                if fresh:
+                    self.focus_applied = request["id"]
+                if opened_from is None and self.focused_inside():
+                    el = document.activeElement
+                    self.return_focus = (el, text_or_none(el.getAttribute("data-action")),
+                                         text_or_none(el.getAttribute("data-arg")))
+                self.focus_dialog(key)
+                return
+            back, self.return_focus = self.return_focus, None
+            if not fresh and back is not None and self.focus_back(*back):
+                return
+        if request and request["id"] != self.focus_applied:
+            self.focus_applied = request["id"]
+            if self.apply_focus(request["target"]):
+                return
+        if had_focus and self.keyboard and not self.focused_inside() and key is None:
+            self.apply_focus(["territory", view["board"].get("cursor") or ""])
+
+    def focus_back(self, el: Any, action: str | None, arg: str | None) -> bool:
+        """Back to what had the focus before a dialog (or its like, redrawn since)."""
+        if not el.isConnected and action:
+            selector = f'[data-action="{action}"]' + (f'[data-arg="{arg}"]' if arg else "")
+            el = document.querySelector(selector)
+        if not present(el) or not el.isConnected or present(el.closest("[inert]")):
+            return False
+        if not el.getClientRects().length:  # folded away (the menu of narrow screens)
+            el = document.querySelector('[data-action="menu"]')
+            if not present(el) or not el.getClientRects().length:
+                return False
+        el.focus()
+        return True
+
+    def focus_dialog(self, key: str) -> None:
+        if key == "curtain":
+            el = self.slots["curtain"].querySelector("button")
+        else:
+            el = self.slots["overlay"].querySelector("h2[id]") or self.slots[
+                "overlay"].querySelector("button, input, select")
+        if present(el):
+            el.focus()
+
+    def apply_focus(self, target: list[str]) -> bool:
+        """Focus a territory, a control (by action and arg) or the chooser; True if done."""
+        kind = target[0] if target else ""
+        el = None
+        if kind == "territory" and len(target) > 1:
+            if not self.keyboard:
+                return False
+            el = self.paths.get(target[1])
+            if el is not None:
+                el.focus(to_js({"preventScroll": True},
+                               dict_converter=window.Object.fromEntries))
+                return True
+            return False
+        if kind == "action" and len(target) > 1:
+            selector = f'[data-action="{target[1]}"]'
+            if len(target) > 2:
+                selector += f'[data-arg="{target[2]}"]'
+            el = document.querySelector(f"#panel-slot {selector}, #overlay-slot {selector}")
+        elif kind == "choice":
+            el = document.querySelector("#choice-slot button")
+        if present(el):
+            el.focus()
+            return True
+        return False
+
+    # ---------------------------------------------------------------- board
+    def render_input(self, board: dict[str, Any]) -> None:
+        """The keyboard's place on the map (one territory in the tab order) and the
+        territories a tap may have meant."""
+        cursor = board.get("cursor")
+        picks = set(board.get("picks") or [])
+        for tid, path in self.paths.items():
+            tab = "0" if tid == cursor else "-1"
+            state = tab + (" pick" if tid in picks else "")
+            if self.tab_cache.get(tid) == state:
+                continue
+            self.tab_cache[tid] = state
+            path.setAttribute("tabindex", tab)
+            if tid in picks:
+                path.setAttribute("data-pick", "true")
+            else:
+                path.removeAttribute("data-pick")
+
+    def render_choice(self, choice: dict[str, Any] | None) -> None:
+        """The chooser, near the tap that asked it (kept inside the board)."""
+        self.fill("choice", None if choice is None else choice["node"])
+        self.choice.hidden = choice is None
+        if choice is None:
+            return
+        board = document.getElementById("board")
+        wrap = document.getElementById("board-wrap").getBoundingClientRect()
+        ctm = board.getScreenCTM()
+        if not present(ctm):
+            return
+        x, y = choice["at"]
+        point = window.DOMPoint.new(x, y).matrixTransform(ctm)
+        box = self.choice.getBoundingClientRect()
+        left = min(max(4.0, float(point.x) - wrap.left - box.width / 2),
+                   max(4.0, wrap.width - box.width - 4))
+        top = float(point.y) - wrap.top + 28  # below the finger, where it does not hide
+        if top + box.height > wrap.height - 4:
+            top = float(point.y) - wrap.top - box.height - 28
+        top = min(max(4.0, top), max(4.0, wrap.height - box.height - 4))
+        self.choice.style.left = f"{left:.0f}px"
+        self.choice.style.top = f"{top:.0f}px"
+
+    def render_names(self, board: dict[str, Any]) -> None:
+        """The map's labels and its own name in the page language (the SVG's are Portuguese)."""
+        svg = document.getElementById("board")
+        label = board.get("map_label")
+        if label and present(svg) and svg.getAttribute("aria-label") != label:
+            svg.setAttribute("aria-label", label)
+        for tid, name in (board.get("names") or {}).items():
+            el = self.labels.get(tid)
+            if el is not None and self.names_shown.get(tid) != name:
+                el.textContent = name
+                self.names_shown[tid] = name
+
+    def render_board(self, territories: dict[str, dict[str, Any]],
+                     names: dict[str, str]) -> None:
         for tid, path in self.paths.items():
             info = territories.get(tid)
-            state = (None if info is None else
+            state = (("", names.get(tid)) if info is None else
                      (info["owner"], info["armies"], info["state"], info["label"]))
             if self.board_cache.get(tid) == state:
                 continue
@@ -386,6 +629,8 @@ class Page:
             if info is None:
                 path.removeAttribute("data-owner")
                 path.removeAttribute("data-state")
+                if names.get(tid):
+                    path.setAttribute("aria-label", names[tid])
                 if badge is not None:
                     badge.removeAttribute("data-owner")
                 continue
@@ -394,6 +639,7 @@ class Page:
             path.setAttribute("aria-label", info["label"])
             if badge is not None:
                 badge.setAttribute("data-owner", info["owner"])
+                badge.setAttribute("data-digits", str(len(str(info["armies"]))))
                 text.textContent = str(info["armies"])
 
 
@@ -415,6 +661,50 @@ class Page:
                     box = el.querySelector("text")
                     if present(box):
                         box.textContent = str(spec["text"])
+
+
+# -- first screen (build owner, docs/build.md "First screen"): index.html comes with the
+# header and new-game screen rendered at build time; tools/first_screen.js recorded what the
+# player did there before Python was ready.
+def view_key(node: Any) -> str:
+    """CRC-32 of a slot's view JSON, as tools/prerender.py stamps the prerendered slots."""
+    return f"{zlib.crc32(json.dumps(node, sort_keys=True).encode()):08x}"
+
+
+def take_over(page: Page) -> None:
+    """Replay the player's early input into the view model, then render. A prerendered slot
+    whose view is still the one the build rendered, with only text typed into it, is kept
+    as it is (what was typed, the focus and the caret stay); anything else is redrawn, the
+    focus and caret restored."""
+    early = getattr(window, "pywarEarlyEvents", None)
+    events = [[text_or_none(x) for x in e] for e in early.to_py()] if present(early) else []
+    window.pywarEarlyEvents = None
+    first = page.app.render()
+    kept = []
+    for slot in ("header", "overlay"):
+        el = page.slots[slot]
+        stamp = text_or_none(el.getAttribute("data-view"))
+        el.removeAttribute("data-view")
+        if stamp is not None and stamp == view_key(first[slot]):
+            kept.append(slot)
+    for kind, action, arg, value in events:
+        if kind == "click":
+            page.send(action or "", arg)
+        else:
+            page.app.dispatch(action or "", arg, value)
+    if all(kind == "input" for kind, *_ in events):
+        after = page.app.render()
+        for slot in kept:
+            page.previous[slot] = json.dumps(after[slot], sort_keys=True)
+    focused = document.activeElement
+    caret = None
+    if present(focused) and isinstance(getattr(focused, "selectionStart", None), int):
+        caret = (focused.selectionStart, focused.selectionEnd)
+    page.render()
+    again = document.activeElement
+    if caret and present(again) and isinstance(getattr(again, "selectionStart", None), int):
+        again.setSelectionRange(*caret)
+# -- end first screen
 
 
 def bench_new_game() -> Any:
@@ -450,7 +740,7 @@ def bench_actions() -> int:
 
 
 page = Page()
-page.render()
+take_over(page)
 window.pywarBench = to_js({"newGame": create_proxy(bench_new_game),
                            "botsOnly": create_proxy(bench_bots_only),
                            "actions": create_proxy(bench_actions)},

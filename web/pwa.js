@@ -118,8 +118,10 @@
   if (!sw) return;
 
   var TEXTS = {
-    pt: {text: "Há uma nova versão do jogo.", button: "Atualizar"},
-    en: {text: "A new version of the game is available.", button: "Update"},
+    pt: {text: "Há uma nova versão do jogo.", button: "Atualizar", close: "Agora não",
+         label: "Nova versão"},
+    en: {text: "A new version of the game is available.", button: "Update", close: "Not now",
+         label: "New version"},
   };
   var hadController = !!sw.controller;
   var asked = false;
@@ -128,27 +130,42 @@
     var bar = document.getElementById("update-bar");
     var texts = TEXTS[(html.lang || "pt").slice(0, 2)] || TEXTS.pt;
     if (!bar) {
-      bar = document.createElement("div");
+      // A row above the top bar: it pushes the page down and covers nothing.
+      bar = document.createElement("section");
       bar.id = "update-bar";
       bar.className = "update-bar";
-      bar.setAttribute("role", "status");
       var text = document.createElement("span");
+      text.setAttribute("role", "status");
       var button = document.createElement("button");
       button.type = "button";
       button.id = "update-button";
       button.className = "btn small primary";
+      var close = document.createElement("button");
+      close.type = "button";
+      close.id = "update-close";
+      close.className = "btn small update-close";
+      close.textContent = "✕";
+      close.onclick = function () {
+        bar.remove();
+        if (window.pywarZoom) window.pywarZoom.relayout();
+      };
       bar.appendChild(text);
       bar.appendChild(button);
-      document.body.appendChild(bar);
+      bar.appendChild(close);
+      document.body.insertBefore(bar, document.body.firstChild);
     }
-    bar.firstChild.textContent = texts.text;
-    bar.lastChild.textContent = texts.button;
-    bar.lastChild.onclick = function () {
-      bar.lastChild.disabled = true;
+    bar.setAttribute("aria-label", texts.label);
+    bar.children[0].textContent = texts.text;
+    bar.children[1].textContent = texts.button;
+    bar.children[2].setAttribute("aria-label", texts.close);
+    bar.children[2].title = texts.close;
+    bar.children[1].onclick = function () {
+      bar.children[1].disabled = true;
       asked = true;
       if (worker && worker.state === "installed") worker.postMessage("pywar:update");
       else window.location.reload();
     };
+    if (window.pywarZoom) window.pywarZoom.relayout();
   }
 
   sw.addEventListener("controllerchange", function () {

@@ -353,10 +353,11 @@ class SaveStore:
         else:
             self.storage.set(self.prefix + "current", save_id)
 
-    def get_pref(self, name: str) -> str | None:
-        """A page preference (language...); stored text, so check it before use."""
+    def get_pref(self, name: str, limit: int = 200) -> str | None:
+        """A page preference (language...) of at most ``limit`` characters; stored text, so
+        check it before use."""
         value = self.storage.get(self.prefix + "pref:" + name)
-        return value if isinstance(value, str) and len(value) <= 200 else None
+        return value if isinstance(value, str) and len(value) <= limit else None
 
     def set_pref(self, name: str, value: str) -> None:
         """Store a page preference (a preference that cannot be stored is not an error)."""

@@ -1,7 +1,8 @@
 /* pywar's service worker: the game plays offline after one visit. See docs/build.md.
  *
  * build.py fills in BUILD below: `version` hashes every file of the site (and this code),
- * `files` lists them, relative to this script. Each version has its own cache,
+ * `files` lists them, relative to this script, `inflate` the gzip files among them that are
+ * cached unpacked (the memory snapshot). Each version has its own cache,
  * "pywar:<scope>:<version>", so two versions never mix:
  *   - install: fetch the whole new set into the new cache, each file checked with the
  *     server (`cache: "no-cache"`: an HTTP cache may still hold files of the old version;
@@ -21,10 +22,23 @@ const SCOPE = new URL("./", self.location.href).href;
 const PREFIX = `pywar:${new URL(SCOPE).pathname}:`;
 const CACHE = PREFIX + BUILD.version;
 
+// Files kept inflated: the gzip memory snapshot (see web/pyodide_boot.mjs) is unpacked once
+// here, off the page's thread, so a start from the cache has nothing to inflate.
+const INFLATE = new Set(BUILD.inflate || []);
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(BUILD.files.map((f) => new Request(new URL(f, SCOPE), {cache: "no-cache"})));
+    const request = (f) => new Request(new URL(f, SCOPE), {cache: "no-cache"});
+    await cache.addAll(BUILD.files.filter((f) => !INFLATE.has(f)).map(request));
+    for (const f of INFLATE) {
+      const response = await fetch(request(f));
+      if (!response.ok) throw new Error(`${f}: HTTP ${response.status}`);
+      const raw = await new Response(
+        response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+      await cache.put(request(f), new Response(raw, {headers: {
+        "Content-Type": "application/octet-stream", "X-Pywar-Inflated": "1"}}));
+    }
     if (!self.registration.active) await self.skipWaiting();
   })());
 });

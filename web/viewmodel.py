@@ -13,21 +13,28 @@ result to the page. Text from players (names) only ever travels as text nodes.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
+import random
 import time
 from typing import Any
 
 from pywar.actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
 from pywar.ai import LEVELS, make_bot
+from pywar.board import load_board
 from pywar.bot import SimpleBot
 from pywar.errors import IllegalAction, WarError
 from pywar.game import Game, is_valid_set
-from pywar.objectives import describe
+from pywar.objectives import COLOR_NAMES, describe
 from pywar.odds import battle_odds
 from pywar.variants import VARIANTS, get_variant
 
 import war2_view  # noqa: F401 - registers the WAR II page module
-from i18n import CATALOGUE, board_words, t
+from board_input import CLOSABLE, BoardInput
+from i18n import CATALOGUE, t
+from i18n import Place as PlaceName
+from i18n import place as named_place
+from icons import icon, icon_button
 from nodes import Node, button, find, h, text_of
 from rules_help import rules_for
 from saves import (
@@ -54,8 +61,9 @@ __all__ = ["App", "Node", "button", "find", "h", "text_of"]
 COLORS = ("azul", "vermelho", "verde", "amarelo", "preto", "branco")
 #: Who may sit in a seat: a person or a computer of a level (see pywar.ai).
 SEAT_KINDS = ("human", "easy", "normal", "hard")
-#: Variants whose computer players are the one built-in bot of that game (WAR II).
-SIMPLE_BOT_ONLY = frozenset({"war2"})
+#: Variants whose computer players are only the one built-in bot of that game (none: every
+#: game, WAR II included, offers the three levels).
+SIMPLE_BOT_ONLY: frozenset[str] = frozenset()
 #: Milliseconds between two visible bot moves, by the speed chosen in the page.
 BOT_DELAYS = {"slow": 700, "normal": 300, "fast": 60}
 #: The games on the new-game screen, in the order shown.
@@ -70,13 +78,18 @@ QUIET_ACTIONS = frozenset({"env", "persist", "storage-changed"})
 CONFLICT_ACTIONS = frozenset({"take-over", "screen", "lang", "export-current",
                               "storage-changed", "env", "persist"})
 NAME_MAX = 40
+#: Longest remembered new-game setup read back (six seats of long names fit).
+SETUP_PREF_MAX = 4000
 
 
-class App:
+class App(BoardInput):
     """The page: setup, saved games, the game itself, the curtain and the winner's screen."""
 
     def __init__(self, storage: Storage, namespace: str = "", lang: str | None = None,
-                 variant: str | None = None) -> None:
+                 variant: str | None = None, entropy: int | None = None) -> None:
+        #: Seeds of new games (no seed typed): from ``entropy`` (the page passes the
+        #: browser's), else from the system's; never from ``random``'s global state.
+        self.rng = random.Random(entropy)
         self.store = SaveStore(storage, namespace)
         self.lang = lang or self.store.get_pref("lang") or "pt"
         if self.lang not in CATALOGUE:
@@ -98,7 +111,13 @@ class App:
         self.battle: dict[str, Any] | None = None
         self.log: list[str] = []
         self.announce = ""
+        #: The lines of the latest action, announced once (``announce_id`` counts them).
+        self.announce_lines: list[str] = []
+        self.announce_id = 0
+        self._init_input()
         self.blitz: dict[str, Any] | None = None
+        #: What the last blitz did: rolls, losses on each side and why it stopped.
+        self.blitz_report: dict[str, Any] | None = None
         self.blitz_floor = 1
         self.replay: dict[str, Any] | None = None
         self.chart = "territories"
@@ -110,7 +129,10 @@ class App:
             self.speed = "normal"
         self.paused = False
         self.fast_forward = False
-        self.form = self._default_form(variant if variant in VARIANTS else "classic")
+        self.form = self._remembered_form() or self._default_form(
+            variant if variant in VARIANTS else "classic")
+        if variant in VARIANTS and variant != self.form["variant"]:
+            self.on_variant(variant, None)  # ?variant= in the address wins
         #: "ok", or why games are not being kept on this device: "full" or "blocked".
         self.storage_state = "ok" if getattr(storage, "durable", True) else "blocked"
         #: Another tab played this game on: this page must not write over it.
@@ -129,18 +151,11 @@ class App:
     # ---------------------------------------------------------------- helpers
     def tr(self, key: str, **kw: Any) -> str:
         """Translate ``key`` into the page language, in the words of the board in play."""
-        return t(self.lang, key, self.words(), **kw)
+        return t(self.lang, key, self.board_id() if hasattr(self, "form") else None, **kw)
 
     def tr_count(self, key: str, n: int, **kw: Any) -> str:
-        """Translate a counted text: ``key_one`` for 1, ``key_other`` otherwise."""
-        return self.tr(f"{key}_{'one' if n == 1 else 'other'}", n=n, **kw)
-
-    def words(self) -> list[tuple[str, str]]:
-        """The board's own terms (warriors, regions...) for the game or the chosen board."""
-        variant = self.game.variant.id if self.game and self.screen != "setup" else (
-            self.form["variant"] if hasattr(self, "form") else "classic")
-        terms = get_variant(variant).board.raw.get("terms", {}).get(self.lang)
-        return board_words(self.lang, terms)
+        """Translate a counted text (a :class:`i18n.Plural` entry, its form chosen by ``n``)."""
+        return self.tr(key, n=n, **kw)
 
     def _default_form(self, variant: str = "classic") -> dict[str, Any]:
         colors = self.colors_of(variant)
@@ -148,6 +163,53 @@ class App:
                   "kind": "human" if i == 0 else "normal"} for i in range(3)]
         return {"seats": seats, "first_round_placement_only": False, "seed": "",
                 "variant": variant}
+
+    def _remembered_form(self) -> dict[str, Any] | None:
+        """The last new-game setup (names, colours, who plays, board, options), stored when
+        a game starts; None when there is none or it is not sound (stored data is untrusted:
+        anything unexpected and the whole of it is ignored). The seed is never kept: the same
+        seed would deal the same game again."""
+        text = self.store.get_pref("setup", limit=SETUP_PREF_MAX)
+        try:
+            data = json.loads(text) if text else None
+        except ValueError:
+            return None
+        if not isinstance(data, dict) or data.get("variant") not in VARIANTS:
+            return None
+        variant = data["variant"]
+        rules = get_variant(variant)
+        colors, kinds = self.colors_of(variant), self.kinds(variant)
+        seats = data.get("seats")
+        if not isinstance(seats, list) or not rules.min_players <= len(seats) <= min(
+                rules.max_players, len(colors)):
+            return None
+        clean = []
+        for seat in seats:
+            if not isinstance(seat, dict):
+                return None
+            name, color, kind = seat.get("name"), seat.get("color"), seat.get("kind")
+            if not (isinstance(name, str) and name.strip() and len(name) <= NAME_MAX
+                    and color in colors and kind in kinds):
+                return None
+            clean.append({"name": name, "color": color, "kind": kind})
+        if len({s["color"] for s in clean}) != len(clean):
+            return None
+        first_round = data.get("first_round_placement_only", False)
+        options = data.get("options", {})
+        if not isinstance(first_round, bool) or not isinstance(options, dict) or not all(
+                k in rules.options and isinstance(v, bool) for k, v in options.items()):
+            return None
+        return {"seats": clean, "first_round_placement_only": first_round, "seed": "",
+                "variant": variant, "options": dict(options)}
+
+    def _remember_form(self) -> None:
+        """Keep this setup for the next new game (see :meth:`_remembered_form`)."""
+        f = self.form
+        self.store.set_pref("setup", json.dumps({
+            "variant": f["variant"], "first_round_placement_only": f["first_round_placement_only"],
+            "options": f.get("options", {}),
+            "seats": [{"name": s["name"].strip(), "color": s["color"], "kind": s["kind"]}
+                      for s in f["seats"]]}, ensure_ascii=False))
 
     @staticmethod
     def colors_of(variant: str) -> list[str]:
@@ -167,8 +229,12 @@ class App:
                 seat["color"] = next(c for c in colors if c not in used and c not in {
                     s["color"] for s in seats if s is not seat})
             used.add(seat["color"])
+            if seat["kind"] not in self.kinds(arg):
+                seat["kind"] = "normal"  # WAR II has one computer player
         self.form["seats"] = seats
         self.form["variant"] = arg
+        self.form["options"] = {k: v for k, v in self.form.get("options", {}).items()
+                                if k in rules.options}
 
     def _resume_current(self) -> None:
         save_id = self.store.current()
@@ -202,11 +268,19 @@ class App:
         self._set_current(save_id)
         self._clear_selection()
         self.battle = None
-        self.log = []
+        self._rebuild_log()
         self.revealed = False
         self.last_human = None
         self.screen = "over" if game.phase == "over" else "play"
         self._maybe_curtain()
+
+    def _rebuild_log(self) -> None:
+        """The game log's last lines, rebuilt by replaying the saved log (after a reload, on
+        resuming a save, in another language)."""
+        try:
+            self.log = self.history_lines()[-LOG_LINES:]
+        except (WarError, LookupError, TypeError, ValueError):
+            self.log = []  # a log that does not replay: the panel starts empty, play goes on
 
     def _clear_selection(self) -> None:
         self.source = self.target = None
@@ -233,6 +307,12 @@ class App:
         assert self.game is not None
         terr = self.game.board.territories[territory]
         return terr.name if self.lang == "pt" else terr.name_en
+
+    def place(self, place_id: str) -> PlaceName:
+        """A territory or continent as a template parameter: its name in the page language
+        with its article forms (``{territory.em}`` "no Alasca", ``{territory.the}``...)."""
+        assert self.game is not None
+        return named_place(self.lang, self.game.board.id, place_id)
 
     def is_bot(self, seat: int) -> bool:
         """Whether a seat is played by the computer."""
@@ -283,6 +363,15 @@ class App:
         if (self.conflict and self.screen not in ("setup", "saves")
                 and action not in CONFLICT_ACTIONS):
             return None
+        if action not in QUIET_ACTIONS:  # what the page tells, not what a person does
+            if action not in ("tap", "escape"):  # those clear or set them themselves
+                self.candidates = []
+            if action != "tap":
+                self.tap_undo = None
+            if action != "menu":
+                self.menu_open = False
+            self.announce_lines = []
+        before = self.input_before()
         handler = getattr(self, "on_" + action.replace("-", "_"), None)
         ext = self.extension()
         if handler is None and ext is not None and ext.handles(action):
@@ -290,15 +379,17 @@ class App:
                 return ext.dispatch(self, action, a, v)
         if handler is None:
             return None
+        result = None
         try:
-            return handler(arg, value)
+            result = handler(arg, value)
         except IllegalAction as exc:
             self.message = ("error", self.refusal(exc))
         except SaveError as exc:
             self.message = ("error", self.tr(exc.reason))
         except WarError as exc:
             self.message = ("error", str(exc))
-        return None
+        self.focus_after(action, before)
+        return result
 
     def refusal(self, exc: IllegalAction) -> str:
         """An engine refusal in words of the page language."""
@@ -311,9 +402,12 @@ class App:
         if arg in CATALOGUE:
             self.lang = arg
             self.store.set_pref("lang", arg)
+            if self.game is not None:
+                self._rebuild_log()
 
     def on_screen(self, arg: str | None, _v: str | None) -> None:
-        self.blitz = None
+        if self.blitz is not None:
+            self._end_blitz("stopped")
         self.replay = None
         needs_game = arg in ("history", "stats", "play")
         if needs_game and self.game is None:
@@ -364,11 +458,13 @@ class App:
 
     def on_blitz(self, _a: str | None, _v: str | None) -> None:
         if self.game and self.source and self.target and self.game.phase == "attack":
+            self.blitz_report = None
             self.blitz = {"source": self.source, "target": self.target,
-                          "floor": self.blitz_floor}
+                          "floor": self.blitz_floor, "rolls": 0, "lost": 0, "killed": 0}
 
     def on_stop(self, _a: str | None, _v: str | None) -> None:
-        self.blitz = None
+        if self.blitz is not None:
+            self._end_blitz("stopped")
 
     @property
     def blitz_running(self) -> bool:
@@ -376,28 +472,67 @@ class App:
         return self.blitz is not None
 
     def blitz_step(self) -> bool:
-        """Roll once for the running blitz; stop at a conquest or at the chosen floor."""
+        """Roll once for the running blitz, counting its rolls and losses; stop at a
+        conquest, at the chosen floor or when the attack is no longer possible."""
+        self.announce_lines = []
         g = self.game
         b = self.blitz
         if g is None or b is None:
             return False
-        source, target = b["source"], b["target"]
-        if (g.phase != "attack" or g.owner[source] != g.current or g.owner[target] == g.current
-                or g.armies[source] <= max(1, b["floor"])):
-            self.blitz = None
-            return False
-        self._act(Attack(source, target))
-        if g.phase != "attack" or g.owner[target] == g.current or (
-                g.armies[source] <= max(1, b["floor"])):
-            self.blitz = None
+        reason = self._blitz_over(b)
+        if reason is None:
+            for e in self._act(Attack(b["source"], b["target"])):
+                if e["type"] == "battle":
+                    b["rolls"] += 1
+                    b["lost"] += e["attacker_losses"]
+                    b["killed"] += e["defender_losses"]
+            reason = self._blitz_over(b)
+        if reason is not None:
+            self._end_blitz(reason)
         return self.blitz is not None
+
+    def _blitz_over(self, b: dict[str, Any]) -> str | None:
+        """Why the blitz ``b`` cannot roll again (a key of ``blitz_why_*``), or None."""
+        g = self.game
+        assert g is not None
+        source, target = b["source"], b["target"]
+        if g.owner[target] == g.current:
+            return "conquered"
+        if g.phase != "attack" or g.owner[source] != g.current:
+            return "cannot"
+        if g.armies[source] < 2:
+            return "no_armies"
+        if g.armies[source] <= b["floor"]:
+            return "floor"
+        return None
+
+    def _end_blitz(self, reason: str) -> None:
+        """Stop the blitz and keep what it did for the panel (and screen readers)."""
+        assert self.blitz is not None
+        self.blitz_report = dict(self.blitz, reason=reason)
+        self.blitz = None
+        if self.game is not None:
+            self.announce = " ".join(self.blitz_lines())
+
+    def blitz_lines(self) -> list[str]:
+        """The running or finished blitz in words: its tally, then why it stopped."""
+        b = self.blitz or self.blitz_report
+        if b is None:
+            return []
+        lines = [self.tr("blitz_tally", source=self.place(b["source"]),
+                         target=self.place(b["target"]), rolls=b["rolls"], lost=b["lost"],
+                         killed=b["killed"])]
+        if "reason" in b:
+            lines.append(self.tr("blitz_why_" + b["reason"], source=self.place(b["source"]),
+                                 target=self.place(b["target"]), floor=b["floor"]))
+        return lines
 
     def on_undo(self, _a: str | None, _v: str | None) -> None:
         g = self.game
         if g is None or self.is_bot(g.current) or not g.can_undo():
             return
         g.undo()
-        self.blitz = None
+        self.blitz = self.blitz_report = None
         self._clear_selection()
         self.log.append(self.tr("ev_undo", name=self.name(g.current)))
         self._save()
@@ -456,7 +591,7 @@ class App:
         if seed_text and not seed_text.isdigit():
             self.message = ("error", self.tr("setup_bad_seed"))
             return
-        seed = int(seed_text) if seed_text else int(time.time() * 1000) % 2**32
+        seed = int(seed_text) if seed_text else self.rng.randrange(2**32)
         rules = get_variant(self.form["variant"])
         options = {"first_round_placement_only": True} if (
             self.form["first_round_placement_only"]
@@ -478,6 +613,7 @@ class App:
             self.storage_state = exc.kind
         else:
             self._set_current(save_id)
+        self._remember_form()
         self.screen = "play"
         self.log = []
         self.battle = None
@@ -698,6 +834,7 @@ class App:
 
     def on_attack(self, _a: str | None, _v: str | None) -> None:
         if self.game and self.source and self.target:
+            self.blitz_report = None
             top = self.game.attack_dice_max(self.source)
             dice = min(self.dice_choice or top, top) if top else None
             self._act(Attack(self.source, self.target, dice))
@@ -737,16 +874,18 @@ class App:
             self._act(Trade(tuple(sorted(self.picked))))
 
     # ------------------------------------------------------------------- acts
-    def _act(self, action: Action) -> None:
+    def _act(self, action: Action) -> list[dict[str, Any]]:
         g = self.game
         assert g is not None
         before = g.current
         events = g.apply(action)
         self._after(events, before)
+        return events
 
     def bot_step(self) -> bool:
         """Advance the bot whose turn it is by one chunk of thinking (at most ~20 ms) or
         play the action it chose; True while bots still have to move."""
+        self.announce_lines = []
         g = self.game
         if not self.bot_to_move or g is None:
             self.thinking = None
@@ -794,6 +933,7 @@ class App:
             self._clear_selection()
             self.revealed = False
             self.battle = None if g.current != before else self.battle
+            self.blitz_report = None if g.current != before else self.blitz_report
             self.amount = "1"
         else:
             if self.source and (g.owner[self.source] != g.current or
@@ -851,6 +991,8 @@ class App:
             if line:
                 self.log.append(line)
                 self.announce = line
+                self.announce_lines.append(line)
+                self.announce_id += 1
         del self.log[:-LOG_LINES]
 
     def describe_event(self, e: dict[str, Any]) -> str | None:
@@ -867,13 +1009,13 @@ class App:
             return self.tr("ev_trade", name=self.name(e["player"]), armies=e["armies"])
         if kind == "battle":
             return self.tr("ev_battle", name=self.name(e["player"]),
-                           source=self.tname(e["source"]), target=self.tname(e["target"]),
+                           source=self.place(e["source"]), target=self.place(e["target"]),
                            attack=" ".join(map(str, e["attack"])),
                            defend=" ".join(map(str, e["defend"])),
                            lost=e["attacker_losses"], killed=e["defender_losses"])
         if kind == "conquest":
             return self.tr("ev_conquest", name=self.name(e["player"]),
-                           territory=self.tname(e["territory"]))
+                           territory=self.place(e["territory"]))
         if kind == "eliminated":
             return self._describe_elimination(e)
         if kind == "card":
@@ -882,13 +1024,13 @@ class App:
             return self.tr("ev_victory", name=self.name(e["player"]))
         if kind == "place":
             return self.tr("ev_place", name=self.name(e["player"]), count=e["count"],
-                           territory=self.tname(e["territory"]))
+                           territory=self.place(e["territory"]))
         if kind == "occupy":
             return self.tr("ev_occupy", name=self.name(e["player"]), count=e["count"],
-                           territory=self.tname(e["territory"]))
+                           territory=self.place(e["territory"]))
         if kind == "regroup":
             return self.tr("ev_regroup", name=self.name(e["player"]), count=e["count"],
-                           source=self.tname(e["source"]), target=self.tname(e["target"]))
+                           source=self.place(e["source"]), target=self.place(e["target"]))
         if kind == "reshuffle":
             return self.tr("ev_reshuffle")
         return None
@@ -946,8 +1088,16 @@ class App:
             "board_id": self.board_id(),
             "curtain": None, "panel": None, "overlay": None,
         }
-        view["announce"] = self.announce
+        view["announce"] = {"id": self.announce_id, "text": " ".join(self.announce_lines)}
+        view["choice"] = self.choice_view()
+        view["board"]["cursor"] = self.cursor_now()
+        view["board"]["picks"] = list(self.candidates)
+        view["focus"] = ({"id": self.focus_seq, "target": list(self.focus_target)}
+                         if self.focus_target else None)
         view["busy"] = self.blitz_running
+        #: The computers are paused on their turn (the page dims the board).
+        view["paused"] = bool(self.paused and self.game is not None and self.screen == "play"
+                              and self.game.phase != "over" and self.is_bot(self.game.current))
         view["notice"] = storage_notice(self)
         if self.conflict and self.game is not None and self.screen not in ("saves", "setup"):
             view["overlay"] = conflict_dialog(self)
@@ -973,12 +1123,17 @@ class App:
             view["panel"] = self._log_panel()
         else:
             view["panel"] = self._play_panel()
+        if view["overlay"] is not None and (
+                self.screen in CLOSABLE or (self.screen == "setup" and self.game is not None)):
+            view["overlay"]["children"].insert(0, button(
+                "✕", "escape", cls="btn icon dialog-close", title=self.tr("close")))
         return view
 
     def _header(self) -> Node:
         other = "en" if self.lang == "pt" else "pt"
         in_game = self.game is not None
-        return h("div", {"class": "header-actions"},
+        actions = h("div", {"class": "header-actions", "id": "menu-list",
+                            "data-open": "true" if self.menu_open else None},
                  button(self.tr("menu_back"), "screen", "play", cls="btn small")
                  if in_game and self.screen not in ("play", "over") else None,
                  button(self.tr("menu_history"), "screen", "history", cls="btn small")
@@ -990,6 +1145,9 @@ class App:
                  button(self.tr("menu_saves"), "screen", "saves", cls="btn small"),
                  button(self.tr("lang_switch"), "lang", other, cls="btn small lang",
                         title=self.tr("lang_switch_title")))
+        return h("div", {"class": "header-bar"}, self.fullscreen_button(), self.menu_button(),
+                 actions, h("p", {"class": "visually-hidden", "id": "board-keys"},
+                            self.tr("board_keys")))
 
     def extension(self) -> VariantUI | None:
         """The page module of the game's variant, if it has one (WAR II)."""
@@ -1003,7 +1161,21 @@ class App:
             return get_variant(self.form["variant"]).board_id
         return self.game.board.id
 
+    def map_names(self) -> dict[str, Any]:
+        """The names the map shows (territory labels, the map's own name) in the page
+        language, for the board on screen: the SVG maps carry Portuguese ones."""
+        board = load_board(self.board_id())
+        english = self.lang == "en"
+        return {"names": {tid: terr.name_en if english else terr.name
+                          for tid, terr in board.territories.items()},
+                "map_label": self.tr("map_label")}
+
     def _board(self) -> dict[str, Any]:
+        board = self._board_state()
+        board.update(self.map_names())
+        return board
+
+    def _board_state(self) -> dict[str, Any]:
         g = self.game
         if self.screen == "replay" and self.replay is not None:
             g = self.replay["game"]
@@ -1034,20 +1206,21 @@ class App:
             armies = g.armies[tid]
             out[tid] = {
                 "owner": g.players[owner].color, "armies": armies, "state": state,
-                "label": self.tr("territory_label", territory=self.tname(tid),
+                "label": self.tr("territory_label", territory=self.place(tid),
                                  name=self.name(owner),
                                  color=self.tr("color_" + g.players[owner].color),
                                  armies=armies),
             }
         board: dict[str, Any] = {"territories": out}
         ext = self.extension()
-        if ext is not None and g is self.game:
-            ext.decorate_board(self, out)
+        if ext is not None:
+            # g is the game shown: the one in play or the step a replay shows.
+            ext.decorate_board(self, out, g)
             # Other marks of a variant's map (WAR II: air bases, centre markers): CSS
             # selector -> {"attrs": {name: value or None}, "text": str}; main.py writes them.
             marks = getattr(ext, "board_marks", None)
             if marks is not None:
-                board["marks"] = marks(self)
+                board["marks"] = marks(self, g)
         return board
 
     # setup
@@ -1062,7 +1235,7 @@ class App:
                            "data-arg": vid,
                            "aria-pressed": "true" if self.form["variant"] == vid else "false"},
                 h("img", {"src": f"./maps/thumbs/{vid}.svg", "alt": "", "width": "120",
-                          "height": "72", "loading": "lazy"}),
+                          "height": "72"}),
                 h("span", {"class": "variant-name"}, self.tr("variant_" + vid)),
                 h("span", {"class": "variant-meta"}, self.tr(
                     "variant_players", low=rules.min_players, high=rules.max_players))))
@@ -1125,8 +1298,10 @@ class App:
     def _curtain(self) -> Node:
         assert self.curtain is not None
         name = self.name(self.curtain)
-        return h("div", {"class": "curtain-box"},
-                 h("p", {"class": "curtain-text"}, self.tr("curtain_pass", name=name)),
+        return h("div", {"class": "curtain-box", "role": "dialog",
+                         "aria-labelledby": "curtain-title"},
+                 h("p", {"class": "curtain-text", "id": "curtain-title"},
+                   self.tr("curtain_pass", name=name)),
                  h("p", {"class": "hint"}, self.tr("curtain_hint")),
                  button(self.tr("curtain_ready", name=name), "curtain-open",
                         cls="btn primary big"))
@@ -1141,13 +1316,23 @@ class App:
                  h("span", {"class": "turn-name"}, seat.name),
                  h("span", {"class": "turn-meta"},
                    self.tr("round_n", n=g.round) + " · " + self.tr("phase_" + g.phase)
-                   + (" · " + self.tr("bot_thinking") if self.is_bot(g.current) else "")))
+                   + (" · " + self.tr("bot_paused_tag" if self.paused else "bot_thinking")
+                      if self.is_bot(g.current) else "")))
 
     def _play_panel(self) -> Node:
         g = self.game
         assert g is not None
+        # Three groups, stacked in a side panel, side by side in a wide strip below the map.
         parts: list[Any] = [self._turn_header()]
-        if self.is_bot(g.current):
+        side: list[Any] = [self._dice_view(self.battle)] if self.battle else []
+        if self.blitz or self.blitz_report:
+            side.append(h("div", {"class": "blitz-report", "role": "status"},
+                          [h("p", {}, line) for line in self.blitz_lines()]))
+        if self.is_bot(g.current) and self.paused:
+            parts.append(h("p", {"class": "paused-banner", "role": "status"}, icon("pause"),
+                           self.tr("bots_paused", name=self.name(g.current))))
+            parts.append(self._bot_controls())
+        elif self.is_bot(g.current):
             parts.append(h("p", {"class": "hint"}, self.tr("bot_playing", name=self.name(
                 g.current))))
             parts.append(self._bot_controls())
@@ -1155,12 +1340,14 @@ class App:
             parts.append(self._phase_controls())
             ext = self.extension()
             parts.append(ext.extra_panel(self) if ext is not None else None)
-            parts.append(self._secrets())
-        if self.battle:
-            parts.append(self._dice_view(self.battle))
-        parts.append(self._players_table())
-        parts.append(self._log_panel())
-        return h("div", {"class": "panel-inner"}, parts)
+            side.append(self._secrets())
+        return h("div", {"class": "panel-inner"},
+                 h("div", {"class": "panel-group play-main"}, parts),
+                 h("div", {"class": "panel-group play-side", "tabindex": "0", "role": "group",
+                           "aria-label": self.tr("panel_side")}, side) if side else None,
+                 h("div", {"class": "panel-group play-info", "tabindex": "0", "role": "group",
+                           "aria-label": self.tr("panel_info")}, self._players_table(),
+                   self._log_panel()))
 
     def _bot_controls(self) -> Node:
         """Speed, pause and fast-forward while the computers play."""
@@ -1172,8 +1359,10 @@ class App:
                    [button(self.tr("speed_" + k), "speed", k, cls="btn small",
                            pressed=self.speed == k) for k in BOT_DELAYS]),
                  h("div", {"class": "btn-row"},
-                   button(self.tr("resume_bots" if self.paused else "pause"), "pause",
-                          cls="btn small"),
+                   icon_button("play", self.tr("resume_bots"), "pause", cls="btn small primary",
+                               text=self.tr("resume_bots")) if self.paused else
+                   icon_button("pause", self.tr("pause"), "pause", cls="btn small",
+                               text=self.tr("pause")),
                    None if watch else button(self.tr("fast_forward"), "fast-forward",
                                              cls="btn small", disabled=self.fast_forward)))
 
@@ -1206,7 +1395,7 @@ class App:
             assert g.occupy is not None
             top = g.occupy["max"]
             return h("div", {"class": "phase occupy"},
-                     h("p", {}, self.tr("occupy_prompt", territory=self.tname(
+                     h("p", {}, self.tr("occupy_prompt", territory=self.place(
                          g.occupy["target"]), max=top)),
                      h("div", {"class": "btn-row"},
                        [button(str(k), "occupy", k, cls="btn big") for k in range(1, top + 1)]))
@@ -1246,13 +1435,11 @@ class App:
         for key, n in sorted(g.pools.items()):
             kind, _, ident = key.partition(":")
             if kind == "continent":
-                cont = g.board.continents[ident]
                 lines.append(h("li", {"class": "pool-bound"}, self.tr(
-                    "pool_continent", n=n,
-                    continent=cont.name if self.lang == "pt" else cont.name_en)))
+                    "pool_continent", n=n, continent=self.place(ident))))
             elif kind == "territory":
                 lines.append(h("li", {"class": "pool-bound"},
-                               self.tr("pool_territory", n=n, territory=self.tname(ident))))
+                               self.tr("pool_territory", n=n, territory=self.place(ident))))
         return h("div", {"class": "phase place"},
                  h("p", {"class": "big-number", "id": "pending"},
                    self.tr("to_place", n=g.pending_armies)),
@@ -1271,14 +1458,14 @@ class App:
             parts.append(h("p", {"class": "hint"}, self.tr("attack_pick_source")))
         elif self.target is None:
             parts.append(h("p", {"class": "hint"}, self.tr(
-                "attack_pick_target", source=self.tname(self.source))))
+                "attack_pick_target", source=self.place(self.source))))
             parts.append(button(self.tr("cancel"), "cancel", cls="btn small"))
         else:
             top = g.attack_dice_max(self.source)
             dice = min(self.dice_choice or top, top)
             odds = battle_odds(g.armies[self.source], g.armies[self.target])
             parts.append(h("p", {"class": "matchup"}, self.tr(
-                "attack_matchup", source=self.tname(self.source), target=self.tname(self.target),
+                "attack_matchup", source=self.place(self.source), target=self.place(self.target),
                 a=g.armies[self.source], d=g.armies[self.target])))
             parts.append(h("p", {"class": "odds", "data-p-conquer": f"{odds.p_conquer:.6f}"},
                            self.tr("odds_line", pct=self.percent(odds.p_conquer))))
@@ -1318,14 +1505,14 @@ class App:
             parts.append(h("p", {"class": "hint"}, self.tr("regroup_pick_source")))
         elif self.target is None:
             parts.append(h("p", {"class": "hint"}, self.tr(
-                "regroup_pick_target", source=self.tname(self.source),
+                "regroup_pick_target", source=self.place(self.source),
                 n=g.movable_from(self.source))))
             parts.append(button(self.tr("cancel"), "cancel", cls="btn small"))
         else:
             top = g.movable_from(self.source)
             count = min(self.move_count or top, top)
-            parts.append(h("p", {}, self.tr("regroup_prompt", source=self.tname(self.source),
-                                            target=self.tname(self.target))))
+            parts.append(h("p", {}, self.tr("regroup_prompt", source=self.place(self.source),
+                                            target=self.place(self.target))))
             parts.append(h("div", {"class": "btn-row counts", "role": "group",
                                    "aria-label": self.tr("count_label")},
                            [button(str(k), "move-count", k, cls="btn small",
@@ -1348,9 +1535,12 @@ class App:
             return special
         me = g.players[g.current]
         if not self.revealed:
+            # Only what everybody may know: the hand's size and whether trading is open now.
+            may = g.trade_allowed() and len(me.cards) >= 3 and not g.must_trade
             return h("div", {"class": "secrets"},
                      h("p", {}, self.tr("cards_count", n=len(me.cards),
                                         value=g.next_trade_value())),
+                     h("p", {"class": "hint trade-hint"}, self.tr("trade_may")) if may else None,
                      button(self.tr("reveal"), "reveal", cls="btn"))
         cards = []
         for c in me.cards:
@@ -1366,12 +1556,37 @@ class App:
         return h("div", {"class": "secrets open"},
                  h("p", {"class": "objective"}, h("strong", {}, self.tr("objective")), " ",
                    objective),
+                 self.objective_change_note(g.current),
                  h("p", {}, self.tr("cards_count", n=len(me.cards), value=g.next_trade_value())),
                  h("div", {"class": "cards", "role": "group",
                            "aria-label": self.tr("cards")}, cards),
+                 self._trade_advice(),
                  button(self.tr("trade"), "trade", cls="btn primary", disabled=not can_trade)
                  if g.trade_allowed() and len(me.cards) >= 3 else None,
                  button(self.tr("hide"), "hide", cls="btn small"))
+
+    def _trade_advice(self) -> Node | None:
+        """Whether the shown hand can (or must) trade now, and why a picked set is refused."""
+        g = self.game
+        assert g is not None
+        hand = g.players[g.current].cards
+        cards = g.board.cards
+        has_set = any(is_valid_set([cards[c].shape for c in combo])
+                      for combo in itertools.combinations(hand, 3))
+        if len(self.picked) == 3 and not is_valid_set([cards[c].shape for c in self.picked]):
+            text = self.tr("trade_invalid", shapes=" ".join(
+                SHAPE_SYMBOLS[cards[c].shape] for c in self.picked))
+            return h("p", {"class": "alert trade-advice"}, text)
+        if not has_set:
+            return h("p", {"class": "hint trade-advice"},
+                     self.tr("trade_none")) if len(hand) >= 3 else None
+        if not g.trade_allowed():
+            return h("p", {"class": "hint trade-advice"}, self.tr("trade_later"))
+        key = "trade_must" if g.must_trade else "trade_ready"
+        return h("p", {"class": ("alert" if g.must_trade else "hint") + " trade-advice"},
+                 self.tr(key, value=g.next_trade_value()),
+                 " " + self.tr("trade_picked", n=len(self.picked)) if len(self.picked) < 3
+                 else None)
 
     def _dice_view(self, battle: dict[str, Any]) -> Node:
         pairs = []
@@ -1387,10 +1602,10 @@ class App:
                            h("span", {"class": "vs"}, verdict),
                            h("span", {"class": "die yellow"}, str(d)) if d else
                            h("span", {"class": "die empty"})))
-        return h("div", {"class": "dice", "aria-live": "polite"},
+        return h("div", {"class": "dice"},
                  h("p", {"class": "dice-title"}, self.tr(
-                     "battle_title", source=self.tname(battle["source"]),
-                     target=self.tname(battle["target"]))),
+                     "battle_title", source=self.place(battle["source"]),
+                     target=self.place(battle["target"]))),
                  pairs,
                  h("p", {"class": "dice-result"}, self.tr(
                      "battle_result", lost=battle["attacker_losses"],
@@ -1419,22 +1634,15 @@ class App:
 
     def _log_panel(self) -> Node:
         return h("div", {"class": "log"},
-                 h("h3", {}, self.tr("log_title")),
+                 h("h2", {}, self.tr("log_title")),
                  h("ol", {"class": "log-lines"}, [h("li", {}, line) for line in self.log]))
 
     def _rules_screen(self) -> Node:
         variant = self.game.variant.id if self.game else self.form["variant"]
         sections = []
-        words = self.words()
-
-        def reword(text: str) -> str:
-            for old, new in words:
-                text = text.replace(old, new)
-            return text
-
         for heading, paragraphs in rules_for(variant, self.lang):
             sections.append(h("h3", {}, heading))
-            sections.extend(h("p", {}, reword(para)) for para in paragraphs)
+            sections.extend(h("p", {}, para) for para in paragraphs)
         return h("section", {"class": "screen rules", "aria-labelledby": "rules-title"},
                  h("h2", {"id": "rules-title"}, self.tr("rules_title")), sections)
 
@@ -1444,7 +1652,9 @@ class App:
                  h("h2", {"id": "history-title"}, self.tr("history_title")),
                  h("div", {"class": "btn-row"},
                    button(self.tr("replay_start"), "replay-start", cls="btn primary")),
-                 h("ol", {"class": "history-lines"}, [h("li", {}, x) for x in lines]))
+                 h("ol", {"class": "history-lines", "tabindex": "0",
+                          "aria-labelledby": "history-title"},
+                   [h("li", {}, x) for x in lines]))
 
     def _replay_panel(self) -> Node:
         assert self.replay is not None and self.game is not None
@@ -1456,14 +1666,14 @@ class App:
                                                           round=shown.round)),
                  h("div", {"class": "btn-row", "role": "group",
                            "aria-label": self.tr("replay_title")},
-                   button("⏮", "replay-step", "first", cls="btn", title=self.tr("replay_first"),
-                          disabled=step == 0),
-                   button("◀", "replay-step", "prev", cls="btn", title=self.tr("replay_prev"),
-                          disabled=step == 0),
-                   button("▶", "replay-step", "next", cls="btn primary",
-                          title=self.tr("replay_next"), disabled=step >= last),
-                   button("⏭", "replay-step", "last", cls="btn", title=self.tr("replay_last"),
-                          disabled=step >= last)),
+                   icon_button("first", self.tr("replay_first"), "replay-step", "first",
+                               disabled=step == 0),
+                   icon_button("prev", self.tr("replay_prev"), "replay-step", "prev",
+                               disabled=step == 0),
+                   icon_button("next", self.tr("replay_next"), "replay-step", "next",
+                               cls="btn primary", disabled=step >= last),
+                   icon_button("last", self.tr("replay_last"), "replay-step", "last",
+                               disabled=step >= last)),
                  h("ul", {"class": "replay-lines"}, [h("li", {}, x)
                                                      for x in self.replay["lines"]]),
                  button(self.tr("replay_exit"), "screen", "play", cls="btn"))
@@ -1541,6 +1751,31 @@ class App:
                  h("svg", {"viewBox": f"0 0 {width} {height}", "role": "img",
                            "aria-label": self.tr("chart_label_" + key)}, axes, lines),
                  legend)
+
+    def objective_change(self, seat: int) -> str | None:
+        """Why a player's objective is not the card they drew, in words for them alone (the
+        card said to destroy a colour that is their own, not in the game, or that someone
+        else destroyed); None when they play for their card."""
+        g = self.game
+        assert g is not None
+        p = g.players[seat]
+        if not p.objective_converted:
+            return None
+        card = g.objective_card(seat)
+        color = card.get("color", "")
+        words = COLOR_NAMES.get(self.lang, COLOR_NAMES["pt"]).get(color, color).lower()
+        target = next((i for i, q in enumerate(g.players) if q.color == color), None)
+        if color == p.color:
+            return self.tr("objective_changed_own", color=words)
+        if target is None or g.players[target].eliminated_by is None:
+            return self.tr("objective_changed_absent", color=words)
+        return self.tr("objective_changed_by", color=words,
+                       name=self.name(g.players[target].eliminated_by))
+
+    def objective_change_note(self, seat: int) -> Node | None:
+        """The note under a revealed objective that changed (private: the secret view)."""
+        text = self.objective_change(seat)
+        return h("p", {"class": "objective-changed", "role": "note"}, text) if text else None
 
     def objective_text(self, seat: int) -> str:
         """A player's objective in words (a variant's own kinds through its page module)."""

@@ -37,7 +37,7 @@ from pywar.war2 import (
 )
 from pywar.war2 import describe as describe_war2_objective
 
-from i18n import CATALOGUE
+from i18n import CATALOGUE, Entry, Plural
 from nodes import Node, button, find, h
 from variant_ui import VARIANT_UI, VariantUI
 
@@ -50,7 +50,7 @@ COUNT_BUTTONS = 8
 #: Air rounds shown with their dice (the latest last).
 AIR_ROUNDS_SHOWN = 4
 
-PT: dict[str, str] = {
+PT: dict[str, Entry] = {
     "phase_claim": "escolher territórios",
     "phase_centre_choice": "escolher CE ou dois territórios",
     "phase_air": "ataque aéreo",
@@ -66,28 +66,35 @@ PT: dict[str, str] = {
     "w2_choice_prompt": "Com 5 jogadores, escolha: uma das cartas de CE que restam (2 "
                         "exércitos) ou dois territórios vagos, que não sejam CE, de continentes "
                         "diferentes (1 exército em cada).",
-    "w2_take_centre": "Ficar com {territory} (★, 2 exércitos)",
+    "w2_take_centre": "Ficar com {territory.the} (★, 2 exércitos)",
     "w2_pair_prompt": "Para dois territórios: toque em dois vagos de continentes diferentes.",
     "w2_pair_first": "Primeiro: {territory}. Toque no segundo, de outro continente.",
     "w2_pairs_closed": "Três jogadores já escolheram dois territórios: pegue uma carta de CE.",
     "w2_no_centres_left": "Não restam cartas de CE: escolha dois territórios.",
-    "w2_pool_continent": "{n} só na {continent} (continente inteiro)",
-    "w2_pool_majority": "{n} só na {continent} (maioria)",
-    "w2_pool_majority_any": "{n} pela maioria da {continent} (em qualquer território)",
-    "w2_pool_centre": "{n} só em {territory} (★ Centro Estratégico)",
+    "w2_pool_continent": "{n} só {continent.em} (continente inteiro)",
+    "w2_pool_majority": "{n} só {continent.em} (maioria)",
+    "w2_pool_majority_any": "{n} pela maioria {continent.de} (em qualquer território)",
+    "w2_pool_centre": "{n} só {territory.em} (★ Centro Estratégico)",
     "w2_cards_any_time": "Suas cartas podem ser usadas a qualquer momento da sua jogada "
                          "(mostre-as abaixo).",
-    "w2_air_base": "✈ Sua base aérea: {base} bombardeiro(s) · na caixa: {box}",
+    "w2_air_base": Plural("✈ Sua base aérea: {base} bombardeiro · na caixa: {box}",
+                          "✈ Sua base aérea: {base} bombardeiros · na caixa: {box}", "base"),
     "w2_air_bases": "Bases aéreas",
     "w2_air_button": "✈ Ataque aéreo da base ({n})",
     "w2_air_pick_target": "Toque num território inimigo com pelo menos 2 exércitos, em "
                           "qualquer lugar do mapa.",
-    "w2_air_choose": "Bombardear {target} ({armies} exércitos) com quantos bombardeiros?",
+    "w2_air_choose": Plural("Bombardear {target.the} ({armies} exército) com quantos bombardeiros?",
+                            "Bombardear {target.the} ({armies} exércitos) com quantos "
+                            "bombardeiros?", "armies"),
     "w2_bombers_label": "Bombardeiros",
-    "w2_launch": "Lançar {n} bombardeiro(s)",
+    "w2_launch": Plural("Lançar {n} bombardeiro", "Lançar {n} bombardeiros"),
     "w2_cancel": "Cancelar",
-    "w2_air_title": "Ataque aéreo a {target} ({name})",
-    "w2_air_status": "{flying} bombardeiro(s) em voo · {target} tem {armies} exército(s)",
+    "w2_air_title": "Ataque aéreo contra {target.the} ({name})",
+    "w2_air_status": "{flying} em voo · {target.the} tem {armies}",
+    "w2_n_bombers": Plural("{n} bombardeiro", "{n} bombardeiros"),
+    "w2_n_bombers_lost": Plural("{n} bombardeiro perdido", "{n} bombardeiros perdidos"),
+    "w2_n_shot": Plural("{n} abatido", "{n} abatidos"),
+    "w2_n_destroyed": Plural("{n} destruído", "{n} destruídos"),
     "w2_air_go": "Continuar (novo lance)",
     "w2_air_stop": "Parar (voltam à base)",
     "w2_air_rules": "A cada lance o defensor rola o dado antiaéreo; se sobrar bombardeiro, "
@@ -100,7 +107,8 @@ PT: dict[str, str] = {
     "w2_aa_result": "abateu {n}",
     "w2_air_result": "destruiu {n}",
     "w2_air_no_roll": "não rolado",
-    "w2_air_earlier": "{n} lance(s) antes: {shot} abatido(s), {destroyed} destruído(s)",
+    "w2_air_earlier": Plural("{n} lance antes: {shot}, {destroyed}",
+                             "{n} lances antes: {shot}, {destroyed}"),
     "w2_air_end_shot_down": "Todos os bombardeiros foram abatidos.",
     "w2_air_end_one_army_left": "Resta 1 exército: o ataque aéreo termina (pelo ar não se "
                                 "conquista).",
@@ -108,8 +116,9 @@ PT: dict[str, str] = {
     "w2_air_summary": "Bombardeiros perdidos: {lost} · de volta à base: {returned}",
     "w2_airlift_button": "✈ Aerotransporte entre CEs",
     "w2_airlift_pick_source": "Toque no seu Centro Estratégico de onde os exércitos voam.",
-    "w2_airlift_pick_target": "De {source} ({n} podem voar): toque no CE de destino.",
-    "w2_airlift_prompt": "Voar de {source} para {target}:",
+    "w2_airlift_pick_target": Plural("{source.De} ({n} pode voar): toque no CE de destino.",
+                                     "{source.De} ({n} podem voar): toque no CE de destino."),
+    "w2_airlift_prompt": "Voar {source.de} para {target.the}:",
     "w2_airlift_go": "Voar com {n}",
     "w2_airlift_hint": "Exércitos que já se deslocaram nesta jogada não voam, e os que voaram "
                        "não se deslocam de novo.",
@@ -118,23 +127,28 @@ PT: dict[str, str] = {
     "w2_card_hint": "Toque numa carta de território para usá-la; junte cartas numeradas para "
                     "somar; duas cartas de território fazem um transporte.",
     "w2_card_timing": "As cartas se usam na sua jogada: ao colocar, atacar ou deslocar.",
-    "w2_card_armies": "+{n} exército(s) em {territory}",
-    "w2_card_air": "✈ {n} bombardeiro(s) contra {territory}",
-    "w2_card_air_box": "{territory}: faltam bombardeiros na caixa ({n} necessários, {box} "
-                       "na caixa)",
+    "w2_card_armies": Plural("+{n} exército {territory.em}", "+{n} exércitos {territory.em}"),
+    "w2_card_air": Plural("✈ {n} bombardeiro contra {territory.the}",
+                          "✈ {n} bombardeiros contra {territory.the}"),
+    "w2_card_air_box": Plural("{territory}: faltam bombardeiros na caixa ({n} necessário, "
+                              "{box} na caixa)",
+                              "{territory}: faltam bombardeiros na caixa ({n} necessários, "
+                              "{box} na caixa)"),
     "w2_card_air_floor": "{territory}: ataque aéreo só com 2 exércitos ou mais lá",
     "w2_card_numbers_only": "Cartas numeradas vão junto com uma carta de território.",
     "w2_card_too_many": "Use uma carta de território (mais numeradas) ou duas para um "
                         "transporte.",
     "w2_transport_title": "Transporte com as duas cartas:",
-    "w2_transport_from": "De {territory}",
-    "w2_transport_to": "Para {territory}",
-    "w2_transport_go": "Transportar {n} de {source} para {target}",
+    "w2_transport_from": "{territory.De}",
+    "w2_transport_to": "Para {territory.the}",
+    "w2_transport_go": "Transportar {n} {source.de} para {target.the}",
     "w2_transport_none": "Para transportar, as duas cartas precisam ter territórios seus (o "
                          "de partida com 2 exércitos ou mais).",
     "w2_discard": "Descartar esta carta",
-    "w2_hand_room": "Você conquistou nesta jogada: no fim recebe até 3 cartas (cabem {room}). "
-                    "Pode descartar para abrir espaço.",
+    "w2_hand_room": Plural("Você conquistou nesta jogada: no fim recebe até 3 cartas (cabe "
+                           "{room}). Pode descartar para abrir espaço.",
+                           "Você conquistou nesta jogada: no fim recebe até 3 cartas (cabem "
+                           "{room}). Pode descartar para abrir espaço.", "room"),
     "w2_card_centre": "★",
     "w2_intel_title": "O que você viu",
     "w2_intel_spied": "Cartas de {name} (espionadas na jogada {turn}): {cards}",
@@ -142,8 +156,8 @@ PT: dict[str, str] = {
                          "Objetivo: {objective} Cartas: {cards}",
     "w2_no_cards": "nenhuma",
     "w2_ci_title": "Centros de Informação",
-    "w2_ci_where": "{owner}: em {territory}",
-    "w2_ci_captured": "{owner}: em {territory}, com {holder}",
+    "w2_ci_where": "{owner}: {territory.em}",
+    "w2_ci_captured": "{owner}: {territory.em}, com {holder}",
     "w2_ci_unplaced": "{owner}: ainda fora do tabuleiro",
     "w2_ci_place": "Colocar meu Centro de Informação",
     "w2_ci_place_pick": "Toque num território seu para pôr o Centro de Informação.",
@@ -155,7 +169,7 @@ PT: dict[str, str] = {
     "w2_spy": "Espionar {name}",
     "w2_spy_hint": "Espionagem: veja todas as cartas de um adversário (não o objetivo), uma "
                    "vez por jogada. Só você verá.",
-    "w2_ci_transport": "Levar o Centro de Informação de {owner} para {territory}",
+    "w2_ci_transport": "Levar o Centro de Informação de {owner} para {territory.the}",
     "w2_ce_label": "Centro Estratégico",
     "w2_ci_label": "Centro de Informação de {owner}",
     "w2_free_label": "{territory}: vago",
@@ -165,32 +179,36 @@ PT: dict[str, str] = {
     "w2_ev_claims": "Começa a escolha livre dos territórios vagos, 1 exército de cada vez.",
     "w2_ev_turn": "Rodada {round}: vez de {name}.",
     "w2_ev_turn_stage": "Rodada 1, {stage}ª etapa: vez de {name}.",
-    "w2_ev_bombers": " Recebeu {n} bombardeiro(s): {base} na base aérea.",
-    "w2_ev_claim": "{name} escolheu {territory}.",
+    "w2_ev_bombers": Plural(" Recebeu {n} bombardeiro: {base} na base aérea.",
+                            " Recebeu {n} bombardeiros: {base} na base aérea."),
+    "w2_ev_claim": "{name} escolheu {territory.the}.",
     "w2_ev_take_centre": "{name} ficou com o CE {territory} (2 exércitos).",
-    "w2_ev_claim_pair": "{name} escolheu {first} e {second}.",
-    "w2_ev_cards": "{name} recebeu {n} carta(s).",
-    "w2_ev_card_armies": "{name} usou {cards} e pôs {count} exército(s) em {territory}.",
-    "w2_ev_transport": "{name} usou 2 cartas e transportou {count} de {source} para {target}.",
+    "w2_ev_claim_pair": "{name} escolheu {first.the} e {second.the}.",
+    "w2_ev_cards": Plural("{name} recebeu {n} carta.", "{name} recebeu {n} cartas."),
+    "w2_ev_card_armies": Plural("{name} usou {cards} e pôs {count} exército {territory.em}.",
+                                "{name} usou {cards} e pôs {count} exércitos {territory.em}.",
+                                "count"),
+    "w2_ev_transport": "{name} usou 2 cartas e transportou {count} {source.de} para {target.the}.",
     "w2_ev_discard": "{name} descartou uma carta.",
-    "w2_ev_air_attack": "{name} atacou {target} ({defender}) pelo ar com {n} bombardeiro(s) "
-                        "{origin}.",
+    "w2_ev_air_attack": Plural("{name} atacou {target.the} ({defender}) pelo ar com {n} "
+                               "bombardeiro {origin}.",
+                               "{name} atacou {target.the} ({defender}) pelo ar com {n} "
+                               "bombardeiros {origin}."),
     "w2_from_base": "da base aérea",
     "w2_from_box": "da caixa (cartas {cards})",
-    "w2_ev_air_round": "Antiaérea {aa}: {shot} abatido(s); bombas {bombs}: {destroyed} "
-                       "destruído(s); {target} com {armies}.",
-    "w2_ev_air_round_down": "Antiaérea {aa}: {shot} abatido(s), nenhum bombardeiro sobrou.",
-    "w2_ev_air_end": "Fim do ataque aéreo a {target}: {lost} bombardeiro(s) perdido(s), "
-                     "{returned} de volta à base.",
-    "w2_ev_airlift": "{name} aerotransportou {count} de {source} para {target}.",
-    "w2_ev_place_ci": "{name} colocou seu Centro de Informação em {territory}.",
-    "w2_ev_move_ci": "{name} moveu o Centro de Informação de {owner} de {source} para "
-                     "{target}.",
+    "w2_ev_air_round": "Antiaérea {aa}: {shot}; bombas {bombs}: {destroyed}; {target.the} com "
+                       "{armies}.",
+    "w2_ev_air_round_down": "Antiaérea {aa}: {shot}, nenhum bombardeiro sobrou.",
+    "w2_ev_air_end": "Fim do ataque aéreo contra {target.the}: {lost}, {returned} de volta à base.",
+    "w2_ev_airlift": "{name} aerotransportou {count} {source.de} para {target.the}.",
+    "w2_ev_place_ci": "{name} colocou seu Centro de Informação {territory.em}.",
+    "w2_ev_move_ci": "{name} moveu o Centro de Informação de {owner} {source.de} "
+                     "para {target.the}.",
     "w2_ev_transport_ci": "{name} usou 2 cartas e levou o Centro de Informação de {owner} "
-                          "para {target}.",
+                          "para {target.the}.",
     "w2_ev_spy": "{name} espionou as cartas de {target}.",
-    "w2_ev_ci_captured": "{name} capturou o Centro de Informação de {owner} em {territory}.",
-    "w2_ev_ci_recovered": "{name} recuperou seu Centro de Informação em {territory}.",
+    "w2_ev_ci_captured": "{name} capturou o Centro de Informação de {owner} {territory.em}.",
+    "w2_ev_ci_recovered": "{name} recuperou seu Centro de Informação {territory.em}.",
     "rule_air_combat": "Termine o ataque aéreo primeiro: continue ou pare.",
     "rule_air_target_armies": "Ataque aéreo só contra território com pelo menos 2 exércitos.",
     "rule_airlift_chain": "Exércitos que voaram ou se deslocaram nesta jogada não se movem "
@@ -231,7 +249,7 @@ PT: dict[str, str] = {
     "rule_territory_taken": "Este território já tem dono.",
 }
 
-EN: dict[str, str] = {
+EN: dict[str, Entry] = {
     "phase_claim": "choose territories",
     "phase_centre_choice": "choose a centre or two territories",
     "phase_air": "air attack",
@@ -247,26 +265,32 @@ EN: dict[str, str] = {
     "w2_choice_prompt": "With 5 players, choose: one of the Strategic Centre cards left (2 "
                         "armies) or two vacant territories, not centres, in different "
                         "continents (1 army on each).",
-    "w2_take_centre": "Take {territory} (★, 2 armies)",
+    "w2_take_centre": "Take {territory.the} (★, 2 armies)",
     "w2_pair_prompt": "For two territories: tap two vacant ones in different continents.",
     "w2_pair_first": "First: {territory}. Tap the second, in another continent.",
     "w2_pairs_closed": "Three players already chose two territories: take a centre card.",
     "w2_no_centres_left": "No centre cards left: choose two territories.",
-    "w2_pool_continent": "{n} only in {continent} (whole continent)",
-    "w2_pool_majority": "{n} only in {continent} (majority)",
-    "w2_pool_majority_any": "{n} for the majority of {continent} (anywhere)",
-    "w2_pool_centre": "{n} only on {territory} (★ Strategic Centre)",
+    "w2_pool_continent": "{n} only in {continent.the} (whole continent)",
+    "w2_pool_majority": "{n} only in {continent.the} (majority)",
+    "w2_pool_majority_any": "{n} for the majority of {continent.the} (anywhere)",
+    "w2_pool_centre": "{n} only on {territory.the} (★ Strategic Centre)",
     "w2_cards_any_time": "Your cards may be used at any time of your turn (show them below).",
-    "w2_air_base": "✈ Your air base: {base} bomber(s) · in the box: {box}",
+    "w2_air_base": Plural("✈ Your air base: {base} bomber · in the box: {box}",
+                          "✈ Your air base: {base} bombers · in the box: {box}", "base"),
     "w2_air_bases": "Air bases",
     "w2_air_button": "✈ Air attack from the base ({n})",
     "w2_air_pick_target": "Tap an enemy territory with at least 2 armies, anywhere on the map.",
-    "w2_air_choose": "Bomb {target} ({armies} armies) with how many bombers?",
+    "w2_air_choose": Plural("Bomb {target.the} ({armies} army) with how many bombers?",
+                            "Bomb {target.the} ({armies} armies) with how many bombers?", "armies"),
     "w2_bombers_label": "Bombers",
-    "w2_launch": "Launch {n} bomber(s)",
+    "w2_launch": Plural("Launch {n} bomber", "Launch {n} bombers"),
     "w2_cancel": "Cancel",
-    "w2_air_title": "Air attack on {target} ({name})",
-    "w2_air_status": "{flying} bomber(s) flying · {target} has {armies} army(ies)",
+    "w2_air_title": "Air attack on {target.the} ({name})",
+    "w2_air_status": "{flying} flying · {target.the} has {armies}",
+    "w2_n_bombers": Plural("{n} bomber", "{n} bombers"),
+    "w2_n_bombers_lost": Plural("{n} bomber lost", "{n} bombers lost"),
+    "w2_n_shot": "{n} shot down",
+    "w2_n_destroyed": "{n} destroyed",
     "w2_air_go": "Go on (roll again)",
     "w2_air_stop": "Stop (back to the base)",
     "w2_air_rules": "Each round the defender rolls the anti-aircraft die; if a bomber is left "
@@ -279,7 +303,8 @@ EN: dict[str, str] = {
     "w2_aa_result": "shot down {n}",
     "w2_air_result": "destroyed {n}",
     "w2_air_no_roll": "not rolled",
-    "w2_air_earlier": "{n} earlier round(s): {shot} shot down, {destroyed} destroyed",
+    "w2_air_earlier": Plural("{n} earlier round: {shot}, {destroyed}",
+                             "{n} earlier rounds: {shot}, {destroyed}"),
     "w2_air_end_shot_down": "Every bomber was shot down.",
     "w2_air_end_one_army_left": "1 army is left: the air attack ends (no conquest from the "
                                 "air).",
@@ -287,8 +312,8 @@ EN: dict[str, str] = {
     "w2_air_summary": "Bombers lost: {lost} · back to the base: {returned}",
     "w2_airlift_button": "✈ Airlift between centres",
     "w2_airlift_pick_source": "Tap your Strategic Centre the armies fly from.",
-    "w2_airlift_pick_target": "From {source} ({n} may fly): tap the centre they fly to.",
-    "w2_airlift_prompt": "Fly from {source} to {target}:",
+    "w2_airlift_pick_target": "From {source.the} ({n} may fly): tap the centre they fly to.",
+    "w2_airlift_prompt": "Fly from {source.the} to {target.the}:",
     "w2_airlift_go": "Fly {n}",
     "w2_airlift_hint": "Armies that moved this turn do not fly, and armies that flew do not "
                        "move again.",
@@ -297,17 +322,18 @@ EN: dict[str, str] = {
     "w2_card_hint": "Tap a territory card to use it; add numbered cards to add up; two "
                     "territory cards make a transport.",
     "w2_card_timing": "Cards are used during your turn: placing, attacking or moving.",
-    "w2_card_armies": "+{n} army(ies) on {territory}",
-    "w2_card_air": "✈ {n} bomber(s) against {territory}",
+    "w2_card_armies": Plural("+{n} army on {territory.the}", "+{n} armies on {territory.the}"),
+    "w2_card_air": Plural("✈ {n} bomber against {territory.the}",
+                          "✈ {n} bombers against {territory.the}"),
     "w2_card_air_box": "{territory}: not enough bombers in the box ({n} needed, {box} in the "
                        "box)",
     "w2_card_air_floor": "{territory}: an air attack needs 2 armies or more there",
     "w2_card_numbers_only": "Numbered cards go with a territory card.",
     "w2_card_too_many": "Use one territory card (plus numbered ones) or two for a transport.",
     "w2_transport_title": "Transport with the two cards:",
-    "w2_transport_from": "From {territory}",
-    "w2_transport_to": "To {territory}",
-    "w2_transport_go": "Transport {n} from {source} to {target}",
+    "w2_transport_from": "From {territory.the}",
+    "w2_transport_to": "To {territory.the}",
+    "w2_transport_go": "Transport {n} from {source.the} to {target.the}",
     "w2_transport_none": "To transport, both cards must name territories of yours (the one "
                          "left with 2 armies or more).",
     "w2_discard": "Discard this card",
@@ -320,8 +346,8 @@ EN: dict[str, str] = {
                          "{objective} Cards: {cards}",
     "w2_no_cards": "none",
     "w2_ci_title": "Information Centres",
-    "w2_ci_where": "{owner}: on {territory}",
-    "w2_ci_captured": "{owner}: on {territory}, held by {holder}",
+    "w2_ci_where": "{owner}: on {territory.the}",
+    "w2_ci_captured": "{owner}: on {territory.the}, held by {holder}",
     "w2_ci_unplaced": "{owner}: not on the board yet",
     "w2_ci_place": "Place my Information Centre",
     "w2_ci_place_pick": "Tap a territory of yours to put the Information Centre on.",
@@ -333,7 +359,7 @@ EN: dict[str, str] = {
     "w2_spy": "Spy on {name}",
     "w2_spy_hint": "Spying: see every card of one opponent (not the objective), once per "
                    "turn. Only you will see them.",
-    "w2_ci_transport": "Take {owner}'s Information Centre to {territory}",
+    "w2_ci_transport": "Take {owner}'s Information Centre to {territory.the}",
     "w2_ce_label": "Strategic Centre",
     "w2_ci_label": "{owner}'s Information Centre",
     "w2_free_label": "{territory}: vacant",
@@ -342,32 +368,36 @@ EN: dict[str, str] = {
     "w2_ev_claims": "The free choice of the vacant territories starts, 1 army at a time.",
     "w2_ev_turn": "Round {round}: {name} to play.",
     "w2_ev_turn_stage": "Round 1, stage {stage}: {name} to play.",
-    "w2_ev_bombers": " Received {n} bomber(s): {base} in the air base.",
-    "w2_ev_claim": "{name} chose {territory}.",
+    "w2_ev_bombers": Plural(" Received {n} bomber: {base} in the air base.",
+                            " Received {n} bombers: {base} in the air base."),
+    "w2_ev_claim": "{name} chose {territory.the}.",
     "w2_ev_take_centre": "{name} took the centre {territory} (2 armies).",
-    "w2_ev_claim_pair": "{name} chose {first} and {second}.",
-    "w2_ev_cards": "{name} received {n} card(s).",
-    "w2_ev_card_armies": "{name} used {cards} and put {count} army(ies) on {territory}.",
-    "w2_ev_transport": "{name} used 2 cards and transported {count} from {source} to "
-                       "{target}.",
+    "w2_ev_claim_pair": "{name} chose {first.the} and {second.the}.",
+    "w2_ev_cards": Plural("{name} received {n} card.", "{name} received {n} cards."),
+    "w2_ev_card_armies": Plural("{name} used {cards} and put {count} army on {territory.the}.",
+                                "{name} used {cards} and put {count} armies on {territory.the}.",
+                                "count"),
+    "w2_ev_transport": "{name} used 2 cards and transported {count} from {source.the} to "
+                       "{target.the}.",
     "w2_ev_discard": "{name} discarded a card.",
-    "w2_ev_air_attack": "{name} attacked {target} ({defender}) from the air with {n} "
-                        "bomber(s) {origin}.",
+    "w2_ev_air_attack": Plural("{name} attacked {target.the} ({defender}) from the air with {n} "
+                               "bomber {origin}.",
+                               "{name} attacked {target.the} ({defender}) from the air with {n} "
+                               "bombers {origin}."),
     "w2_from_base": "from the air base",
     "w2_from_box": "from the box (cards {cards})",
-    "w2_ev_air_round": "Anti-aircraft {aa}: {shot} shot down; bombs {bombs}: {destroyed} "
-                       "destroyed; {target} has {armies}.",
-    "w2_ev_air_round_down": "Anti-aircraft {aa}: {shot} shot down, no bomber left.",
-    "w2_ev_air_end": "Air attack on {target} over: {lost} bomber(s) lost, {returned} back to "
-                     "the base.",
-    "w2_ev_airlift": "{name} airlifted {count} from {source} to {target}.",
-    "w2_ev_place_ci": "{name} placed their Information Centre on {territory}.",
-    "w2_ev_move_ci": "{name} moved {owner}'s Information Centre from {source} to {target}.",
+    "w2_ev_air_round": "Anti-aircraft {aa}: {shot}; bombs {bombs}: {destroyed}; {target.the} has "
+                       "{armies}.",
+    "w2_ev_air_round_down": "Anti-aircraft {aa}: {shot}, no bomber left.",
+    "w2_ev_air_end": "Air attack on {target.the} over: {lost}, {returned} back to the base.",
+    "w2_ev_airlift": "{name} airlifted {count} from {source.the} to {target.the}.",
+    "w2_ev_place_ci": "{name} placed their Information Centre on {territory.the}.",
+    "w2_ev_move_ci": "{name} moved {owner}'s Information Centre from {source.the} to {target.the}.",
     "w2_ev_transport_ci": "{name} used 2 cards to take {owner}'s Information Centre to "
-                          "{target}.",
+                          "{target.the}.",
     "w2_ev_spy": "{name} spied on {target}'s cards.",
-    "w2_ev_ci_captured": "{name} captured {owner}'s Information Centre on {territory}.",
-    "w2_ev_ci_recovered": "{name} recovered their Information Centre on {territory}.",
+    "w2_ev_ci_captured": "{name} captured {owner}'s Information Centre on {territory.the}.",
+    "w2_ev_ci_recovered": "{name} recovered their Information Centre on {territory.the}.",
     "rule_air_combat": "Finish the air attack first: go on or stop.",
     "rule_air_target_armies": "An air attack needs at least 2 armies in the territory.",
     "rule_airlift_chain": "Armies that flew or moved this turn do not move again.",
@@ -772,7 +802,7 @@ class War2UI(VariantUI):
         parts: list[Any] = [h("p", {"class": "w2-choice"}, app.tr("w2_choice_prompt"))]
         if g.centre_cards_left:
             parts.append(h("div", {"class": "btn-row"},
-                           [button(app.tr("w2_take_centre", territory=app.tname(t)),
+                           [button(app.tr("w2_take_centre", territory=app.place(t)),
                                    "w2-take-centre", t, cls="btn primary")
                             for t in g.centre_cards_left]))
         else:
@@ -781,7 +811,7 @@ class War2UI(VariantUI):
             parts.append(h("p", {"class": "alert"}, app.tr("w2_pairs_closed")))
         elif st["pair_first"]:
             parts.append(h("p", {"class": "hint"}, app.tr(
-                "w2_pair_first", territory=app.tname(st["pair_first"]))))
+                "w2_pair_first", territory=app.place(st["pair_first"]))))
             parts.append(button(app.tr("w2_cancel"), "w2-cancel", cls="btn small"))
         else:
             parts.append(h("p", {"class": "hint"}, app.tr("w2_pair_prompt")))
@@ -793,13 +823,11 @@ class War2UI(VariantUI):
         for key, n in sorted(g.pools.items()):
             kind, _, ident = key.partition(":")
             if kind in ("continent", "majority", "majority_any"):
-                cont = g.board.continents[ident]
                 lines.append(h("li", {"class": "pool-bound"}, app.tr(
-                    f"w2_pool_{kind}", n=n,
-                    continent=cont.name if app.lang == "pt" else cont.name_en)))
+                    f"w2_pool_{kind}", n=n, continent=app.place(ident))))
             elif kind == "territory":
                 lines.append(h("li", {"class": "pool-bound"},
-                               app.tr("w2_pool_centre", n=n, territory=app.tname(ident))))
+                               app.tr("w2_pool_centre", n=n, territory=app.place(ident))))
         return h("div", {"class": "phase place w2"},
                  h("p", {"class": "hint stage"}, app.tr("w2_stage1")) if g.stage == 1 else None,
                  h("p", {"class": "big-number", "id": "pending"},
@@ -838,7 +866,7 @@ class War2UI(VariantUI):
         else:
             n = min(st["bombers"] or base, base)
             parts.append(h("p", {"class": "matchup"}, app.tr(
-                "w2_air_choose", target=app.tname(target), armies=g.armies[target])))
+                "w2_air_choose", target=app.place(target), armies=g.armies[target])))
             parts.append(h("div", {"class": "btn-row", "role": "group",
                                    "aria-label": app.tr("w2_bombers_label")},
                            [button(str(k), "w2-bombers", k, cls="btn small", pressed=k == n)
@@ -859,11 +887,11 @@ class War2UI(VariantUI):
         return h("div", {"class": "phase air w2"},
                  self._air_dice(app, st["air"]) if st["air"] else h(
                      "p", {"class": "matchup"}, app.tr(
-                         "w2_air_title", target=app.tname(target),
+                         "w2_air_title", target=app.place(target),
                          name=app.name(air["defender"]))),
                  h("p", {"class": "w2-air-status"}, app.tr(
-                     "w2_air_status", flying=air["bombers"], target=app.tname(target),
-                     armies=g.armies[target])),
+                     "w2_air_status", flying=app.tr("w2_n_bombers", n=air["bombers"]),
+                     target=app.place(target), armies=app.tr("n_armies", n=g.armies[target]))),
                  h("div", {"class": "btn-row"},
                    button(app.tr("w2_air_go"), "w2-air-round", cls="btn primary big"),
                    button(app.tr("w2_air_stop"), "w2-air-stop", cls="btn big")),
@@ -894,14 +922,15 @@ class War2UI(VariantUI):
                   else app.tr("w2_air_no_roll"))))
         earlier = air["rounds"][:-AIR_ROUNDS_SHOWN]
         end = air.get("end")
-        return h("div", {"class": "dice air-dice", "aria-live": "polite"},
+        return h("div", {"class": "dice air-dice"},
                  h("p", {"class": "dice-title"}, app.tr(
-                     "w2_air_title", target=app.tname(air["target"]),
+                     "w2_air_title", target=app.place(air["target"]),
                      name=app.name(air["defender"]))),
                  h("p", {"class": "air-earlier"}, app.tr(
                      "w2_air_earlier", n=len(earlier),
-                     shot=sum(r["shot_down"] for r in earlier),
-                     destroyed=sum(r["destroyed"] for r in earlier))) if earlier else None,
+                     shot=app.tr("w2_n_shot", n=sum(r["shot_down"] for r in earlier)),
+                     destroyed=app.tr("w2_n_destroyed", n=sum(r["destroyed"] for r in earlier))))
+                 if earlier else None,
                  h("div", {"class": "air-heads"},
                    h("span", {}, app.tr("w2_die_aa")), h("span", {}, app.tr("w2_die_air")))
                  if rows else None,
@@ -927,14 +956,14 @@ class War2UI(VariantUI):
             parts.append(h("p", {"class": "hint"}, app.tr("w2_airlift_pick_source")))
         elif st["dst"] is None:
             parts.append(h("p", {"class": "hint"}, app.tr(
-                "w2_airlift_pick_target", source=app.tname(st["src"]),
+                "w2_airlift_pick_target", source=app.place(st["src"]),
                 n=g.movable_from(st["src"]))))
         else:
             top = g.movable_from(st["src"])
             count = min(st["count"] or top, top)
             parts.append(h("p", {"class": "matchup"}, app.tr(
-                "w2_airlift_prompt", source=app.tname(st["src"]),
-                target=app.tname(st["dst"]))))
+                "w2_airlift_prompt", source=app.place(st["src"]),
+                target=app.place(st["dst"]))))
             parts.append(_count_picker(app, "w2-count", top, count))
             parts.append(h("div", {"class": "btn-row"},
                            button(app.tr("w2_airlift_go", n=count), "w2-airlift",
@@ -963,11 +992,11 @@ class War2UI(VariantUI):
                 lines.append(h("li", {}, app.tr("w2_ci_unplaced", owner=owner)))
             elif ci["holder"] != int(seat):
                 lines.append(h("li", {}, app.tr(
-                    "w2_ci_captured", owner=owner, territory=app.tname(ci["territory"]),
+                    "w2_ci_captured", owner=owner, territory=app.place(ci["territory"]),
                     holder=app.name(ci["holder"]))))
             else:
                 lines.append(h("li", {}, app.tr("w2_ci_where", owner=owner,
-                                                territory=app.tname(ci["territory"]))))
+                                                territory=app.place(ci["territory"]))))
         actions: list[Any] = []
         mine = g.ci[str(me)]
         if mine["territory"] is None and any(
@@ -987,7 +1016,7 @@ class War2UI(VariantUI):
                         g.is_legal(MoveCI(seat, t)) for t in g.territories_of(me)):
                     actions.append(button(app.tr("w2_ci_move", owner=app.name(seat)),
                                           "w2-mode", f"ci_move:{seat}", cls="btn"))
-        return h("div", {"class": "w2-ci"}, h("h3", {}, app.tr("w2_ci_title")),
+        return h("div", {"class": "w2-ci"}, h("h2", {}, app.tr("w2_ci_title")),
                  h("ul", {"class": "w2-ci-list"}, lines), actions)
 
     def extra_panel(self, app: App) -> Node | None:
@@ -1038,6 +1067,7 @@ class War2UI(VariantUI):
         return h("div", {"class": "secrets open w2"},
                  h("p", {"class": "objective"}, h("strong", {}, app.tr("objective")), " ",
                    objective),
+                 app.objective_change_note(g.current),
                  count,
                  h("div", {"class": "cards", "role": "group", "aria-label": app.tr("cards")},
                    cards),
@@ -1067,17 +1097,17 @@ class War2UI(VariantUI):
                 if g.owner[t] == me:
                     if g.is_legal(CardArmies(card, t, numbers)):
                         parts.append(button(app.tr("w2_card_armies", n=n,
-                                                   territory=app.tname(t)),
+                                                   territory=app.place(t)),
                                             "w2-card-armies", t, cls="btn primary"))
                 elif g.is_legal(CardAirAttack(card, t, numbers)):
-                    parts.append(button(app.tr("w2_card_air", n=n, territory=app.tname(t)),
+                    parts.append(button(app.tr("w2_card_air", n=n, territory=app.place(t)),
                                         "w2-card-air", t, cls="btn primary air"))
                 elif g.armies[t] < g.rules.air_target_min_armies:
                     parts.append(h("p", {"class": "hint"}, app.tr(
-                        "w2_card_air_floor", territory=app.tname(t))))
+                        "w2_card_air_floor", territory=app.place(t))))
                 else:
                     parts.append(h("p", {"class": "hint"}, app.tr(
-                        "w2_card_air_box", territory=app.tname(t), n=n,
+                        "w2_card_air_box", territory=app.place(t), n=n,
                         box=g.bombers_in_box(me))))
         elif not places:
             parts.append(h("p", {"class": "hint"}, app.tr("w2_card_numbers_only")))
@@ -1100,7 +1130,7 @@ class War2UI(VariantUI):
         if sources:
             parts.append(h("p", {"class": "w2-transport-title"}, app.tr("w2_transport_title")))
             parts.append(h("div", {"class": "btn-row"}, [
-                button(app.tr("w2_transport_from", territory=app.tname(t)),
+                button(app.tr("w2_transport_from", territory=app.place(t)),
                        "w2-transport-src", t, cls="btn small", pressed=st["src"] == t)
                 for t in sources]))
             src = st["src"] if st["src"] in sources else None
@@ -1108,7 +1138,7 @@ class War2UI(VariantUI):
                 other = b if src in a else a
                 targets = [t for t in other if g.is_legal(Transport(pair, src, t, 1))]
                 parts.append(h("div", {"class": "btn-row"}, [
-                    button(app.tr("w2_transport_to", territory=app.tname(t)),
+                    button(app.tr("w2_transport_to", territory=app.place(t)),
                            "w2-transport-dst", t, cls="btn small", pressed=st["dst"] == t)
                     for t in targets]))
                 if st["dst"] in targets:
@@ -1116,14 +1146,14 @@ class War2UI(VariantUI):
                     n = min(st["count"] or top, top)
                     parts.append(_count_picker(app, "w2-count", top, n))
                     parts.append(button(app.tr(
-                        "w2_transport_go", n=n, source=app.tname(src),
-                        target=app.tname(st["dst"])), "w2-transport", cls="btn primary"))
+                        "w2_transport_go", n=n, source=app.place(src),
+                        target=app.place(st["dst"])), "w2-transport", cls="btn primary"))
         else:
             parts.append(h("p", {"class": "hint"}, app.tr("w2_transport_none")))
         for seat in g.ci_held_by(me):
             spots = sorted({t for t in (*a, *b) if g.is_legal(TransportCI(pair, seat, t))})
             parts.extend(button(app.tr("w2_ci_transport", owner=app.name(seat),
-                                       territory=app.tname(t)),
+                                       territory=app.place(t)),
                                 "w2-ci-transport", f"{seat}:{t}", cls="btn small")
                          for t in spots)
         return h("div", {"class": "w2-transport"}, parts)
@@ -1146,7 +1176,7 @@ class War2UI(VariantUI):
             else:
                 lines.append(h("li", {}, app.tr("w2_intel_spied", name=app.name(int(seat)),
                                                 turn=info["turn"], cards=cards)))
-        return h("div", {"class": "w2-intel"}, h("h4", {}, app.tr("w2_intel_title")),
+        return h("div", {"class": "w2-intel"}, h("h2", {}, app.tr("w2_intel_title")),
                  h("ul", {}, lines))
 
     def describe_objective(self, app: App, objective: dict[str, Any]) -> str:
@@ -1154,10 +1184,11 @@ class War2UI(VariantUI):
         return describe_war2_objective(objective, _game(app).board, app.lang)
 
     # ------------------------------------------------------------------ the board
-    def decorate_board(self, app: App, territories: dict[str, dict[str, Any]]) -> None:
-        g = _game(app)
+    def decorate_board(self, app: App, territories: dict[str, dict[str, Any]],
+                       game: War2Game | None = None) -> None:
+        g = game or _game(app)
         for t in g.vacant():
-            territories[t]["label"] = app.tr("w2_free_label", territory=app.tname(t))
+            territories[t]["label"] = app.tr("w2_free_label", territory=app.place(t))
         centre = app.tr("w2_ce_label")
         for t in g.rules.centres:
             territories[t]["label"] += " · " + centre
@@ -1224,10 +1255,11 @@ class War2UI(VariantUI):
             return out
         return None
 
-    def board_marks(self, app: App) -> dict[str, dict[str, Any]]:
+    def board_marks(self, app: App, game: War2Game | None = None) -> dict[str, dict[str, Any]]:
         """Air bases (bombers of each colour in play), centre markers (their holder's
-        colour) and Information Centres (on the army badge)."""
-        g = _game(app)
+        colour) and Information Centres (on the army badge) of ``game`` (the one shown: the
+        game in play, or the step a replay shows)."""
+        g = game or _game(app)
         seats = {p.color: i for i, p in enumerate(g.players)}
         marks: dict[str, dict[str, Any]] = {}
         for color in g.board.raw.get("colors", []):
@@ -1266,56 +1298,59 @@ class War2UI(VariantUI):
         if kind == "phase":
             return app.tr("w2_ev_claims") if e["phase"] == "claim" else ""
         if kind == "claim":
-            return app.tr("w2_ev_claim", name=name, territory=app.tname(e["territory"]))
+            return app.tr("w2_ev_claim", name=name, territory=app.place(e["territory"]))
         if kind == "take_centre":
-            return app.tr("w2_ev_take_centre", name=name, territory=app.tname(e["territory"]))
+            return app.tr("w2_ev_take_centre", name=name, territory=app.place(e["territory"]))
         if kind == "claim_pair":
             first, second = e["territories"]
-            return app.tr("w2_ev_claim_pair", name=name, first=app.tname(first),
-                          second=app.tname(second))
+            return app.tr("w2_ev_claim_pair", name=name, first=app.place(first),
+                          second=app.place(second))
         if kind == "card":  # how many, never which (the private part is the drawer's)
             return app.tr("w2_ev_cards", name=name, n=e["count"]) if e["count"] else ""
         if kind == "card_armies":
             return app.tr("w2_ev_card_armies", name=name, count=e["count"],
-                          territory=app.tname(e["territory"]),
+                          territory=app.place(e["territory"]),
                           cards=" + ".join(self.card_label(app, c) for c in e["cards"]))
         if kind == "transport":
             return app.tr("w2_ev_transport", name=name, count=e["count"],
-                          source=app.tname(e["source"]), target=app.tname(e["target"]))
+                          source=app.place(e["source"]), target=app.place(e["target"]))
         if kind == "discard":
             return app.tr("w2_ev_discard", name=name)
         if kind == "air_attack":
             origin = (app.tr("w2_from_base") if e["source"] == "base" else app.tr(
                 "w2_from_box", cards=" + ".join(self.card_label(app, c) for c in e["cards"])))
-            return app.tr("w2_ev_air_attack", name=name, target=app.tname(e["target"]),
+            return app.tr("w2_ev_air_attack", name=name, target=app.place(e["target"]),
                           defender=app.name(e["defender"]), n=e["bombers"], origin=origin)
         if kind == "air_round":
             if e["air_attack"] is None:
-                return app.tr("w2_ev_air_round_down", aa=e["anti_aircraft"], shot=e["shot_down"])
-            return app.tr("w2_ev_air_round", aa=e["anti_aircraft"], shot=e["shot_down"],
-                          bombs=e["air_attack"], destroyed=e["destroyed"],
-                          target=app.tname(e["target"]), armies=e["armies"])
+                return app.tr("w2_ev_air_round_down", aa=e["anti_aircraft"],
+                              shot=app.tr("w2_n_shot", n=e["shot_down"]))
+            return app.tr("w2_ev_air_round", aa=e["anti_aircraft"],
+                          shot=app.tr("w2_n_shot", n=e["shot_down"]), bombs=e["air_attack"],
+                          destroyed=app.tr("w2_n_destroyed", n=e["destroyed"]),
+                          target=app.place(e["target"]),
+                          armies=app.tr("n_armies", n=e["armies"]))
         if kind == "air_end":
-            return app.tr("w2_ev_air_end", target=app.tname(e["target"]), lost=e["lost"],
-                          returned=e["returned"])
+            return app.tr("w2_ev_air_end", target=app.place(e["target"]),
+                          lost=app.tr("w2_n_bombers_lost", n=e["lost"]), returned=e["returned"])
         if kind == "airlift":
             return app.tr("w2_ev_airlift", name=name, count=e["count"],
-                          source=app.tname(e["source"]), target=app.tname(e["target"]))
+                          source=app.place(e["source"]), target=app.place(e["target"]))
         if kind == "place_ci":
-            return app.tr("w2_ev_place_ci", name=name, territory=app.tname(e["territory"]))
+            return app.tr("w2_ev_place_ci", name=name, territory=app.place(e["territory"]))
         if kind == "move_ci":
             return app.tr("w2_ev_move_ci", name=name, owner=app.name(e["ci"]),
-                          source=app.tname(e["source"]), target=app.tname(e["target"]))
+                          source=app.place(e["source"]), target=app.place(e["target"]))
         if kind == "transport_ci":
             return app.tr("w2_ev_transport_ci", name=name, owner=app.name(e["ci"]),
-                          target=app.tname(e["target"]))
+                          target=app.place(e["target"]))
         if kind == "spy":
             return app.tr("w2_ev_spy", name=name, target=app.name(e["target"]))
         if kind == "ci_captured":
             return app.tr("w2_ev_ci_captured", name=name, owner=app.name(e["ci"]),
-                          territory=app.tname(e["territory"]))
+                          territory=app.place(e["territory"]))
         if kind == "ci_recovered":
-            return app.tr("w2_ev_ci_recovered", name=name, territory=app.tname(e["territory"]))
+            return app.tr("w2_ev_ci_recovered", name=name, territory=app.place(e["territory"]))
         if kind in ("turn_end", "objective_changed"):
             return ""
         return None

@@ -18,7 +18,8 @@ from typing import Any
 from ..actions import Action
 from ..bot import variant_bot
 from ..game import Game
-from .core import Position
+from .core import Position, board_info
+from .style import War2Style
 
 #: Longest stretch of work between two yields of :meth:`Bot.think`, in seconds.
 CHUNK_SECONDS = 0.015
@@ -52,6 +53,8 @@ class Bot:
     """Base of every level. Subclasses implement :meth:`decide`."""
 
     level = "base"
+    #: How the level plays WAR II's own pieces (see :mod:`pywar.ai.war2`).
+    war2_style = War2Style()
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = int(seed)
@@ -74,14 +77,18 @@ class Bot:
         yields the action. The page drives it with ``setTimeout`` so no task runs long."""
         if game.phase == "over":
             raise RuntimeError("the game is over")
-        own = variant_bot(game)
-        if own is not None:  # a variant with rules of its own plays its own bot (WAR II)
-            yield own.choose(game)
-            return
         view = game.view(game.current)
-        trade_allowed = game.trade_allowed()
         clock = Clock()
-        gen = self.decide(view, trade_allowed, clock)
+        if board_info(game.variant.id).war2:  # WAR II: the level plus its WAR II layer
+            from .war2 import War2Layer
+
+            gen = War2Layer(self, self.war2_style).decide(view, clock)
+        else:
+            own = variant_bot(game)
+            if own is not None:  # another variant with rules of its own plays its own bot
+                yield own.choose(game)
+                return
+            gen = self.decide(view, game.trade_allowed(), clock)
         try:
             while True:
                 next(gen)
@@ -99,7 +106,9 @@ class Bot:
     # ---------------------------------------------------------------- helpers
     def rng_for(self, view: dict[str, Any]) -> random.Random:
         """A generator of the bot's own, seeded from its seed and the public view."""
-        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        # Not what it learnt by spying (the cards seen do not change its dice).
+        public = {k: v for k, v in view.items() if k != "intel"}
+        text = json.dumps(public, sort_keys=True, separators=(",", ":"))
         return random.Random(zlib.crc32(text.encode()) ^ (self.seed & 0xFFFFFFFF))
 
     def seat_memory(self, pos: Position) -> dict[str, Any]:

@@ -12,9 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..objectives import objective_met
 from .core import Position
-from .objective import target_weights
+from .objective import met, target_weights
 
 #: How much more likely a move toward a hypothesis's targets is than any other move.
 PULL = 1.5
@@ -54,10 +53,6 @@ def candidate_cards(pos: Position) -> list[str]:
     return cards
 
 
-def _named(pos: Position, values: list[int]) -> dict[str, int]:
-    return dict(zip(pos.info.ids, values, strict=True))
-
-
 class Belief:
     """Log-weights over objective cards for every other seat, updated from public moves."""
 
@@ -67,6 +62,12 @@ class Belief:
             o: {c: 0.0 for c in self.cards} for o in range(pos.nplayers) if o != pos.me}
         self.last_owner: list[int] | None = None
         self.last_armies: list[int] | None = None
+        #: Objectives seen for certain (WAR II: a captured Information Centre shows it).
+        self.known: dict[int, str] = {}
+
+    def know(self, o: int, card: str) -> None:
+        """Seat ``o`` is known to play for objective ``card`` (an id of the board)."""
+        self.known[o] = card
 
     # ---------------------------------------------------------------- update
     def observe(self, pos: Position) -> None:
@@ -153,9 +154,7 @@ class Belief:
         out = []
         for card in self.cards:
             spec = effective_spec(pos, card, o)
-            if spec["kind"] != "destroy" and objective_met(spec, pos.info.board,
-                                                           _named(pos, pos.owner),
-                                                           _named(pos, pos.armies), o):
+            if spec["kind"] != "destroy" and met(pos, spec, o):
                 out.append(card)
         return out
 
@@ -167,8 +166,12 @@ class Belief:
         out = {}
         for card in self.cards:
             spec = effective_spec(pos, card, o)
-            if spec["kind"] != "continents":
+            if spec["kind"] not in ("continents", "centres"):
                 out[card] = 0.0
+                continue
+            if spec["kind"] == "centres" and info.centres:
+                held = sum(1 for t in info.centres if owner[t] == o) / len(info.centres)
+                out[card] = STATIC * (held - share_all)
                 continue
             ts = [t for c in spec["continents"] for t in info.conts[info.continent_index(c)]]
             share = sum(1 for t in ts if owner[t] == o) / len(ts)
@@ -179,6 +182,8 @@ class Belief:
                    most: int = 8) -> list[tuple[float, dict[str, Any]]]:
         """The likeliest effective objectives of seat ``o`` with their probabilities
         (renormalised), merging cards that play the same."""
+        if o in self.known and self.known[o] in pos.info.objectives:
+            return [(1.0, effective_spec(pos, self.known[o], o))]
         merged: dict[str, tuple[float, dict[str, Any]]] = {}
         prior: dict[str, float] = {}
         uniform = 1.0 / len(self.cards) if self.cards else 0.0

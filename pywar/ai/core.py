@@ -54,6 +54,18 @@ class BoardInfo:
         if fallback:
             self.objectives[fallback["id"]] = fallback
         self.colors: list[str] = list(board.raw.get("colors", []))
+        # WAR II: majority bonuses, Strategic Centres (1 army and 1 bomber a turn each).
+        raw_conts = {c["id"]: c for c in board.raw.get("continents", [])}
+        self.majority: list[int] = [int(raw_conts.get(c, {}).get("majority_bonus", 0))
+                         for c in self.cont_ids]
+        self.centres: tuple[int, ...] = tuple(
+            self.index[t] for t in board.raw.get("strategic_centres", []))
+        self.is_centre: list[bool] = [t in self.centres for t in range(self.n)]
+        #: Whether the board plays WAR II's rules (centres, majorities, bombers).
+        self.war2 = bool(self.centres)
+        rules = board.raw.get("rules", {})
+        self.hand_limit = int(rules.get("hand_limit", 99))
+        self.cards_per_turn = int(rules.get("cards_per_conquest_turn", 1))
 
     def continent_index(self, cid: str) -> int:
         """Index of a continent id."""
@@ -188,7 +200,7 @@ class Position:
     __slots__ = ("info", "owner", "armies", "me", "nplayers", "alive", "colors", "card_counts",
                  "current", "phase", "pools", "hand", "objective", "objective_id",
                  "trade_value", "trades_done", "moved", "occupy", "conquered", "round", "turn",
-                 "must_trade", "objective_ids")
+                 "must_trade", "objective_ids", "ci_targets", "air_base", "bomber_box")
 
     info: BoardInfo
     owner: list[int]
@@ -213,7 +225,13 @@ class Position:
         pos.card_counts = [int(p["cards"]) for p in players]
         pos.current = view["current"]
         pos.phase = view["phase"]
-        pos.pools = dict(view["pools"])
+        pools: dict[str, int] = {}
+        for key, k in view["pools"].items():
+            # A majority's armies are bound to their continent, as a whole one's (WAR II).
+            if key.startswith("majority:"):
+                key = "continent:" + key.split(":", 1)[1]
+            pools[key] = pools.get(key, 0) + k
+        pos.pools = pools
         seat = players[pos.me]
         pos.hand = list(seat.get("hand", []))
         pos.objective_id = seat.get("objective", "")
@@ -221,8 +239,8 @@ class Position:
                                                                 "count": 24})
         # Objectives shown in the view: our own, or everyone's once the game is over.
         pos.objective_ids = [p.get("objective") for p in players]
-        pos.trade_value = int(view["next_trade_value"])
-        pos.trades_done = int(view["trades_done"])
+        pos.trade_value = int(view.get("next_trade_value", 0))
+        pos.trades_done = int(view.get("trades_done", 0))
         pos.moved = [view["moved"].get(t, 0) for t in ids]
         occ = view["occupy"]
         pos.occupy = None if not occ else (info.index[occ["source"]], info.index[occ["target"]],
@@ -231,6 +249,14 @@ class Position:
         pos.round = int(view["round"])
         pos.turn = int(view["turn"])
         pos.must_trade = bool(view["must_trade"])
+        # WAR II: territories holding an Information Centre someone else holds (capturing
+        # one shows its owner's cards and objective).
+        pos.air_base = int((view.get("air_base") or [0] * pos.nplayers)[pos.me])
+        pos.bomber_box = int((view.get("bomber_box") or [0] * pos.nplayers)[pos.me])
+        cis = view.get("information_centres") or {}
+        pos.ci_targets = tuple(sorted(
+            info.index[c["territory"]] for c in cis.values()
+            if c["territory"] is not None and c["holder"] != pos.me))
         return pos
 
     def clone(self) -> Position:
@@ -259,9 +285,16 @@ class Position:
                 n += 1
         v = self.info.variant
         total = max(v.min_reinforcement, n // v.territory_divisor)
-        for c, ts in enumerate(self.info.conts):
-            if all(owner[t] == p for t in ts):
-                total += self.info.bonus[c]
+        info = self.info
+        for c, ts in enumerate(info.conts):
+            held = sum(1 for t in ts if owner[t] == p)
+            if held == len(ts):
+                total += info.bonus[c]
+            elif 2 * held > len(ts):
+                total += info.majority[c]
+        for t in info.centres:
+            if owner[t] == p:
+                total += 1
         return total
 
     def owns_continent(self, p: int, c: int) -> bool:
@@ -289,6 +322,39 @@ class Position:
     def seed_text(self) -> str:
         """A compact text of the public position (for seeding a bot's own generator)."""
         return ",".join(map(str, self.owner)) + "|" + ",".join(map(str, self.armies))
+
+
+def war2_worth(pos: Position, centre: float = 2.5) -> list[float]:
+    """WAR II's extra worth of conquering each enemy territory for ``pos.me``: a Strategic
+    Centre (an army and a bomber every turn), the majority of its continent won, the
+    owner's majority broken. All zeros on boards without them."""
+    info = pos.info
+    n = info.n
+    if not info.war2:
+        return [0.0] * n
+    me = pos.me
+    owner = pos.owner
+    out = [centre if info.is_centre[t] else 0.0 for t in range(n)]
+    for t in pos.ci_targets:
+        out[t] += 2.0
+    for c, ts in enumerate(info.conts):
+        bonus = info.majority[c]
+        if not bonus:
+            continue
+        size = len(ts)
+        held: dict[int, int] = {}
+        for t in ts:
+            held[owner[t]] = held.get(owner[t], 0) + 1
+        mine = held.get(me, 0)
+        gain = 2.0 * bonus if 2 * mine <= size < 2 * (mine + 1) else 0.0
+        for t in ts:
+            o = owner[t]
+            if o == me:
+                continue
+            k = held[o]
+            breaks = bonus if 2 * k > size >= 2 * (k - 1) and k < size else 0.0
+            out[t] += gain + breaks
+    return out
 
 
 # ------------------------------------------------------------------- cards

@@ -33,6 +33,9 @@ D_OPP = 30.0  # danger: cost of an opponent on the brink of theirs
 D_SURV = 40.0  # cost of being on the brink of elimination
 RISK = 0.5  # weight of the risk of losing territories before our next turn
 WIN = 1000.0
+STEEP = 0.0
+MID = 0.6
+CENTRE_VALUE = 1.8  # WAR II: a Strategic Centre's army and bomber of every turn, in income
 
 _COST = [conquest_cost(d) for d in range(ODDS_CAP + 1)]
 
@@ -53,6 +56,10 @@ def compile_goal(pos: Position, spec: dict[str, Any], seat: int) -> Goal:
         if v is None or v == seat or not pos.alive[v]:
             return fallback_goal(info)
         return ("d", v, fallback_goal(info))
+    if kind == "centres":
+        return ("s", int(spec["count"]), int(spec.get("territories", 0)))
+    if kind == "majorities":
+        return ("m", int(spec["count"]))
     return ("t", int(spec["count"]), int(spec.get("min_armies", 1)))
 
 
@@ -133,11 +140,24 @@ class Evaluator:
         self.d_opp = w.get("d_opp", D_OPP)
         self.risk_w = w.get("risk", RISK)
         self.d_surv = w.get("d_surv", D_SURV)
-        self.card_value = w.get("card", max(2.0, pos.trade_value / 3 + 1.0))
+        #: 0: danger falls off as exp(-R / scale); k > 0: as a logistic of slope k
+        #: centred on ``mid`` (steeper: the near ones matter, the far ones little).
+        self.steep = w.get("steep", STEEP)
+        self.mid = w.get("mid", MID)
+        if self.info.war2:  # WAR II: up to 3 cards, each about 1.4 armies or bombers
+            room = min(self.info.cards_per_turn, self.info.hand_limit - len(pos.hand))
+            default = 1.4 * max(0, room)
+        else:
+            default = max(2.0, pos.trade_value / 3 + 1.0)
+        self.card_value = w.get("card", default)
         self.w_me = target_weights(pos, self.spec, self.me)
         self.gateways = gateways(pos, self.w_me) if self.goal[0] != "t" else ()
         self.costs = _COST
         self.pos = pos
+        self.war2 = self.info.war2
+        self.centre_value = w.get("centre", CENTRE_VALUE)
+        #: Extra cost of losing a territory: a Strategic Centre's army and bomber (WAR II).
+        self.keep = [2.0 * self.centre_value if c else 0.0 for c in self.info.is_centre]
 
     def remaining_now(self) -> float:
         """Armies our own objective still needs on the root position."""
@@ -184,7 +204,7 @@ class Evaluator:
                 ones[o] += 1
         alive = [self.alive0[p] and counts[p] > 0 for p in range(np_)]
         whole = []
-        cont_income = [0] * np_
+        cont_income = [0.0] * np_
         for c, ts in enumerate(info.conts):
             o = owner[ts[0]]
             for t in ts:
@@ -194,6 +214,8 @@ class Evaluator:
             whole.append(o)
             if o >= 0:
                 cont_income[o] += info.bonus[c]
+        if self.war2:
+            self._war2_income(owner, whole, cont_income)
         inc = [0.0] * np_
         for p in range(np_):
             if counts[p]:
@@ -213,6 +235,10 @@ class Evaluator:
                     rest = sorted(cont_total[c] - own[c] for c in range(nconts) if c not in req)
                     total += sum(rest[:goal[2]])
                 return total
+            if kind == "s":
+                return self._centres_remaining(goal, p, owner, cost, counts)
+            if kind == "m":
+                return self._majorities_remaining(goal, p, owner, cost)
             if kind == "d":
                 v = goal[1]
                 if alive[v]:
@@ -256,6 +282,7 @@ class Evaluator:
         # Risk: what the others can take from us before our next turn.
         lam = self.lam
         w_me = self.w_me
+        keep = self.keep
         bonus = info.bonus
         nbrs = info.nbrs
         risk = 0.0
@@ -278,7 +305,7 @@ class Evaluator:
                 continue
             if p < 0.6:
                 p = p * p / 0.6
-            value = 1.0 + 2.5 * w_me[t] + 0.3 * d
+            value = 1.0 + 2.5 * w_me[t] + 0.3 * d + keep[t]
             c = cont_of[t]
             if whole[c] == me:
                 value += bonus[c]
@@ -303,6 +330,58 @@ class Evaluator:
                 for t in gates:
                     if owner[t] != o:
                         r += cost[t]
-                danger += prob * math.exp(-r / scale)
+                if self.steep:
+                    z = self.steep * (r / scale - self.mid)
+                    danger += prob / (1.0 + math.exp(z if z < 50.0 else 50.0))
+                else:
+                    danger += prob * math.exp(-r / scale)
             score -= d_opp * danger
         return score, r_me, inc, False
+
+    # ---------------------------------------------------------------- WAR II
+    def _war2_income(self, owner: list[int], whole: list[int], cont_income: list[float]
+                     ) -> None:
+        """Add majority bonuses and Strategic Centres to ``cont_income`` (in place)."""
+        info = self.info
+        majority = info.majority
+        for c, ts in enumerate(info.conts):
+            if whole[c] >= 0 or not majority[c]:
+                continue
+            half = len(ts) / 2
+            held: dict[int, int] = {}
+            for t in ts:
+                o = owner[t]
+                held[o] = held.get(o, 0) + 1
+            for o, k in held.items():
+                if k > half:
+                    cont_income[o] += majority[c]
+        value = self.centre_value
+        for t in info.centres:
+            cont_income[owner[t]] += value
+
+    def _centres_remaining(self, goal: Goal, p: int, owner: list[int], cost: list[float],
+                           counts: list[int]) -> float:
+        info = self.info
+        prices = sorted(cost[t] for t in info.centres if owner[t] != p)
+        short_c = goal[1] - (len(info.centres) - len(prices))
+        total = sum(prices[:max(0, short_c)])
+        short_t = goal[2] - counts[p] - max(0, short_c)
+        if short_t > 0:
+            rest = sorted(cost[t] + 0.6 for t in range(info.n)
+                          if owner[t] != p and not info.is_centre[t])
+            total += sum(rest[:short_t])
+        return total
+
+    def _majorities_remaining(self, goal: Goal, p: int, owner: list[int],
+                              cost: list[float]) -> float:
+        per = []
+        for ts in self.info.conts:
+            prices = [cost[t] for t in ts if owner[t] != p]
+            need = len(ts) // 2 + 1 - (len(ts) - len(prices))
+            if need <= 0:
+                per.append(0.0)
+                continue
+            prices.sort()
+            per.append(sum(prices[:need]))
+        per.sort()
+        return sum(per[:goal[1]])

@@ -27,7 +27,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..actions import Attack, EndAttack, EndTurn, Occupy, Place, Regroup
+from ..actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup
+from ..war2 import AirAttack, Airlift, CardAirAttack, war2_rules
 from .base import Bot, Clock, Thinking
 from .belief import Belief
 from .core import (
@@ -36,9 +37,12 @@ from .core import (
     left_if_fail,
     left_if_win,
     p_win,
+    war2_worth,
 )
 from .evaluate import Evaluator
 from .normal import front_distance, threat_of, trade_now
+from .style import War2Style
+from .war2 import raid_plan, raid_targets, sample_air, stop_level
 
 #: Rollouts per candidate placement.
 ROLLOUTS = 16
@@ -48,12 +52,17 @@ BASES = 12
 ATTACK_CANDIDATES = 10
 #: An attack must beat stopping by this much score.
 MARGIN = 0.25
+#: WAR II: a raid stops when the land attack has these odds (as the war2 layer's).
+AIR_AIM = 0.9
+#: WAR II: a raid must beat no raid by this much score.
+RAID_MARGIN = 0.05
 
 
 class HardBot(Bot):
     """Turn search with exact odds, rollouts for the placement, a belief over objectives."""
 
     level = "hard"
+    war2_style = War2Style(skill=2)
     rollouts = ROLLOUTS
     bases = BASES
     weights: dict[str, float] = {}
@@ -62,14 +71,16 @@ class HardBot(Bot):
     shifts = (-0.2, -0.1, 0.0, 0.1)
     splits: tuple[float, ...] = (0.5,)
     attack_rollouts = 10
+    #: WAR II: placement rollouts start with the air base's raid.
+    air_rollouts = True
 
     def decide(self, view: dict[str, Any], trade_allowed: bool, clock: Clock) -> Thinking:
         pos = Position.from_view(view)
         mem = self.seat_memory(pos)
-        belief = mem.get("belief")
-        if belief is None or mem.get("cards") != belief.cards:
-            belief = mem["belief"] = Belief(pos)
-            mem["cards"] = belief.cards
+        belief = self.belief(pos, mem)
+        for seat, seen in (view.get("intel") or {}).items():
+            if "objective" in seen:  # WAR II: a captured Information Centre showed it
+                belief.know(int(seat), seen["objective"])
         if mem.get("observed_turn") != pos.turn:
             belief.observe(pos)
             mem["observed_turn"] = pos.turn
@@ -106,6 +117,10 @@ class HardBot(Bot):
                 return Occupy(gate_move(pos, pos.owner, *pos.occupy))
             return self.occupy(pos, ev)
         if pos.phase == "attack":
+            if pos.info.war2 and mem.get("battle") is None:
+                raid = yield from self.raid(pos, ev, mem, rnd, clock)
+                if raid is not None:
+                    return raid
             action = yield from self.attack(pos, ev, mem, rnd, clock)
             return action
         if pos.phase == "regroup":
@@ -202,11 +217,29 @@ class HardBot(Bot):
                 play = _push_play(pos, needed)
             else:
                 play = _gate_play(pos, values)
+            if self.air_rollouts and pos.air_base:
+                play = _with_raid(pos, owner, base_armies, values, play)
             mean = yield from mean_score(pos, ev, owner, base_armies, seeds, play, clock)
             if best is None or mean > best[0]:
                 best = (mean, i)
         assert best is not None
         return tried[best[1]]
+
+    def belief(self, pos: Position, mem: dict[str, Any]) -> Belief:
+        """This seat's belief about the others' objectives (new for a new game)."""
+        belief = mem.get("belief")
+        if belief is None or mem.get("cards") != belief.cards:
+            belief = mem["belief"] = Belief(pos)
+            mem["cards"] = belief.cards
+        return belief  # type: ignore[no-any-return]
+
+    def values(self, pos: Position) -> list[float]:
+        """Worth of conquering each territory, by the belief of this seat's memory (for the
+        WAR II layer's raids and cards)."""
+        belief = self.belief(pos, self.seat_memory(pos))
+        hyps = {o: belief.hypotheses(pos, o) for o in range(pos.nplayers)
+                if o != pos.me and pos.alive[o]}
+        return self.rollout_values(pos, Evaluator(pos, hyps, self.weights))
 
     def rollout_values(self, pos: Position, ev: Evaluator) -> list[float]:
         """Quick worth of each enemy territory for the rollout policy."""
@@ -224,6 +257,7 @@ class HardBot(Bot):
         gate_w = [0.0] * info.n
         for t in ev.gateways:
             gate_w[t] = 0.8
+        extra = war2_worth(pos)
         out = []
         for t in range(info.n):
             if owner[t] == me:
@@ -233,7 +267,7 @@ class HardBot(Bot):
             ts = info.conts[c]
             held = sum(1 for u in ts if owner[u] == me)
             v = 1.0 + 3.0 * max(ev.w_me[t], gate_w[t]) + info.bonus[c] * held / len(ts)
-            v += danger_w[t]
+            v += danger_w[t] + extra[t]
             if held == len(ts) - 1:
                 v += 2.0 * info.bonus[c]
             if all(owner[u] == owner[t] for u in ts):
@@ -257,6 +291,62 @@ class HardBot(Bot):
             if best > 0:
                 scored[s] = best
         return sorted(scored, key=lambda s: (-scored[s], s))[:self.bases]
+
+    # ----------------------------------------------------------- WAR II raids
+    def raid(self, pos: Position, ev: Evaluator, mem: dict[str, Any], rnd: random.Random,
+             clock: Clock) -> Thinking:
+        """WAR II: a raid of the air base's bombers or of a card's before the next battle,
+        or None: each option (and none) is played out in rollouts of the rest of the
+        attack phase, dice and air dice sampled; the best mean score wins."""
+        info = pos.info
+        cards = war2_rules(info.board.id).cards
+        hand = [cards[c] for c in pos.hand]
+        key = (pos.turn, pos.air_base, tuple(pos.hand), sum(1 for o in pos.owner if o == pos.me))
+        if mem.get("raid_checked") == key:
+            return None
+        values = self.rollout_values(pos, ev)
+        options: list[tuple[Action, int, int, int]] = []  # (action, target, bombers, stop)
+        base = pos.air_base
+        if base:
+            for t, stop in raid_targets(pos, values, base, AIR_AIM):
+                options.append((AirAttack(info.ids[t], base), t, base, stop))
+            for t in _threats(pos, 2):
+                options.append((AirAttack(info.ids[t], base), t, base, 1))
+        box = pos.bomber_box
+        numbers = sorted((c for c in hand if c.numbered), key=lambda c: (-c.value, c.index))
+        for card in hand:
+            if card.numbered or box < 1:
+                continue
+            for name in card.territories:
+                t = info.index[name]
+                if pos.owner[t] == pos.me or pos.armies[t] < 2:
+                    continue
+                count, extra = 1, []
+                for c in numbers:
+                    if count + c.value <= box and 1.75 * count < pos.armies[t] - 1:
+                        extra.append(c.index)
+                        count += c.value
+                a = max((pos.armies[u] for u in info.nbrs[t] if pos.owner[u] == pos.me),
+                        default=0)
+                stop = stop_level(a, pos.armies[t], AIR_AIM) if a >= 2 else 1
+                options.append((CardAirAttack(card.index, name, tuple(sorted(extra))), t,
+                                count, stop))
+        if not options:
+            mem["raid_checked"] = key
+            return None
+        seeds = [rnd.getrandbits(32) for _ in range(self.attack_rollouts)]
+        play = _gate_play(pos, values)
+        best_value = yield from mean_score(pos, ev, pos.owner, pos.armies, seeds, play, clock)
+        best_value += RAID_MARGIN
+        best: Action | None = None
+        for action, t, bombers, stop in options:
+            mean = yield from mean_score(pos, ev, pos.owner, pos.armies, seeds,
+                                         _raid_then(t, bombers, stop, play), clock)
+            if mean > best_value:
+                best_value, best = mean, action
+        if best is None:
+            mem["raid_checked"] = key
+        return best
 
     # --------------------------------------------------------------- attacks
     def attack(self, pos: Position, ev: Evaluator, mem: dict[str, Any], rnd: random.Random,
@@ -433,9 +523,12 @@ class HardBot(Bot):
             movable = armies[s] - 1 - pos.moved[s]
             if movable <= 0:
                 continue
-            for u in info.nbrs[s]:
-                if owner[u] != me:
-                    continue
+            targets = [u for u in info.nbrs[s] if owner[u] == me]
+            lift = info.war2 and info.is_centre[s]
+            if lift:  # WAR II: armies fly between Strategic Centres too
+                targets += [u for u in info.centres if owner[u] == me and u != s
+                            and u not in info.nbrs[s]]
+            for u in targets:
                 for k in sorted({movable, (movable + 1) // 2}):
                     arm = list(armies)
                     arm[s] -= k
@@ -449,7 +542,10 @@ class HardBot(Bot):
                 yield
         if best is None or best[0] <= here + 0.1:
             return EndTurn()
-        return Regroup(info.ids[best[1]], info.ids[best[2]], best[3])
+        s, u, k = best[1], best[2], best[3]
+        if u not in info.nbrs[s]:
+            return Airlift(info.ids[s], info.ids[u], k)
+        return Regroup(info.ids[s], info.ids[u], k)
 
 
 # ---------------------------------------------------------------- helpers
@@ -477,6 +573,39 @@ def _gate_play(pos: Position, values: list[float], shift: float = 0.0,
     def play(own: list[int], arm: list[int], r: random.Random) -> bool:
         return rollout_attacks(pos, own, arm, values, r, pos.conquered, shift, first=first)
     return play
+
+
+def _with_raid(pos: Position, owner: list[int], armies: list[int], values: list[float],
+               play: RolloutPlay) -> RolloutPlay:
+    """WAR II: the rollout starts with the raid of the air base's bombers that helps the
+    land attacks most (sampled from the air dice)."""
+    plan = raid_plan(pos, owner, armies, values, pos.air_base, AIR_AIM)
+    if plan is None:
+        return play
+    t, stop = plan
+    bombers = pos.air_base
+
+    def raided(own: list[int], arm: list[int], r: random.Random) -> bool:
+        arm[t] = sample_air(bombers, arm[t], stop, r)
+        return play(own, arm, r)
+    return raided
+
+
+def _raid_then(t: int, bombers: int, stop: int, play: RolloutPlay) -> RolloutPlay:
+    """A rollout that starts with a raid on ``t`` (sampled from the air dice)."""
+    def raided(own: list[int], arm: list[int], r: random.Random) -> bool:
+        arm[t] = sample_air(min(bombers, 13), arm[t], stop, r)
+        return play(own, arm, r)
+    return raided
+
+
+def _threats(pos: Position, most: int) -> list[int]:
+    """The strongest enemy stacks next to our territories."""
+    me = pos.me
+    stacks = [t for t in range(pos.info.n) if pos.owner[t] != me and pos.armies[t] >= 3
+              and any(pos.owner[u] == me for u in pos.info.nbrs[t])]
+    stacks.sort(key=lambda t: (-pos.armies[t], t))
+    return stacks[:most]
 
 
 def _push_play(pos: Position, needed: list[bool]) -> RolloutPlay:

@@ -20,8 +20,9 @@ from typing import Any
 
 from ..actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
 from .base import Bot, Clock, Thinking
-from .core import Position, best_set, p_win, valid_sets
+from .core import Position, best_set, p_win, valid_sets, war2_worth
 from .objective import target_weights
+from .style import War2Style
 
 #: Gate on the odds of conquest for a target of value 0, and its floor.
 GATE_TOP = 0.85
@@ -118,6 +119,7 @@ class NormalBot(Bot):
     """Continent values, BSR placement, objective targets and an exact-odds attack gate."""
 
     level = "normal"
+    war2_style = War2Style(skill=1)
     hold_below = 8
     gate_top = 0.75
     gate_floor = 0.4
@@ -160,6 +162,7 @@ class NormalBot(Bot):
         me = pos.me
         owner = pos.owner
         objw = target_weights(pos, pos.objective, me)
+        extra = war2_worth(pos)
         share = []
         missing = []
         whole_by = []
@@ -175,7 +178,7 @@ class NormalBot(Bot):
                 out.append(0.0)
                 continue
             c = info.cont_of[t]
-            v = 1.0 + self.obj_weight * objw[t] + info.bonus[c] * share[c]
+            v = 1.0 + self.obj_weight * objw[t] + info.bonus[c] * share[c] + extra[t]
             if missing[c] == 1:
                 v += 2.0 * info.bonus[c]
             if whole_by[c] >= 0:

@@ -50,10 +50,67 @@ def victim_of(pos: Position, spec: dict[str, Any], p: int) -> int | None:
     return v
 
 
+def majority_costs(pos: Position, p: int) -> list[float]:
+    """For each continent, the rough armies ``p`` must spend to hold more than half of it
+    (WAR II majorities): its cheapest territories that ``p`` does not hold yet."""
+    owner = pos.owner
+    armies = pos.armies
+    out = []
+    for ts in pos.info.conts:
+        need = len(ts) // 2 + 1 - sum(1 for t in ts if owner[t] == p)
+        if need <= 0:
+            out.append(0.0)
+            continue
+        prices = sorted(conquest_cost(armies[t]) for t in ts if owner[t] != p)
+        out.append(sum(prices[:need]))
+    return out
+
+
+def majority_continents(pos: Position, spec: dict[str, Any], p: int) -> list[int]:
+    """The continents a majorities objective is cheapest to reach with."""
+    costs = majority_costs(pos, p)
+    ranked = sorted(range(len(costs)), key=lambda c: (costs[c], c))
+    return ranked[:int(spec["count"])]
+
+
+def centres_short(pos: Position, spec: dict[str, Any], p: int) -> tuple[int, int]:
+    """(Strategic Centres, territories) ``p`` still lacks for a centres objective."""
+    owner = pos.owner
+    centres = sum(1 for t in pos.info.centres if owner[t] == p)
+    held = sum(1 for o in owner if o == p)
+    return (max(0, int(spec["count"]) - centres),
+            max(0, int(spec.get("territories", 0)) - held))
+
+
+def met(pos: Position, spec: dict[str, Any], p: int) -> bool:
+    """Whether ``p`` meets ``spec`` on this board ("destroy" objectives: never here)."""
+    kind = spec["kind"]
+    if kind == "destroy":
+        return False
+    return remaining_cost(pos, spec, p) <= 0.0 and (
+        kind != "centres" or centres_short(pos, spec, p) == (0, 0))
+
+
 def remaining_cost(pos: Position, spec: dict[str, Any], p: int,
                    costs: list[float] | None = None) -> float:
     """Rough armies ``p`` still has to spend to reach ``spec`` (0 when it is met)."""
     kind = spec["kind"]
+    if kind == "centres":
+        short_c, short_t = centres_short(pos, spec, p)
+        owner = pos.owner
+        armies = pos.armies
+        info = pos.info
+        prices = sorted(conquest_cost(armies[t]) for t in info.centres if owner[t] != p)
+        total = sum(prices[:short_c])
+        short_t = max(0, short_t - short_c)
+        if short_t:
+            rest = sorted(conquest_cost(armies[t]) + 0.6 for t in range(info.n)
+                          if owner[t] != p and not info.is_centre[t])
+            total += sum(rest[:short_t])
+        return total
+    if kind == "majorities":
+        costs = majority_costs(pos, p)
+        return sum(sorted(costs)[:int(spec["count"])])
     if kind == "continents":
         if costs is None:
             costs = continent_costs(pos, p)
@@ -109,12 +166,33 @@ def target_weights(pos: Position, spec: dict[str, Any], p: int) -> list[float]:
         if v is None:
             return [0.5] * n
         return [1.0 if o == v else 0.0 for o in pos.owner]
+    if kind == "centres":
+        info = pos.info
+        base = 0.5 if spec.get("territories") else 0.2
+        w = [base] * n
+        for t in info.centres:
+            w[t] = 1.0
+        return w
+    if kind == "majorities":
+        info = pos.info
+        w = [0.3] * n
+        for c in majority_continents(pos, spec, p):
+            for t in info.conts[c]:
+                w[t] = 1.0
+        return w
     return [0.5] * n
 
 
 def progress(pos: Position, spec: dict[str, Any], p: int) -> float:
     """0..1: how far ``p`` is on the way (1 when met)."""
     kind = spec["kind"]
+    if kind == "centres":
+        total = int(spec["count"]) + int(spec.get("territories", 0))
+        short = sum(centres_short(pos, spec, p))
+        return 1.0 - short / total
+    if kind == "majorities":
+        costs = majority_costs(pos, p)
+        return sum(1 for c in sorted(costs)[:int(spec["count"])] if c == 0) / spec["count"]
     if kind == "territories":
         floor = spec.get("min_armies", 1)
         ok = sum(1 for t, o in enumerate(pos.owner) if o == p and pos.armies[t] >= floor)

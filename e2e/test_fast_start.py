@@ -1,0 +1,264 @@
+"""Fast start: the page restores the Pyodide memory snapshot build.py made, gets fresh
+entropy in every session, and boots the normal way whenever the snapshot is missing,
+stale or broken (docs/build.md, "Fast start")."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pywar_e2e import READY_TIMEOUT_MS, build, goto_ready
+
+from e2e.test_offline import board_state, click, play_a_turn
+
+pytestmark = pytest.mark.e2e
+
+BOOT_JS = "() => JSON.parse(JSON.stringify(window.pywarBoot || null))"
+
+
+def snapshot_info(site: Path) -> dict[str, Any]:
+    text = (site / build.PYODIDE_BOOT).read_text(encoding="utf-8")
+    line = next(ln for ln in text.splitlines() if ln.startswith("const SNAPSHOT = "))
+    return json.loads(line[len("const SNAPSHOT = "):-1])
+
+
+def new_game_seed(page: Any) -> tuple[int, dict[str, list[Any]]]:
+    """Start a new game from the setup screen with no seed typed: (its seed, the deal)."""
+    for i in range(3):
+        page.locator(f'[data-action="seat-kind"][data-arg="{i}"]').select_option("human")
+    assert page.locator("#seed").input_value() == ""
+    click(page, "start")
+    page.wait_for_selector("#board [data-territory][data-owner]")
+    records = page.evaluate("""() => Object.keys(localStorage)
+        .filter((k) => k.includes(':save:')).map((k) => JSON.parse(localStorage[k]))""")
+    [record] = records
+    return int(record["game"]["setup"]["seed"]), board_state(page)
+
+
+def test_the_build_ships_a_snapshot(dist_dir: Path) -> None:
+    info = snapshot_info(dist_dir)
+    path = dist_dir / info["url"].removeprefix("./")
+    raw = gzip.decompress(path.read_bytes())
+    assert len(raw) == info["bytes"] <= build.SNAPSHOT_HEAP_LIMIT
+    assert info["pyodide"] == build.package_version(build.PYODIDE_DIR)
+    config = json.loads((dist_dir / "pyscript.json").read_text())
+    assert len(info["sources"]) == len(config["files"])
+    assert "/home/pyodide/viewmodel.py" in info["sources"]
+    built = json.loads((dist_dir / "build-info.json").read_text())["snapshot"]
+    assert built["key"] == info["key"] and built["gzip_bytes"] == path.stat().st_size
+    index = (dist_dir / "index.html").read_text(encoding="utf-8")
+    assert f'<link rel="modulepreload" href="./{build.PYODIDE_BOOT}">' in index
+
+
+def test_starts_from_the_snapshot_and_plays(app_page: Any) -> None:
+    goto_ready(app_page)
+    boot = app_page.evaluate(BOOT_JS)
+    assert boot["snapshot"] is True, boot
+    assert boot["modules"] == "fresh"
+    assert boot["snapshot_inflated"] == "worker"  # off the page's thread
+    play_a_turn(app_page)
+
+
+def test_every_session_gets_fresh_seeds(chromium_browser: Any, server_url: str) -> None:
+    """The snapshot froze Python's random state: two page loads must still deal new games
+    differently (entropy from the browser's crypto.getRandomValues)."""
+    games = []
+    for _ in range(2):
+        context = chromium_browser.new_context()
+        try:
+            page = context.new_page()
+            goto_ready(page, server_url + "index.html")
+            assert page.evaluate(BOOT_JS)["snapshot"] is True
+            games.append(new_game_seed(page))
+        finally:
+            context.close()
+    (seed_a, deal_a), (seed_b, deal_b) = games
+    assert seed_a != seed_b
+    assert deal_a != deal_b
+
+
+@pytest.fixture
+def site_copy(dist_dir: Path, tmp_path: Path) -> Iterator[Path]:
+    site = tmp_path / "site"
+    shutil.copytree(dist_dir, site, ignore=shutil.ignore_patterns(build.SINGLE_FILE_NAME))
+    yield site
+
+
+def _break_missing(site: Path, info: dict[str, Any]) -> None:
+    (site / info["url"]).unlink()
+
+
+def _break_truncated(site: Path, info: dict[str, Any]) -> None:
+    path = site / info["url"]
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+def _boot_line(site: Path, change: Any) -> None:
+    boot = site / build.PYODIDE_BOOT
+    text = boot.read_text(encoding="utf-8")
+    info = snapshot_info(site)
+    change(info)
+    line = "const SNAPSHOT = " + json.dumps(info) + ";"
+    boot.write_text(re.sub(r"^const SNAPSHOT = .*;$", lambda _m: line, text, flags=re.M),
+                    encoding="utf-8")
+
+
+def _break_pyodide_version(site: Path, info: dict[str, Any]) -> None:
+    _boot_line(site, lambda i: i.update(pyodide="0.0.1"))
+
+
+def _break_key(site: Path, info: dict[str, Any]) -> None:
+    _boot_line(site, lambda i: i.update(key="0" * 64))
+
+
+BROKEN = {
+    "missing": (_break_missing, "HTTP 404"),
+    "truncated": (_break_truncated, ""),
+    "other Pyodide": (_break_pyodide_version, "Pyodide 0.0.1"),
+    "other build": (_break_key, "key"),
+}
+
+
+@pytest.mark.parametrize("case", list(BROKEN))
+def test_falls_back_to_the_normal_boot(case: str, site_copy: Path, chromium_browser: Any) -> None:
+    """Missing, broken or stale snapshot: the page boots the normal way and plays."""
+    breaker, reason = BROKEN[case]
+    info = snapshot_info(site_copy)
+    breaker(site_copy, {**info, "url": info["url"].removeprefix("./")})
+    build.write_service_worker(site_copy)
+    errors: list[str] = []
+    with build.serving(site_copy) as url:
+        context = chromium_browser.new_context()
+        try:
+            page = context.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m: m.type == "error" and "404" not in m.text
+                    and errors.append(m.text))
+            page.goto(url + "index.html", wait_until="commit")
+            page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+            boot = page.evaluate(BOOT_JS)
+            assert boot["snapshot"] is False and reason in boot["reason"], boot
+            assert page.locator(".py-error").count() == 0
+            play_a_turn(page)
+        finally:
+            context.close()
+    assert not errors
+
+
+def test_stale_python_files_win_over_the_snapshot(site_copy: Path,
+                                                  chromium_browser: Any) -> None:
+    """A Python file served differs from the one the snapshot baked in: the restored modules
+    are forgotten and the served files run (here a view model that announces a word)."""
+    viewmodel = site_copy / "viewmodel.py"
+    viewmodel.write_text(viewmodel.read_text(encoding="utf-8") + (
+        "\n\n_render = App.render\n\n\ndef _marked(self):\n"
+        "    view = _render(self)\n    view['announce'] = 'served-files-win'\n"
+        "    return view\n\n\nApp.render = _marked\n"), encoding="utf-8")
+    build.write_service_worker(site_copy)
+    with build.serving(site_copy) as url:
+        context = chromium_browser.new_context()
+        try:
+            page = context.new_page()
+            page.goto(url + "index.html", wait_until="commit")
+            page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+            boot = page.evaluate(BOOT_JS)
+            assert boot["snapshot"] is True
+            assert boot["modules"] == "stale: /home/pyodide/viewmodel.py"
+            assert page.locator("#announce").text_content() == "served-files-win"
+            assert page.locator(".py-error").count() == 0
+        finally:
+            context.close()
+
+
+class HeldRuntime:
+    """Holds back the WebAssembly runtime's download, so a test sees the page as a player
+    does before Python is ready; `release()` lets it through."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.held: list[Any] = []
+        self.released = False
+        page.route("**/pyodide.asm.wasm", self.hold)
+
+    def hold(self, route: Any) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.continue_()
+        self.held.clear()
+
+
+def test_the_first_screen_works_before_python(app_page: Any) -> None:
+    """The new-game screen is readable and can be filled in before Python is ready; what
+    was typed and chosen is kept when Python takes over, and a returning player sees the
+    "continue your game" card instead."""
+    page = app_page
+    runtime = HeldRuntime(page)
+    page.goto("index.html", wait_until="domcontentloaded")
+    page.wait_for_timeout(300)
+    assert page.locator("html[data-ready]").count() == 0
+    assert page.locator("#overlay h2#setup-title").inner_text() == "Novo jogo"
+    assert page.locator("#overlay").is_visible()
+    page.locator('[data-action="seat-name"][data-arg="0"]').fill("Zé Pequeno")
+    page.locator('[data-action="seat-kind"][data-arg="0"]').select_option("human")
+    page.locator('[data-action="seat-kind"][data-arg="1"]').select_option("human")
+    page.locator('[data-action="seat-kind"][data-arg="2"]').select_option("human")
+    page.locator("#seed").fill("4242")
+    assert page.locator("html[data-ready]").count() == 0
+    runtime.release()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.locator('[data-action="seat-name"][data-arg="0"]').input_value() == "Zé Pequeno"
+    assert page.locator("#seed").input_value() == "4242"
+    assert page.locator('[data-action="seat-kind"][data-arg="1"]').input_value() == "human"
+    click(page, "start")
+    page.wait_for_selector("#curtain:not([hidden])")
+    assert "Zé Pequeno" in page.locator("#curtain").inner_text()
+    record = page.evaluate("""() => JSON.parse(localStorage[Object.keys(localStorage)
+        .find((k) => k.includes(':save:'))])""")
+    assert int(record["game"]["setup"]["seed"]) == 4242
+
+    # a returning player: the card, then the game where it was
+    runtime = HeldRuntime(page)
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_timeout(300)
+    assert page.locator("html[data-ready]").count() == 0
+    assert page.locator("#overlay #resume-title").inner_text() == "Continuar"
+    assert page.locator("#overlay #setup-title").count() == 0
+    runtime.release()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.locator("#overlay").is_hidden()
+    assert "Zé Pequeno" in page.locator("#curtain").inner_text()
+
+
+def test_typing_before_python_keeps_the_caret(app_page: Any) -> None:
+    """Only text typed: Python keeps the prerendered form (same element, focus, caret)."""
+    page = app_page
+    runtime = HeldRuntime(page)
+    page.goto("index.html?lang=en", wait_until="domcontentloaded")
+    page.wait_for_timeout(300)
+    assert page.locator("#overlay h2#setup-title").inner_text() == "New game"
+    assert page.locator("html").get_attribute("lang") == "en"
+    name = page.locator('[data-action="seat-name"][data-arg="1"]')
+    name.click()
+    page.keyboard.press("End")
+    page.keyboard.type("zinho")
+    page.keyboard.press("ArrowLeft")
+    page.evaluate("() => { document.activeElement.dataset.typedBefore = '1'; }")
+    runtime.release()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    page.keyboard.type("!")
+    assert name.input_value() == "Brunozinh!o"
+    assert page.evaluate("() => document.activeElement.dataset.typedBefore") == "1"
+    click(page, "seat-add")
+    assert page.locator('[data-action="seat-name"][data-arg="1"]').input_value() == "Brunozinh!o"

@@ -1,0 +1,801 @@
+"""The page by touch, at every size of issue 14, on every board.
+
+One touch browser context (``has_touch``, ``is_mobile``) and one page, resized from size to
+size (a page load costs a Python start); games are set up by importing a saved position
+on the saved-games screen. Everything a player does is a real touch: ``page.touchscreen
+.tap`` and ``locator.tap``; pinch and pan are CDP touch events.
+
+- a whole turn (place, trade, attack, conquer, regroup) on every board at two sizes and at
+  every size on the classic board, plus the embed at 360 x 640 and 800 x 560;
+- the hit rate: taps at every territory's badge centre, name and points inside its shape,
+  on every board at 1024 x 768 and 390 x 844 (the table is printed);
+- pinch, pan and double tap zoom and never select;
+- the layout at every size: no sideways scrolling, the map at least half of the screen,
+  nothing cut or covered, text of at least 14 px on phones (screenshots are kept in
+  ``PYWAR_SHOTS`` when set).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from pywar_e2e import PageProblems, goto_ready
+
+from pywar.game import Game
+from pywar.variants import get_variant
+
+from saves import make_record
+
+pytestmark = pytest.mark.e2e
+
+SIZES = {"360x640": (360, 640), "390x844": (390, 844), "844x390": (844, 390),
+         "768x1024": (768, 1024), "1024x768": (1024, 768), "1280x800": (1280, 800),
+         "1920x1080": (1920, 1080)}
+PHONES = ("360x640", "390x844", "844x390")
+BOARDS = ("classic", "war2", "mitologicas", "brasil")
+SEATS = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "vermelho")]
+#: CSS px per map unit that tests/test_web_taps.py assumes at 1024 x 768 (the page shows
+#: at least this much).
+SCALE_1024 = {"classic": 0.87, "war2": 0.87, "mitologicas": 0.67, "brasil": 0.86}
+TIMEOUT = 15_000
+
+
+# ---------------------------------------------------------------------------- fixtures
+@pytest.fixture(scope="module")
+def touch(chromium_browser: Any, server_url: str) -> Iterator[Any]:
+    """A touch page (the tests resize it), failing the test on any page problem."""
+    parts = urlsplit(server_url)
+    problems = PageProblems(f"{parts.scheme}://{parts.netloc}", [])
+    context = chromium_browser.new_context(base_url=server_url, has_touch=True,
+                                           is_mobile=True,
+                                           viewport={"width": 1024, "height": 768})
+    context.on("request", problems.on_request)
+    context.on("requestfailed", problems.on_request_failed)
+    context.on("response", problems.on_response)
+    page = context.new_page()
+    page.on("console", problems.on_console)
+    page.on("pageerror", problems.on_page_error)
+    page.pywar_problems = problems
+    goto_ready(page)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def page(touch: Any) -> Iterator[Any]:
+    yield touch
+    problems = touch.pywar_problems.problems
+    errors = touch.locator(".py-error")
+    found = [errors.nth(i).inner_text()[:2000] for i in range(errors.count())]
+    copied, problems[:] = list(problems) + found, []
+    assert not copied, "page problems:\n  " + "\n  ".join(copied)
+
+
+def shots_dir(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("PYWAR_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+# ------------------------------------------------------------------------------ moves
+def resize(page: Any, size: str) -> None:
+    w, h = SIZES.get(size) or tuple(map(int, size.split("x")))
+    page.set_viewport_size({"width": w, "height": h})
+    page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[w, h])
+    page.wait_for_timeout(50)
+
+
+def press(page: Any, action: str, arg: str | None = None) -> None:
+    """Tap the first visible control that sends ``action`` (with ``arg``)."""
+    selector = f'[data-action="{action}"]' + (f'[data-arg="{arg}"]' if arg else "")
+    page.locator(selector).locator("visible=true").first.tap()
+
+
+def go(page: Any, screen: str) -> None:
+    """Open a screen from the top bar (through the menu on narrow screens)."""
+    item = page.locator(f'.header-actions [data-action="screen"][data-arg="{screen}"]')
+    if not item.is_visible():
+        press(page, "menu")
+    item.tap()
+
+
+def centre(page: Any, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def touch_badge(page: Any, territory: str) -> None:
+    """A finger on a territory's army badge."""
+    page.touchscreen.tap(*centre(page, f'#board [data-badge="{territory}"] circle'))
+
+
+def state_of(page: Any) -> dict[str, list[Any]]:
+    """Every territory's owner colour, army count and state as shown."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '#board [data-territory]')].map(p => [p.dataset.territory, [p.dataset.owner || null,
+        +document.querySelector(`#board [data-badge="${p.dataset.territory}"] text`)
+        .textContent, p.dataset.state || '']]))""")
+
+
+def load_position(page: Any, game: Game, kinds: tuple[str, ...] = ("human",) * 3) -> None:
+    """Open ``game`` by importing it on the saved-games screen, as a file a teacher sent."""
+    seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(
+        [(p.name, p.color) for p in game.players], kinds, strict=True)]
+    record = make_record("lesson", game, seats)
+    go(page, "saves")
+    page.wait_for_selector(".screen.saves")
+    page.locator('input[type=file][data-action="import"]').set_input_files(files=[{
+        "name": "lesson.json", "mimeType": "application/json",
+        "buffer": json.dumps(record).encode()}])
+    page.wait_for_selector("html[data-screen=play]")
+    page.wait_for_function("(n) => document.querySelectorAll('#board [data-territory]')"
+                           ".length === n", arg=len(game.board.territories), timeout=TIMEOUT)
+    page.wait_for_function("(t) => document.querySelector("
+                           "`#board [data-badge='${t}'][data-owner]`)",
+                           arg=next(iter(game.board.territories)), timeout=TIMEOUT)
+    reset_zoom(page)
+
+
+def reset_zoom(page: Any) -> None:
+    page.evaluate("() => pywarZoom.reset()")
+
+
+def open_curtain(page: Any) -> None:
+    if page.locator("#curtain:not([hidden])").count():
+        press(page, "curtain-open")
+        page.wait_for_selector("#curtain", state="hidden")
+
+
+# --------------------------------------------------------------------------- positions
+def front(board_id: str) -> tuple[str, str, str]:
+    """A territory with two neighbours: Ana's source, the enemy she conquers, and her own
+    neighbour she moves armies to."""
+    board = get_variant(board_id).board
+    for t in board.territories:
+        near = sorted(board.neighbors[t])
+        if len(near) >= 3:
+            return t, near[0], near[1]
+    raise AssertionError("no territory with three neighbours")
+
+
+def turn_position(board_id: str) -> Game:
+    """Ana to move in round 2 of a game on ``board_id`` with three cards to use."""
+    board = get_variant(board_id).board
+    source, enemy, own = front(board_id)
+    owner = {t: 1 + i % 2 for i, t in enumerate(board.territories)}
+    for i, t in enumerate(board.territories):
+        if i % 3 == 0:
+            owner[t] = 0
+    owner.update({source: 0, own: 0, enemy: 1})
+    armies = {t: 1 + i % 3 for i, t in enumerate(board.territories)}
+    armies.update({source: 25, enemy: 1, own: 1})
+    game = Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=4)
+    hand = cards_to_use(game, owner)
+    return Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=4,
+                         hands={0: hand})
+
+
+def cards_to_use(game: Game, owner: dict[str, int]) -> list[int]:
+    """Three cards Ana can turn into armies: a set to trade (classic rules) or, in WAR II,
+    a territory card naming one of her territories first."""
+    if game.variant.id == "war2":
+        cards = game.cards  # type: ignore[attr-defined]
+        mine = [i for i, c in enumerate(cards) if not c.numbered
+                and any(owner.get(t) == 0 for t in c.territories)]
+        numbered = [i for i, c in enumerate(cards) if c.numbered]
+        return [mine[0], *numbered[:2]]
+    by_shape: dict[str, list[int]] = {}
+    for i, card in enumerate(game.board.cards):
+        if card.territory is not None:
+            by_shape.setdefault(card.shape, []).append(i)
+    shapes = sorted(by_shape)
+    if len(shapes) >= 3:
+        return [by_shape[s][0] for s in shapes[:3]]
+    return by_shape[shapes[0]][:3]
+
+
+# ----------------------------------------------------------------------- a whole turn
+def use_cards(page: Any, game: Game) -> None:
+    """Trade the three cards (or, in WAR II, use the territory card for armies)."""
+    press(page, "reveal")
+    page.wait_for_selector(".secrets.open")
+    pending = int(re.sub(r"\D", "", page.locator("#pending").inner_text()) or 0)
+    if game.variant.id == "war2":
+        before = state_of(page)
+        first = page.locator(".secrets.open .w2-card:not(.kind-number)").first
+        first.tap()
+        page.wait_for_selector('[data-action="w2-card-armies"]')
+        territory = page.locator('[data-action="w2-card-armies"]').first.get_attribute(
+            "data-arg")
+        press(page, "w2-card-armies", territory)
+        page.wait_for_function("([t, n]) => +document.querySelector("
+                               "`#board [data-badge='${t}'] text`).textContent > n",
+                               arg=[territory, before[territory][1]], timeout=TIMEOUT)
+    else:
+        for card in page.locator('.secrets.open [data-action="card"]').all()[:3]:
+            card.tap()
+        press(page, "trade")
+        page.wait_for_function("(n) => +document.querySelector('#pending').textContent"
+                               ".replace(/\\D/g, '') > n", arg=pending, timeout=TIMEOUT)
+    press(page, "hide")
+
+
+def place_everything(page: Any, territory: str) -> None:
+    press(page, "amount", "all")
+    for _ in range(30):
+        if not page.locator("#pending").count():
+            return
+        options = [t for t, (_o, _a, s) in state_of(page).items() if s == "option"]
+        target = territory if territory in options or not options else options[0]
+        before = page.locator("#pending").inner_text()
+        touch_badge(page, target)
+        page.wait_for_function("(b) => !document.querySelector('#pending') || "
+                               "document.querySelector('#pending').textContent !== b",
+                               arg=before, timeout=TIMEOUT)
+    raise AssertionError("armies left to place")
+
+
+def play_a_turn_by_touch(page: Any, board_id: str) -> dict[str, int]:
+    """Trade, place, attack until a conquest, move in, regroup, end the turn. Returns how
+    many taps each part took."""
+    game = turn_position(board_id)
+    source, enemy, own = front(board_id)
+    load_position(page, game)
+    open_curtain(page)
+    use_cards(page, game)
+    place_everything(page, source)
+    page.wait_for_selector(".phase.attack")
+    touch_badge(page, source)
+    page.wait_for_selector(f'#board [data-territory="{source}"][data-state="source"]')
+    touch_badge(page, enemy)
+    page.wait_for_selector(f'#board [data-territory="{enemy}"][data-state="target"]')
+    rolls = 0
+    for _ in range(30):
+        if page.locator(".phase.occupy").count() or state_of(page)[enemy][0] == "azul":
+            break
+        press(page, "attack")
+        rolls += 1
+        page.wait_for_selector(".dice .die.red")
+        page.wait_for_timeout(30)
+    assert state_of(page)[enemy][0] == "azul", "conquered"
+    if page.locator(".phase.occupy").count():
+        page.locator('[data-action="occupy"]').locator("visible=true").last.tap()
+    page.wait_for_selector(".phase.attack")
+    press(page, "end-attack")
+    page.wait_for_selector(".phase.regroup")
+    before = state_of(page)
+    touch_badge(page, source)
+    page.wait_for_selector(f'#board [data-territory="{source}"][data-state="source"]')
+    touch_badge(page, own)
+    page.wait_for_selector('[data-action="move-count"]')
+    press(page, "move-count", "1")
+    press(page, "regroup")
+    page.wait_for_function("([t, n]) => +document.querySelector("
+                           "`#board [data-badge='${t}'] text`).textContent === n",
+                           arg=[own, before[own][1] + 1], timeout=TIMEOUT)
+    assert state_of(page)[source][1] == before[source][1] - 1
+    press(page, "end-turn")
+    page.wait_for_selector("#curtain:not([hidden])")
+    return {"rolls": rolls}
+
+
+#: Every board at a phone and a tablet size, every size on the classic board.
+TURNS = sorted({(b, s) for b in BOARDS for s in ("390x844", "1024x768")}
+               | {("classic", s) for s in SIZES})
+
+
+@pytest.mark.parametrize(("board_id", "size"), TURNS)
+def test_a_whole_turn_by_touch(page: Any, board_id: str, size: str) -> None:
+    resize(page, size)
+    play_a_turn_by_touch(page, board_id)
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+
+
+def test_a_whole_turn_by_touch_in_the_embed(page: Any) -> None:
+    """The compact page of ?embed=1 at 360 x 640 and 800 x 560."""
+    goto_ready(page, "index.html?embed=1")
+    try:
+        assert "embed" in (page.locator("html").get_attribute("class") or "").split()
+        for size in ("360x640", "800x560"):
+            resize(page, size)
+            play_a_turn_by_touch(page, "classic")
+            assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    finally:
+        goto_ready(page, "index.html")
+
+
+# --------------------------------------------------------------------------- hit rate
+#: Per territory: the badge centre, the name (where shown) and this many points inside.
+SHAPE_POINTS = 2
+HIT_TABLE: dict[tuple[str, str], dict[str, int]] = {}
+
+TAP_POINTS_JS = """(mine) => {
+  const wrap = document.getElementById('board-wrap').getBoundingClientRect();
+  const zoom = document.querySelector('.zoom-controls').getBoundingClientRect();
+  const inView = (x, y) => x > wrap.left + 1 && x < wrap.right - 1 && y > wrap.top + 1
+      && y < wrap.bottom - 1 && !(x >= zoom.left - 4 && y >= zoom.top - 4);
+  const out = {};
+  for (const t of mine) {
+    const path = document.querySelector(`#board [data-territory="${t}"]`);
+    const c = document.querySelector(`#board [data-badge="${t}"] circle`)
+        .getBoundingClientRect();
+    const entry = {badge: [c.x + c.width / 2, c.y + c.height / 2], label: null, shape: []};
+    const label = document.querySelector(`#board [data-label="${t}"]`);
+    const l = label && label.getBoundingClientRect();
+    if (l && l.width > 0 && getComputedStyle(label).display !== 'none')
+      entry.label = [l.x + l.width / 2, l.y + l.height / 2];
+    const b = path.getBoundingClientRect();
+    const step = Math.max(2, Math.sqrt(b.width * b.height / 600));
+    for (let y = b.top + step / 2; y < b.bottom; y += step)
+      for (let x = b.left + step / 2; x < b.right; x += step)
+        if (inView(x, y) && document.elementFromPoint(x, y) === path) entry.shape.push([x, y]);
+    out[t] = entry;
+  }
+  return out;
+}"""
+
+OUTCOME_JS = """(before) => {
+  const choice = document.getElementById('choice');
+  if (choice && !choice.hidden) return {choice: [...choice.querySelectorAll(
+      '[data-action="pick"]')].map(b => b.dataset.arg)};
+  const s = document.querySelector('#board [data-territory][data-state="source"]');
+  const now = s ? s.dataset.territory : '';
+  return now !== before ? {source: now} : null;
+}"""
+
+
+def hit_position(board_id: str, half: int) -> Game:
+    """Ana holds every other territory (``half`` 0 or 1), three armies on each."""
+    board = get_variant(board_id).board
+    owner = {t: 0 if i % 2 == half else 1 + (i // 2) % 2
+             for i, t in enumerate(board.territories)}
+    armies = dict.fromkeys(board.territories, 3)
+    goal = "territories_18" if board_id == "brasil" else "territories_24"  # out of reach
+    return Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=2,
+                         objectives=dict.fromkeys(range(3), goal))
+
+
+def tap_and_see(page: Any, x: float, y: float, before: str) -> dict[str, Any]:
+    page.touchscreen.tap(x, y)
+    try:
+        return page.wait_for_function(OUTCOME_JS, arg=before, timeout=1500).json_value()
+    except Exception:  # noqa: BLE001 - nothing happened: a miss
+        return {"none": True}
+
+
+def source_now(page: Any) -> str:
+    return page.evaluate("() => (document.querySelector('#board [data-state=\"source\"]')"
+                         " || {dataset: {}}).dataset.territory || ''")
+
+
+@pytest.mark.parametrize("size", ["1024x768", "390x844"])
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_taps_land_on_the_territory_meant(page: Any, board_id: str, size: str) -> None:
+    resize(page, size)
+    counts = {"taps": 0, "hits": 0, "direct": 0, "asked": 0, "badge_taps": 0,
+              "badge_direct": 0}
+    misses: list[str] = []
+    rnd = random.Random(f"{board_id}-{size}")
+    for half in (0, 1):
+        load_position(page, hit_position(board_id, half))
+        open_curtain(page)
+        if size == "1024x768" and half == 0:
+            scale = page.evaluate("() => pywarZoom.scale()")
+            assert scale >= SCALE_1024[board_id] - 0.005, scale
+        first_own = next(t for t, (o, _a, _s) in state_of(page).items() if o == "azul")
+        place_everything(page, first_own)
+        page.wait_for_selector(".phase.attack")
+        mine = [t for t, (o, _a, _s) in state_of(page).items() if o == "azul"]
+        points = page.evaluate(TAP_POINTS_JS, mine)
+        taps: list[tuple[str, str, list[float]]] = []
+        for t in mine:
+            taps.append((t, "badge", points[t]["badge"]))
+            if points[t]["label"]:
+                taps.append((t, "label", points[t]["label"]))
+            inside = points[t]["shape"]  # none when the badge and name cover it all
+            for p in rnd.sample(inside, min(SHAPE_POINTS, len(inside))):
+                taps.append((t, "shape", p))
+        # far apart one after the other, so that no two taps make a double tap
+        taps.sort(key=lambda tp: tp[2][0])
+        order = [tp for pair in zip(taps[: len(taps) // 2], taps[len(taps) // 2:],
+                                    strict=False) for tp in pair]
+        order += taps[len(order):]
+        for t, kind, (x, y) in order:
+            before = source_now(page)
+            if before == t:
+                page.keyboard.press("Escape")
+                before = ""
+            seen = tap_and_see(page, x, y, before)
+            counts["taps"] += 1
+            counts["badge_taps"] += kind == "badge"
+            if seen.get("choice"):
+                counts["asked"] += 1
+                if t in seen["choice"]:
+                    page.locator(f'#choice-slot [data-action="pick"][data-arg="{t}"]').tap()
+                    page.wait_for_function(OUTCOME_JS, arg=before, timeout=TIMEOUT)
+                else:
+                    press(page, "escape")
+                    page.wait_for_selector("#choice", state="hidden")
+            elif seen.get("source") == t:
+                counts["direct"] += 1
+                counts["badge_direct"] += kind == "badge"
+            if source_now(page) == t:
+                counts["hits"] += 1
+            else:
+                misses.append(f"{t} {kind} at ({x:.0f},{y:.0f}): {seen}")
+        page.keyboard.press("Escape")
+    HIT_TABLE[board_id, size] = counts
+    print_hit_table()
+    assert counts["badge_direct"] == counts["badge_taps"], misses
+    assert counts["hits"] >= 0.99 * counts["taps"], misses
+
+
+def print_hit_table() -> None:
+    lines = ["", "board        size      taps  hits     %  direct     %  asked  badge-centre"]
+    for (board_id, size), c in sorted(HIT_TABLE.items()):
+        lines.append(
+            f"{board_id:12s} {size:8s} {c['taps']:5d} {c['hits']:5d} "
+            f"{100 * c['hits'] / c['taps']:5.1f} {c['direct']:6d} "
+            f"{100 * c['direct'] / c['taps']:5.1f} {c['asked']:5d}  "
+            f"{c['badge_direct']}/{c['badge_taps']}")
+    print("\n".join(lines))
+
+
+# --------------------------------------------------------------------------- gestures
+class Fingers:
+    """Two fingers on the screen, by CDP touch events (what a pinch is made of)."""
+
+    def __init__(self, page: Any) -> None:
+        self.cdp = page.context.new_cdp_session(page)
+
+    def send(self, kind: str, points: list[tuple[float, float]]) -> None:
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+            {"x": x, "y": y, "id": i + 1} for i, (x, y) in enumerate(points)]})
+
+    def pinch(self, cx: float, cy: float, start: float, end: float, steps: int = 6) -> None:
+        self.send("touchStart", [(cx - start, cy), (cx + start, cy)])
+        for i in range(1, steps + 1):
+            d = start + (end - start) * i / steps
+            self.send("touchMove", [(cx - d, cy), (cx + d, cy)])
+        self.send("touchEnd", [])
+
+    def drag(self, x: float, y: float, dx: float, dy: float, steps: int = 6) -> None:
+        self.send("touchStart", [(x, y)])
+        for i in range(1, steps + 1):
+            self.send("touchMove", [(x + dx * i / steps, y + dy * i / steps)])
+        self.send("touchEnd", [])
+
+    def close(self) -> None:
+        self.cdp.detach()
+
+
+def view_box(page: Any) -> list[float]:
+    return [float(v) for v in page.get_attribute("#board", "viewBox").split()]
+
+
+@pytest.mark.parametrize("size", ["390x844", "1024x768"])
+def test_pinch_pan_and_double_tap_zoom_and_never_select(page: Any, size: str) -> None:
+    resize(page, size)
+    game = turn_position("classic")
+    source, _enemy, _own = front("classic")
+    load_position(page, game)
+    open_curtain(page)
+    place_everything(page, source)
+    page.wait_for_selector(".phase.attack")
+    armies = {t: a for t, (_o, a, _s) in state_of(page).items()}
+    fingers = Fingers(page)
+    try:
+        wrap = page.locator("#board-wrap").bounding_box()
+        cx, cy = wrap["x"] + wrap["width"] / 2, wrap["y"] + wrap["height"] / 2
+        far = min(120.0, wrap["width"] / 2 - 12)
+        whole = view_box(page)
+        fingers.pinch(cx, cy, 25, far)  # spread two fingers: zoom in around them
+        zoomed = view_box(page)
+        assert zoomed[2] < whole[2] / 2.5, (whole, zoomed)
+        fingers.drag(cx, cy, 80, 40)  # one finger drags the map
+        panned = view_box(page)
+        assert panned[:2] != zoomed[:2] and panned[2] == pytest.approx(zoomed[2])
+        fingers.pinch(cx, cy, far, 40)  # pinch in: zoom out
+        assert view_box(page)[2] > panned[2]
+    finally:
+        fingers.close()
+    assert page.evaluate("() => visualViewport.scale") == 1, "the page itself kept its size"
+    assert source_now(page) == "", "no gesture selects a territory"
+    reset_zoom(page)
+    # a double tap on a territory zooms in there, and leaves nothing selected
+    whole = view_box(page)
+    x, y = centre(page, f'#board [data-badge="{source}"] circle')
+    page.touchscreen.tap(x, y)
+    page.wait_for_timeout(60)
+    page.touchscreen.tap(x, y)
+    page.wait_for_function("(w) => +document.getElementById('board').getAttribute('viewBox')"
+                           ".split(' ')[2] < w", arg=whole[2], timeout=TIMEOUT)
+    page.wait_for_timeout(100)
+    assert source_now(page) == "", "a double tap does not select"
+    assert {t: a for t, (_o, a, _s) in state_of(page).items()} == armies
+    # zoomed in, a single tap selects as usual
+    page.wait_for_timeout(400)
+    touch_badge(page, source)
+    page.wait_for_selector(f'#board [data-territory="{source}"][data-state="source"]')
+    page.keyboard.press("Escape")
+    reset_zoom(page)
+
+
+# ----------------------------------------------------------------------------- layout
+LAYOUT_JS = """() => {
+  const vw = innerWidth, vh = innerHeight;
+  const r = (el) => el.getBoundingClientRect();
+  const visible = (el) => { const b = r(el); const s = getComputedStyle(el);
+    return b.width > 0 && b.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+  const board = r(document.getElementById('board-wrap'));
+  const panel = document.getElementById('panel');
+  const out = {scrollX: document.documentElement.scrollWidth - vw,
+               scrollY: document.documentElement.scrollHeight - vh,
+               boardShare: board.width * board.height / (vw * vh), cut: [], overlap: [],
+               small: [], layout: document.documentElement.dataset.layout};
+  // every control in sight is wholly on the screen and inside its scrolling box
+  for (const el of document.querySelectorAll('.topbar button, #panel-slot .btn, '
+                                             + '.zoom-controls .btn')) {
+    if (!visible(el)) continue;
+    const b = r(el);
+    if (b.left < -1 || b.right > vw + 1 || b.top < -1) out.cut.push(el.textContent.trim());
+    if (b.height < 43.5 || b.width < 43.5) out.small.push('target ' + el.textContent.trim());
+  }
+  // the panel and the map do not overlap
+  if (visible(panel)) { const p = r(panel);
+    const ix = Math.min(p.right, board.right) - Math.max(p.left, board.left);
+    const iy = Math.min(p.bottom, board.bottom) - Math.max(p.top, board.top);
+    if (ix > 1 && iy > 1) out.overlap.push('panel over the map'); }
+  // text of at least 14 px (phones)
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const seen = new Set();
+  while (walker.nextNode()) {
+    const el = walker.currentNode.parentElement;
+    if (!el || seen.has(el) || !walker.currentNode.textContent.trim()) continue;
+    seen.add(el);
+    if (el.closest('svg, .visually-hidden, [hidden], #loader') || !visible(el)) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 13.95) out.small.push(size + 'px ' + walker.currentNode.textContent.trim()
+                                     .slice(0, 30));
+  }
+  // badges: the number fits its circle
+  for (const g of document.querySelectorAll('#board .badge[data-owner]')) {
+    const c = g.querySelector('circle').getBoundingClientRect();
+    const t = g.querySelector('text').getBoundingClientRect();
+    if (c.width && t.width > c.width + 0.5) out.cut.push('badge ' + g.dataset.badge);
+  }
+  return out;
+}"""
+
+
+def big_numbers(board_id: str) -> Game:
+    """A position with three-digit armies (the badges must still fit)."""
+    board = get_variant(board_id).board
+    owner = {t: i % 3 for i, t in enumerate(board.territories)}
+    armies = {t: (1, 12, 345, 999)[i % 4] for i, t in enumerate(board.territories)}
+    return Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=1)
+
+
+def test_the_layout_at_every_size(page: Any, tmp_path: Path) -> None:
+    """During play, at every size: nothing scrolls sideways, the map has at least half of
+    the screen, no control is cut or under 44 px, the panel never covers the map, numbers
+    up to 999 fit their badges, text is at least 14 px on phones, a message never covers
+    the zoom buttons. Screenshots of each size are kept for a look."""
+    shots = shots_dir(tmp_path)
+    load_position(page, big_numbers("classic"))
+    open_curtain(page)
+    report = []
+    for size in SIZES:
+        resize(page, size)
+        page.wait_for_timeout(150)
+        found = page.evaluate(LAYOUT_JS)
+        page.screenshot(path=str(shots / f"touch-play-{size}.png"))
+        report.append(f"{size}: {found['layout']}, map {found['boardShare']:.0%} of the screen")
+        assert found["scrollX"] <= 0 and found["scrollY"] <= 0, (size, found)
+        assert found["boardShare"] >= 0.5, (size, found)
+        assert not found["cut"] and not found["overlap"], (size, found)
+        small = [s for s in found["small"] if size in PHONES or s.startswith("target")]
+        assert not small, (size, small)
+        # a refusal's message does not cover the zoom buttons
+        touch_badge(page, next(t for t, (o, _a, _s) in state_of(page).items() if o != "azul"))
+        page.wait_for_selector("#message:not([hidden])")
+        m = page.locator("#message").bounding_box()
+        z = page.locator(".zoom-controls").bounding_box()
+        assert (m["x"] + m["width"] <= z["x"] or m["y"] + m["height"] <= z["y"]
+                or z["y"] + z["height"] <= m["y"]), (size, m, z)
+    print("\n" + "\n".join(report))
+
+
+def test_the_menu_and_dialogs_on_a_phone(page: Any, tmp_path: Path) -> None:
+    """On a phone the top bar's actions fold into a menu; each screen opens over the map
+    with the focus in it, and closes with its ✕ back to the game; the new-game screen's
+    Start button stays in sight."""
+    shots = shots_dir(tmp_path)
+    load_position(page, turn_position("classic"))
+    open_curtain(page)
+    for size in ("360x640", "844x390"):
+        resize(page, size)
+        assert not page.locator('.header-actions [data-arg="rules"]').is_visible()
+        press(page, "menu")
+        assert page.locator('.header-actions [data-arg="rules"]').is_visible()
+        page.screenshot(path=str(shots / f"touch-menu-{size}.png"))
+        page.locator('.header-actions [data-arg="rules"]').tap()
+        page.wait_for_selector(".screen.rules")
+        assert page.evaluate("() => document.activeElement.id") == "rules-title"
+        press(page, "escape")
+        page.wait_for_selector("#overlay", state="hidden")
+        go(page, "setup")
+        page.wait_for_selector(".screen.setup")
+        start = page.locator('[data-action="start"]').bounding_box()
+        box = page.locator("#overlay-slot").bounding_box()
+        assert start["y"] + start["height"] <= box["y"] + box["height"] + 1, size
+        page.screenshot(path=str(shots / f"touch-setup-{size}.png"))
+        press(page, "escape")
+        page.wait_for_selector("#overlay", state="hidden")
+
+
+def test_full_screen_where_the_browser_allows_it(page: Any, dist_dir: Path) -> None:
+    manifest = json.loads((dist_dir / "manifest.webmanifest").read_text())
+    assert manifest["display"] == "fullscreen"  # the installed app opens full screen
+    resize(page, "1024x768")
+    if not page.evaluate("() => document.fullscreenEnabled"):
+        assert page.locator('[data-action="fullscreen"]').count() == 0
+        return
+    press(page, "fullscreen")
+    page.wait_for_function("() => !!document.fullscreenElement", timeout=TIMEOUT)
+    page.wait_for_selector('[data-action="fullscreen"][aria-pressed="true"]')
+    press(page, "fullscreen")
+    page.wait_for_function("() => !document.fullscreenElement", timeout=TIMEOUT)
+
+
+# ------------------------------------------------------------------------------- axe
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+#: Rules of the issue that must pass whatever axe calls their impact.
+NAMED_RULES = {"scrollable-region-focusable", "heading-order", "region"}
+#: Each board in both languages, each at a phone and a desktop size, every language at
+#: both sizes: four boards x two combinations cover every pair.
+AXE_RUNS = [("classic", "pt", "390x844"), ("classic", "en", "1280x800"),
+            ("war2", "pt", "1280x800"), ("war2", "en", "360x640"),
+            ("mitologicas", "pt", "844x390"), ("mitologicas", "en", "1920x1080"),
+            ("brasil", "pt", "1024x768"), ("brasil", "en", "390x844")]
+AXE_LOG: list[str] = []
+
+
+def axe_problems(page: Any, screen: str) -> list[str]:
+    """axe-core's serious and critical violations (and the issue's named rules)."""
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const r = await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'best-practice']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact,
+            nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+    }""")
+    bad = [f"{screen}: {v['id']} ({v['impact']}) {v['nodes']}" for v in found
+           if v["impact"] in ("serious", "critical") or v["id"] in NAMED_RULES]
+    AXE_LOG.append(f"{screen}: {len(bad)} serious/critical")
+    return bad
+
+
+def won_soon(board_id: str) -> Game:
+    """Ana needs one more territory for her objective, next to her largest army."""
+    board = get_variant(board_id).board
+    goal = 18 if board_id == "brasil" else 24
+    source, enemy, _own = front(board_id)
+    rest = [t for t in board.territories if t not in (source, enemy)]
+    owner = {t: 1 + i % 2 for i, t in enumerate(rest)}
+    owner.update(dict.fromkeys(rest[: goal - 2], 0))
+    owner.update({source: 0, enemy: 1})
+    armies = {source: 40, enemy: 1}
+    objective = f"territories_{goal}"
+    return Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=6,
+                         objectives={0: objective, 1: objective, 2: objective})
+
+
+def closest_pair(page: Any) -> tuple[float, float]:
+    """The middle of the two nearest badges on the screen (a tap there is a close call)."""
+    return tuple(page.evaluate("""() => {
+      const c = [...document.querySelectorAll('#board .badge[data-owner] circle')].map(
+          e => { const b = e.getBoundingClientRect();
+                 return [b.x + b.width / 2, b.y + b.height / 2]; });
+      let best = null;
+      for (let i = 0; i < c.length; i++) for (let j = i + 1; j < c.length; j++) {
+        const d = Math.hypot(c[i][0] - c[j][0], c[i][1] - c[j][1]);
+        if (!best || d < best[0]) best = [d, (c[i][0] + c[j][0]) / 2, (c[i][1] + c[j][1]) / 2];
+      }
+      return [best[1], best[2]];
+    }"""))
+
+
+@pytest.mark.skipif(not AXE.is_file(), reason="npm ci installs axe-core")
+@pytest.mark.parametrize(("board_id", "lang", "size"), AXE_RUNS)
+def test_no_serious_accessibility_problem_on_any_screen(page: Any, board_id: str, lang: str,
+                                                       size: str) -> None:
+    resize(page, size)
+    if page.locator("html").get_attribute("lang")[:2] != lang:
+        item = page.locator('.header-actions [data-action="lang"]')
+        if not item.is_visible():
+            press(page, "menu")
+        item.tap()
+        page.wait_for_function("(l) => document.documentElement.lang.startsWith(l)", arg=lang)
+    bad: list[str] = []
+    logged = len(AXE_LOG)
+    go(page, "setup")
+    page.wait_for_selector(".screen.setup")
+    press(page, "variant", board_id)
+    bad += axe_problems(page, "setup")
+    game = turn_position(board_id)
+    source, enemy, own = front(board_id)
+    load_position(page, game)
+    bad += axe_problems(page, "curtain")
+    open_curtain(page)
+    bad += axe_problems(page, "placing")
+    press(page, "reveal")
+    bad += axe_problems(page, "cards")
+    press(page, "hide")
+    if page.locator('[data-action="menu"]').is_visible():
+        press(page, "menu")
+        bad += axe_problems(page, "menu")
+        press(page, "menu")
+    place_everything(page, source)
+    page.wait_for_selector(".phase.attack")
+    page.touchscreen.tap(*closest_pair(page))
+    if page.locator("#choice:not([hidden])").count():
+        bad += axe_problems(page, "chooser")
+        press(page, "escape")
+    touch_badge(page, source)
+    touch_badge(page, enemy)
+    page.wait_for_selector('[data-action="attack"]')
+    bad += axe_problems(page, "attack chosen")
+    for _ in range(30):
+        if page.locator(".phase.occupy").count() or state_of(page)[enemy][0] == "azul":
+            break
+        press(page, "attack")
+        page.wait_for_selector(".dice .die.red")
+    bad += axe_problems(page, "dice" if not page.locator(".phase.occupy").count()
+                        else "occupy")
+    if page.locator(".phase.occupy").count():
+        page.locator('[data-action="occupy"]').locator("visible=true").last.tap()
+    press(page, "end-attack")
+    page.wait_for_selector(".phase.regroup")
+    touch_badge(page, source)
+    touch_badge(page, own)
+    page.wait_for_selector('[data-action="regroup"]')
+    bad += axe_problems(page, "regroup")
+    for screen in ("rules", "history", "stats", "saves"):
+        go(page, screen)
+        page.wait_for_selector(f".screen.{screen}")
+        bad += axe_problems(page, screen)
+        if screen == "history":
+            press(page, "replay-start")
+            page.wait_for_selector(".replay")
+            bad += axe_problems(page, "replay")
+            press(page, "screen", "play")
+            page.wait_for_selector(".replay", state="detached")
+            continue
+        press(page, "escape")
+        page.wait_for_selector("#overlay", state="hidden")
+    load_position(page, won_soon(board_id))
+    open_curtain(page)
+    place_everything(page, source)
+    touch_badge(page, source)
+    touch_badge(page, enemy)
+    for _ in range(30):
+        if page.locator("html[data-screen=over], .phase.occupy").count():
+            break
+        press(page, "attack")
+        page.wait_for_timeout(30)
+    if page.locator(".phase.occupy").count():
+        page.locator('[data-action="occupy"]').locator("visible=true").last.tap()
+    page.wait_for_selector("html[data-screen=over]", timeout=TIMEOUT)
+    bad += axe_problems(page, "game over")
+    print(f"\naxe {board_id} {lang} {size}: " + "; ".join(AXE_LOG[logged:]))
+    assert bad == []

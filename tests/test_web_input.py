@@ -1,0 +1,231 @@
+"""Taps, keys and focus in the view model (web/board_input.py), without a browser: a tap
+on the map selects, or offers the territories it may mean; a double tap zooms without
+selecting; arrows and Enter play a turn; Escape closes; each event is announced once."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from conftest import NS, group, translate
+
+from pywar.board import load_board
+from pywar.game import Game
+
+from saves import MemoryStorage, make_record
+from viewmodel import App, find, text_of
+
+MAPS = Path(__file__).resolve().parent.parent / "web" / "maps"
+BOARD = load_board("classic")
+SEATS = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+#: CSS px per map unit at a 1024 x 768 tablet's default zoom (see test_web_taps.py).
+SCALE = 0.87
+
+
+def anchors(board: str = "classic") -> dict[str, tuple[float, float]]:
+    root = ET.parse(MAPS / f"{board}.svg").getroot()
+    return {g.get("data-badge"): translate(g) for g in group(root, "badges").findall(f"{NS}g")}
+
+
+def app_at(armies: dict[str, int] | None = None, mine: tuple[str, ...] = (),
+           humans: int = 1) -> App:
+    """Ana to move in a classic game where she holds ``mine`` (and South America)."""
+    held = set(mine) | {"brasil", "argentina", "peru", "venezuela"}
+    owner = {t: 0 if t in held else 1 + i % 2 for i, t in enumerate(BOARD.territories)}
+    game = Game.scenario("classic", SEATS, owner, armies=armies or {}, seed=3)
+    app = App(MemoryStorage())
+    app.set_anchors("classic", anchors())
+    app.game = game
+    kinds = ["human"] * humans + ["normal"] * (3 - humans)
+    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(SEATS, kinds,
+                                                                         strict=True)]
+    app.record = make_record(app.store.new_id(), game, app.seats)
+    app.store.save(app.record)
+    app.screen = "play"
+    return app
+
+
+def tap_at(app: App, territory: str, part: str = "badge", dx: float = 0.0, dy: float = 0.0,
+           double: bool = False, scale: float = SCALE):
+    x, y = app.anchors["classic"][territory]
+    value = f"{x + dx},{y + dy},{scale}" + (",double" if double else "")
+    return app.dispatch("tap", f"{territory}|{part}", value)
+
+
+def place_all(app: App, territory: str) -> None:
+    g = app.game
+    app.dispatch("amount", "all")
+    while g.pending_armies:
+        options = [t for t in BOARD.territories if g.owner[t] == 0 and g.available_for(t)]
+        app.dispatch("pick", territory if territory in options else options[0])
+
+
+def test_a_tap_on_a_badge_places_on_its_territory():
+    app = app_at()
+    before = app.game.armies["brasil"]
+    tap_at(app, "brasil")
+    assert app.game.armies["brasil"] == before + 1
+    assert app.cursor == "brasil"
+
+
+def test_a_tap_between_two_close_badges_offers_both_and_a_pick_selects():
+    app = app_at({"brasil": 6, "peru": 4})
+    place_all(app, "brasil")
+    a, b = app.anchors["classic"]["peru"], app.anchors["classic"]["argentina"]
+    middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    app.dispatch("tap", "|", f"{middle[0]},{middle[1]},{SCALE}")
+    view = app.render()
+    assert set(view["board"]["picks"]) == {"peru", "argentina"}
+    choice = view["choice"]["node"]
+    picks = [b["attrs"]["data-arg"] for b in find(choice, lambda n: n["attrs"].get(
+        "data-action") == "pick")]
+    assert set(picks) == {"peru", "argentina"}
+    assert "Qual território?" in text_of(choice)
+    assert view["focus"]["target"] == ["choice"]
+    app.dispatch("pick", "peru")
+    assert app.source == "peru" and app.candidates == []
+    assert app.render()["choice"] is None
+
+
+def test_escape_closes_the_chooser_then_the_selection():
+    app = app_at({"brasil": 6})
+    place_all(app, "brasil")
+    tap_at(app, "brasil")
+    assert app.source == "brasil"
+    app.candidates, app.candidate_at = ["peru", "argentina"], (0.0, 0.0)
+    app.dispatch("escape")
+    assert app.candidates == [] and app.source == "brasil"
+    app.dispatch("escape")
+    assert app.source is None
+
+
+def test_a_double_tap_zooms_and_selects_nothing():
+    app = app_at({"brasil": 6})
+    place_all(app, "brasil")
+    assert tap_at(app, "brasil") is None
+    assert app.source == "brasil"
+    effect = tap_at(app, "brasil", double=True)
+    assert effect == {"zoom": 2.0}
+    assert app.source is None  # the first tap's selection is undone
+
+
+def test_a_quick_second_tap_while_placing_places_again():
+    app = app_at()
+    before = app.game.armies["brasil"]
+    tap_at(app, "brasil")
+    assert tap_at(app, "brasil", double=True) is None
+    assert app.game.armies["brasil"] == before + 2
+
+
+def test_a_double_tap_on_the_sea_zooms():
+    app = app_at()
+    app.dispatch("tap", "|", "5,5,0.87")
+    assert app.dispatch("tap", "|", "5,5,0.87,double") == {"zoom": 2.0}
+
+
+def test_taps_do_nothing_behind_the_curtain():
+    app = app_at(humans=3)
+    app.curtain = 0
+    before = dict(app.game.armies)
+    tap_at(app, "brasil")
+    assert app.game.armies == before and app.candidates == []
+
+
+def test_an_attack_by_keys_takes_four_keys_from_the_source():
+    app = app_at({"brasil": 6, "argelia": 1})
+    place_all(app, "peru")
+    keys = 0
+    app.dispatch("pick", "brasil")  # Enter on Brasil
+    keys += 1
+    assert app.source == "brasil"
+    assert app.render()["focus"]["target"] == ["territory", "brasil"]
+    app.dispatch("key-move", "right", "brasil")  # → towards Africa
+    keys += 1
+    assert app.cursor == "argelia"
+    assert app.render()["focus"]["target"] == ["territory", "argelia"]
+    app.dispatch("pick", "argelia")  # Enter
+    keys += 1
+    assert app.target == "argelia"
+    assert app.render()["focus"]["target"] == ["action", "attack"]
+    app.dispatch("attack")  # Enter on the focused Attack button
+    keys += 1
+    assert keys <= 6
+    assert any(e["action"]["type"] == "attack" for e in app.game.log)
+
+
+def test_after_a_conquest_focus_goes_to_the_largest_move_then_back_to_the_map():
+    app = app_at({"brasil": 30, "argelia": 1})
+    place_all(app, "peru")
+    app.dispatch("pick", "brasil")
+    app.dispatch("pick", "argelia")
+    for _ in range(20):
+        if app.game.phase == "occupy":
+            break
+        app.dispatch("attack")
+    assert app.game.phase == "occupy"
+    top = app.game.occupy["max"]
+    assert app.render()["focus"]["target"] == ["action", "occupy", str(top)]
+    app.dispatch("occupy", str(top))
+    assert app.render()["focus"]["target"] == ["territory", "argelia"]
+
+
+def test_escape_closes_a_screen_over_the_game():
+    app = app_at()
+    for screen in ("rules", "history", "stats", "saves"):
+        app.dispatch("screen", screen)
+        view = app.render()
+        assert find(view["overlay"], lambda n: "dialog-close" in n["attrs"].get("class", ""))
+        app.dispatch("escape")
+        assert app.screen == "play", screen
+
+
+def test_each_event_is_announced_once():
+    app = app_at()
+    tap_at(app, "brasil")
+    first = app.render()["announce"]
+    assert "colocou" in first["text"]
+    assert app.render()["announce"] == first  # drawn again: nothing new to say
+    app.dispatch("amount", "5")
+    again = app.render()["announce"]
+    assert again["id"] == first["id"] and again["text"] == ""
+    tap_at(app, "brasil")
+    assert app.render()["announce"]["id"] == first["id"] + 1
+
+
+def test_the_dice_are_not_a_second_live_region():
+    app = app_at({"brasil": 6, "argelia": 1})
+    place_all(app, "peru")
+    app.dispatch("pick", "brasil")
+    app.dispatch("pick", "argelia")
+    app.dispatch("attack")
+    panel = app.render()["panel"]
+    assert find(panel, lambda n: n["attrs"].get("class") == "dice")
+    assert not find(panel, lambda n: "aria-live" in n["attrs"])
+
+
+def test_the_menu_and_full_screen():
+    app = app_at()
+    header = app.render()["header"]
+    assert not find(header, lambda n: n["attrs"].get("data-action") == "fullscreen")
+    toggle = find(header, lambda n: n["attrs"].get("data-action") == "menu")[0]
+    assert toggle["attrs"]["aria-expanded"] == "false"
+    app.dispatch("menu")
+    header = app.render()["header"]
+    assert find(header, lambda n: n["attrs"].get("id") == "menu-list")[0]["attrs"][
+        "data-open"] == "true"
+    app.dispatch("escape")
+    assert not app.menu_open
+    app.can_fullscreen = True
+    assert find(app.render()["header"], lambda n: n["attrs"].get("data-action") == "fullscreen")
+    assert app.dispatch("fullscreen") == {"fullscreen": True}
+    app.is_fullscreen = True
+    assert app.dispatch("fullscreen") == {"fullscreen": False}
+
+
+def test_panel_headings_follow_the_page_title():
+    app = app_at({"brasil": 6, "argelia": 1})
+    panel = app.render()["panel"]
+    levels = [int(n["tag"][1]) for n in find(panel, lambda n: n["tag"] in (
+        "h2", "h3", "h4", "h5"))]
+    assert levels and levels[0] == 2
+    assert all(b - a <= 1 for a, b in zip(levels, levels[1:], strict=False))

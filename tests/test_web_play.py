@@ -1,0 +1,521 @@
+"""Issue 17, what a player notices in the first minutes: the log after a reload, what a blitz
+did, trades, the paused bots, the remembered setup, the chart, the replay and the rules of
+every variant (view model, no browser)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pywar.variants import VARIANTS, get_variant
+
+from saves import MemoryStorage
+from viewmodel import App, find, text_of
+
+
+def bots_game(variant: str, seed: int = 3, storage: MemoryStorage | None = None) -> App:
+    """A game of simple bots of ``variant`` started from the new-game form."""
+    app = App(storage or MemoryStorage())
+    app.dispatch("variant", variant)
+    for seat in app.form["seats"]:
+        seat["kind"] = "bot"
+    app.dispatch("seed", None, str(seed))
+    app.dispatch("start")
+    assert app.game is not None
+    return app
+
+
+def play_rounds(app: App, rounds: int, cap: int = 20000) -> None:
+    """Let the bots play until round ``rounds`` starts (or the game ends)."""
+    steps = 0
+    while app.bot_to_move and app.game.round < rounds and steps < cap:
+        app.bot_step()
+        steps += 1
+
+
+def chart_lines(app: App) -> list[dict[str, Any]]:
+    app.dispatch("screen", "stats")
+    return find(app.render()["overlay"], lambda n: n["tag"] == "polyline")
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_statistics_chart_has_a_point_per_round_in_every_variant(variant):
+    app = bots_game(variant)
+    play_rounds(app, 5)
+    g = app.game
+    assert g.round >= 4 or g.phase == "over"
+    lines = chart_lines(app)
+    assert len(lines) == len(g.players)
+    for line in lines:
+        points = line["attrs"]["points"].split()
+        assert len(points) == len(g.timeline) >= 3, variant
+    assert [p["round"] for p in g.timeline] == list(range(1, g.round + 1))
+    territories = len(get_variant(variant).board.territories)
+    assert all(sum(p["territories"]) == territories for p in g.timeline)
+    # the figures under the lines are the game's own at each round start
+    first = g.timeline[0]
+    assert first["armies"] != g.timeline[-1]["armies"]
+
+
+def test_a_variant_cannot_skip_the_round_snapshot():
+    from pywar.game import Game
+
+    with pytest.raises(TypeError, match="_begin_turn"):
+        class Careless(Game):  # noqa: F841 - defining it is the test
+            def _start_turn(self, events: list[dict[str, Any]]) -> None:
+                self.phase = "reinforce"
+
+
+def air_bases(view: dict[str, Any]) -> dict[str, str]:
+    """The bombers each colour's air base shows on the board."""
+    marks = view["board"].get("marks", {})
+    return {sel.split('"')[1]: spec["text"] for sel, spec in marks.items()
+            if sel.startswith(".air-base")}
+
+
+def test_the_replay_shows_the_air_bases_of_the_step_it_replays():
+    app = bots_game("war2", seed=4)
+    play_rounds(app, 4)
+    g = app.game
+    live = air_bases(app.render())
+    assert live == {p.color: str(g.bombers[i]) for i, p in enumerate(g.players)} | {
+        c: "" for c in g.board.raw["colors"] if c not in {p.color for p in g.players}}
+    assert any(b > 0 for b in g.bombers)
+    app.dispatch("screen", "history")
+    app.dispatch("replay-start")
+    at_start = air_bases(app.render())
+    assert {at_start[p.color] for p in g.players} == {"0"}  # nobody had bombers yet
+    # step on to the first turn that brought bombers: the bases show that step's count
+    while not any(app.replay["game"].bombers):
+        app.dispatch("replay-step", "next")
+    shown = app.replay["game"]
+    bases = air_bases(app.render())
+    assert [bases[p.color] for p in g.players] == [str(b) for b in shown.bombers]
+    assert shown.bombers != g.bombers
+    # a centre's marker shows its holder at that step too
+    centre = next(iter(g.rules.centres))
+    marks = app.render()["board"]["marks"]
+    owner = shown.owner.get(centre)
+    assert marks[f'.ce[data-ce="{centre}"]']["attrs"]["data-owner"] == (
+        None if owner is None else g.players[owner].color)
+
+
+def log_lines(app: App) -> list[str]:
+    """The lines of the game log panel (the last moves)."""
+    (box,) = find(app.render()["panel"], lambda n: n["attrs"].get("class") == "log-lines")
+    return [text_of(li) for li in box["children"]]
+
+
+@pytest.mark.parametrize("variant", ["classic", "war2"])
+def test_the_game_log_is_rebuilt_after_a_reload(variant):
+    storage = MemoryStorage()
+    app = bots_game(variant, seed=5, storage=storage)
+    play_rounds(app, 3)
+    app.paused = True
+    before = log_lines(app)
+    assert len(before) == 8 and all(before)
+    again = App(storage)  # the page reloaded: the current game resumes
+    assert again.game is not None and again.game.to_json() == app.game.to_json()
+    again.paused = True
+    assert log_lines(again) == before
+    # and in the other language, the same moves in its words
+    again.dispatch("lang", "en")
+    english = log_lines(again)
+    assert len(english) == 8 and english != before
+    assert any(app.name(app.game.current) in line for line in english)
+
+
+SEATS3 = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+
+
+def lesson(armies: dict[str, int], kinds: tuple[str, ...] = ("human", "bot", "bot"),
+           hands: dict[int, list[int]] | None = None, seed: int = 3) -> App:
+    """Ana (seat 0, a person) holds South America and Africa but Argélia, at her turn."""
+    from pywar.board import load_board
+    from pywar.game import Game
+
+    from saves import make_record
+
+    board = load_board("classic")
+    mine = {"brasil", "argentina", "peru", "venezuela", "egito", "sudao", "congo",
+            "africa_do_sul", "madagascar"}
+    owner = {t: 0 if t in mine else 1 + i % 2 for i, t in enumerate(board.territories)}
+    game = Game.scenario("classic", SEATS3, owner, armies=armies, hands=hands, seed=seed,
+                         objectives={i: "territories_18_x2" for i in range(3)})
+    app = App(MemoryStorage())
+    app.game = game
+    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(SEATS3, kinds,
+                                                                         strict=True)]
+    app.record = make_record(app.store.new_id(), game, app.seats)
+    app.store.save(app.record)
+    app.screen = "play"
+    return app
+
+
+def place_all_on(app: App, territory: str) -> None:
+    app.dispatch("amount", "all")
+    while app.game.pending_armies:
+        app.dispatch("territory", territory)
+
+
+def blitz(app: App, source: str, target: str, floor: int = 1, stop_after: int | None = None
+          ) -> str:
+    """Run a blitz as the page does (a roll per tick); return the panel's words after it."""
+    app.dispatch("territory", source)
+    app.dispatch("territory", target)
+    app.dispatch("blitz-floor", None, str(floor))
+    app.dispatch("blitz")
+    ticks = 0
+    while app.blitz_running:
+        running = text_of(app.render()["panel"])
+        # the tally runs as it rolls, next to the stop button
+        assert app.tr("blitz_stop") in running and app.blitz_lines()[0] in running
+        app.blitz_step()
+        ticks += 1
+        if ticks == stop_after:
+            app.dispatch("stop")
+    return text_of(app.render()["panel"])
+
+
+def tally(app: App, since: int) -> tuple[int, int, int]:
+    """Rolls and losses of the attacks in the game's log since entry ``since``."""
+    rolls = lost = killed = 0
+    from pywar.game import Game
+
+    for _g, events in list(Game.iter_replay(app.game.setup, app.game.log))[since + 1:]:
+        for e in events:
+            if e["type"] == "battle":
+                rolls += 1
+                lost += e["attacker_losses"]
+                killed += e["defender_losses"]
+    return rolls, lost, killed
+
+
+def test_blitz_reports_its_rolls_losses_and_the_floor_it_stopped_at():
+    app = lesson({"brasil": 12, "argelia": 40})
+    place_all_on(app, "brasil")
+    start, before = len(app.game.log), app.game.armies["brasil"]
+    text = blitz(app, "brasil", "argelia", floor=6)
+    rolls, lost, killed = tally(app, start)
+    assert rolls >= 2 and 1 < app.game.armies["brasil"] <= 6
+    assert lost == before - app.game.armies["brasil"]
+    assert (f"Blitz {app.place('brasil').de} contra {app.place('argelia').the} — rolagens: "
+            f"{rolls} · o ataque perdeu: {lost} · a defesa perdeu: {killed}") in text
+    assert f"Parou no limite que você escolheu: 6 {app.place('brasil').em}." in text
+    assert 40 - killed == app.game.armies["argelia"]
+
+
+def test_blitz_says_it_conquered_and_what_it_cost():
+    app = lesson({"brasil": 30, "argelia": 2})
+    place_all_on(app, "brasil")
+    start = len(app.game.log)
+    text = blitz(app, "brasil", "argelia")
+    rolls, lost, killed = tally(app, start)
+    assert app.game.owner["argelia"] == 0 and killed == 2
+    assert f"rolagens: {rolls} · o ataque perdeu: {lost} · a defesa perdeu: 2" in text
+    conquered = f"Parou porque você conquistou {app.place('argelia').the}."
+    assert conquered in text
+    if app.game.phase == "occupy":
+        app.dispatch("occupy", "1")  # the report stays until the next attack
+    assert conquered in text_of(app.render()["panel"])
+    app.dispatch("end-attack")
+    app.dispatch("end-turn")
+    assert "Blitz" not in text_of(app.render()["panel"])  # the next player's panel
+
+
+def test_blitz_stopped_by_the_player_or_out_of_armies_says_so_in_both_languages():
+    app = lesson({"brasil": 60, "argelia": 60})
+    place_all_on(app, "brasil")
+    text = blitz(app, "brasil", "argelia", stop_after=2)
+    assert "rolagens: 2 ·" in text and "Parou porque você mandou parar." in text
+    app.dispatch("lang", "en")
+    text = text_of(app.render()["panel"])
+    src, dst = app.tname("brasil"), app.tname("argelia")
+    assert f"Blitz from {src} on {dst} — rolls: 2 ·" in text
+    assert "It stopped because you stopped it." in text
+    app = lesson({"brasil": 3, "argelia": 60})
+    app.dispatch("lang", "en")
+    place_all_on(app, "peru")  # Brasil keeps its 3
+    text = blitz(app, "brasil", "argelia")
+    assert app.game.armies["brasil"] == 1
+    assert f"{app.tname('brasil')} has nothing left to attack with (one always stays" in text
+
+
+def secrets(app: App) -> str:
+    (box,) = find(app.render()["panel"], lambda n: "secrets" in n["attrs"].get("class", ""))
+    return text_of(box)
+
+
+def trade_button(app: App) -> dict[str, Any]:
+    (b,) = find(app.render()["panel"], lambda n: n["attrs"].get("data-action") == "trade")
+    return b
+
+
+# classic cards: 0 Alasca ▲, 3 Vancouver ▲, 7 Nova York ▲, 5 Labrador ■, 6 Califórnia ■,
+# 1 Mackenzie ●, 42 and 43 jokers
+def test_the_hand_says_a_trade_is_possible_and_why_a_chosen_set_is_refused():
+    app = lesson({"brasil": 5}, hands={0: [0, 3, 5, 1]})
+    before = secrets(app)
+    assert "Você pode trocar cartas agora: veja suas cartas para trocar um conjunto." in before
+    assert "▲" not in before  # nothing of the hand shows before it is asked for
+    app.dispatch("reveal")
+    assert "Você tem um conjunto para trocar agora (vale 4): escolha 3 cartas." in secrets(app)
+    for card in ("0", "3", "5"):
+        app.dispatch("card", card)
+    assert ("Estas 3 cartas (▲ ▲ ■) não formam um conjunto: são precisas 3 figuras iguais ou "
+            "3 diferentes, e o coringa vale qualquer uma.") in secrets(app)
+    assert trade_button(app)["attrs"].get("disabled")
+    app.dispatch("card", "3")
+    assert "Escolhidas: 2 de 3." in secrets(app)
+    app.dispatch("card", "1")
+    assert not trade_button(app)["attrs"].get("disabled")
+    pending = app.game.pending_armies
+    app.dispatch("trade")
+    assert app.game.pending_armies == pending + 4
+    assert app.game.players[0].cards == [3]  # one card left: nothing more to say or trade
+    assert "conjunto" not in secrets(app)
+    assert not find(app.render()["panel"], lambda n: n["attrs"].get("data-action") == "trade")
+
+
+def test_no_set_yet_must_trade_and_trade_later_are_each_said():
+    app = lesson({"brasil": 5}, hands={0: [0, 3, 5, 6]})
+    app.dispatch("reveal")
+    assert "Ainda não há conjunto nestas cartas" in secrets(app)
+    app = lesson({"brasil": 5}, hands={0: [0, 3, 5, 6, 42]})
+    app.dispatch("lang", "en")
+    app.dispatch("reveal")
+    assert ("With 5 cards or more you must trade now (worth 4): pick 3 cards that make a set."
+            in secrets(app))
+    app = lesson({"brasil": 5}, hands={0: [0, 3, 7]})
+    place_all_on(app, "brasil")
+    app.dispatch("reveal")
+    assert app.game.phase == "attack"
+    assert ("Você tem um conjunto, mas as trocas são feitas no início da jogada (ou no fim "
+            "dela, depois de eliminar um jogador).") in secrets(app)
+    app.dispatch("hide")
+    assert "trocar cartas agora" not in secrets(app)
+
+
+def test_paused_computers_show_a_paused_state_until_resumed():
+    app = bots_game("classic", seed=2)
+    play_rounds(app, 2)
+    name = app.name(app.game.current)
+    view = app.render()
+    assert not view["paused"] and "computador jogando" in text_of(view["panel"])
+    app.dispatch("pause")
+    view = app.render()
+    assert view["paused"] and not app.bot_to_move
+    (banner,) = find(view["panel"], lambda n: n["attrs"].get("class") == "paused-banner")
+    assert text_of(banner) == f"Pausado: {name} (computador) espera até você tocar em Continuar."
+    assert find(banner, lambda n: n["tag"] == "svg")  # the pause icon ships with the page
+    assert "Rodada 2 · colocar exércitos · pausado" in text_of(view["panel"])
+    (resume,) = find(view["panel"], lambda n: n["attrs"].get("data-action") == "pause")
+    assert resume["attrs"]["aria-label"] == "Continuar"
+    log = app.game.log[:]
+    assert not app.bot_step() and app.game.log == log  # nothing moves while paused
+    app.dispatch("lang", "en")
+    assert f"Paused: {name} (computer) waits until you press Resume." in text_of(
+        app.render()["panel"])
+    app.dispatch("pause")
+    view = app.render()
+    assert not view["paused"] and app.bot_to_move
+    assert not find(view["panel"], lambda n: n["attrs"].get("class") == "paused-banner")
+
+
+def test_the_replay_buttons_are_icons_shipped_with_the_page():
+    app = bots_game("classic", seed=2)
+    play_rounds(app, 2)
+    app.dispatch("screen", "history")
+    app.dispatch("replay-start")
+    controls = find(app.render()["panel"],
+                    lambda n: n["attrs"].get("data-action") == "replay-step")
+    assert [b["attrs"]["data-arg"] for b in controls] == ["first", "prev", "next", "last"]
+    assert [b["attrs"]["aria-label"] for b in controls] == [
+        "Início", "Lance anterior", "Próximo lance", "Fim"]
+    for b in controls:
+        (svg,) = b["children"]
+        assert svg["tag"] == "svg" and svg["children"][0]["attrs"]["d"]
+        assert not text_of(b).strip()  # no glyph that a font may lack
+    # and they work
+    app.dispatch("replay-step", "last")
+    assert app.replay["step"] == len(app.game.log)
+    app.dispatch("replay-step", "first")
+    assert app.replay["step"] == 0
+
+
+def setup_seats(app: App) -> list[tuple[str, str, str]]:
+    """Name, colour and who plays, as the new-game screen shows each seat."""
+    app.dispatch("screen", "setup")
+    overlay = app.render()["overlay"]
+    out = []
+    for seat in find(overlay, lambda n: n["attrs"].get("class") == "seat"):
+        (name,) = find(seat, lambda n: n["tag"] == "input")
+        chosen = [o["attrs"]["value"] for o in find(seat, lambda n: n["tag"] == "option"
+                                                    and n["attrs"].get("selected"))]
+        out.append((name["attrs"]["value"], *chosen))
+    return out
+
+
+def test_the_new_game_form_remembers_the_last_setup_across_visits():
+    storage = MemoryStorage()
+    app = App(storage)
+    app.dispatch("seat-add")
+    app.dispatch("seat-name", "0", "Zé")
+    app.dispatch("seat-name", "3", "Iara")
+    app.dispatch("seat-color", "1", "preto")
+    app.dispatch("seat-kind", "2", "hard")
+    app.dispatch("opt-first-round", None, "true")
+    app.dispatch("seed", None, "77")
+    app.dispatch("start")
+    assert app.game is not None
+    chosen = [("Zé", "azul", "human"), ("Bruno", "preto", "normal"),
+              ("Carla", "verde", "hard"), ("Iara", "amarelo", "normal")]
+    assert setup_seats(app) == chosen
+    later = App(storage)  # another visit: the game resumes, the form is the last one
+    assert later.screen == "play"
+    assert setup_seats(later) == chosen
+    checkbox = find(later.render()["overlay"], lambda n: n["attrs"].get("id") == "opt-first-round")
+    assert checkbox[0]["attrs"].get("checked") == "checked"
+    assert later.form["seed"] == ""  # the same seed would deal the same game again
+    # a WAR II setup with its option, in another namespace of the same storage
+    other = App(storage, namespace="class-b")
+    assert setup_seats(other)[0] == ("Ana", "azul", "human")  # namespaces keep apart
+    other.dispatch("variant", "war2")
+    other.dispatch("opt-variant", "information_centres", "true")
+    other.dispatch("start")
+    again = App(storage, namespace="class-b")
+    assert again.form["variant"] == "war2" and again.form["options"] == {
+        "information_centres": True}
+    # ?variant= in the address still picks the board, keeping names and colours
+    linked = App(storage, variant="mitologicas")
+    assert linked.form["variant"] == "mitologicas"
+    assert [s[0] for s in setup_seats(linked)] == ["Zé", "Bruno", "Carla", "Iara"]
+
+
+GOOD = {"variant": "classic", "first_round_placement_only": False, "options": {},
+        "seats": [{"name": "Zé", "color": "azul", "kind": "human"},
+                  {"name": "Bia", "color": "verde", "kind": "easy"},
+                  {"name": "Caio", "color": "preto", "kind": "hard"}]}
+
+
+def damaged(change: Any) -> str:
+    import copy
+    import json
+
+    data = copy.deepcopy(GOOD)
+    change(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("stored", [
+    "{not json", "[]", "null", '"classic"',
+    damaged(lambda d: d.update(variant="risk")),
+    damaged(lambda d: d["seats"][1].update(color="azul")),          # two blues
+    damaged(lambda d: d["seats"][1].update(color="roxo")),          # no such colour
+    damaged(lambda d: d["seats"][1].update(kind="<script>")),
+    damaged(lambda d: d["seats"][1].update(name="x" * 41)),
+    damaged(lambda d: d["seats"][1].update(name="   ")),
+    damaged(lambda d: d["seats"][1].update(name=7)),
+    damaged(lambda d: d["seats"].pop()),                            # 2 players
+    damaged(lambda d: d["seats"].extend([d["seats"][0]] * 5)),      # 8 players
+    damaged(lambda d: d.update(seats="Ana")),
+    damaged(lambda d: d.update(options={"nukes": True})),
+    damaged(lambda d: d.update(first_round_placement_only="yes")),
+    damaged(lambda d: d.update(variant="mitologicas") or d["seats"][1].update(
+        color="amarelo")),                                          # not a colour there
+])
+def test_a_damaged_remembered_setup_is_ignored(stored):
+    storage = MemoryStorage({"pywar:v1:pref:setup": stored})
+    app = App(storage)
+    assert app.form == App(MemoryStorage()).form
+    assert setup_seats(app)[0] == ("Ana", "azul", "human")
+    app.dispatch("start")  # and the page still starts a game
+    assert app.game is not None
+
+
+def test_a_sound_remembered_setup_is_used():
+    import json
+
+    app = App(MemoryStorage({"pywar:v1:pref:setup": json.dumps(GOOD)}))
+    assert setup_seats(app) == [("Zé", "azul", "human"), ("Bia", "verde", "easy"),
+                                ("Caio", "preto", "hard")]
+
+
+def rules_text(app: App) -> str:
+    app.dispatch("screen", "rules")
+    return text_of(app.render()["overlay"])
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_rules_screen_of_a_war2_game_tells_war2s_rules(lang):
+    app = bots_game("war2")
+    app.dispatch("lang", lang)
+    text = rules_text(app)
+    words = {"pt": ["Ataques aéreos", "bombardeiro", "Centros Estratégicos", "base aérea",
+                    "pelo ar", "Centros de Informação", "61 cartas"],
+             "en": ["Air attacks", "bomber", "Strategic Centres", "air base", "by air",
+                    "Information Centre", "61 cards"]}[lang]
+    missing = [w for w in words if w.lower() not in text.lower()]
+    assert missing == []
+    assert "4, 6, 8, 10, 12, 15" not in text  # the classic card trades are not WAR II's
+    app.dispatch("screen", "play")
+    app.dispatch("variant", "classic")  # the new-game form's board does not change it
+    assert rules_text(app) == text
+
+
+def test_war2_rules_quote_the_boards_own_numbers():
+    from pywar.board import load_board
+    from pywar.war2 import war2_rules
+
+    from rules_help import rules_for
+
+    rules = war2_rules()
+    board = load_board("war2")
+    for lang in ("pt", "en"):
+        text = " ".join(" ".join(p) for _h, p in rules_for("war2", lang))
+        for c in board.continents.values():
+            name = c.name if lang == "pt" else c.name_en
+            assert f"{name} {c.bonus}/{rules.majority_bonus[c.id]}" in text, (lang, name)
+        faces = ", ".join(map(str, rules.anti_aircraft[:-1])) + (
+            " e " if lang == "pt" else " and ") + str(rules.anti_aircraft[-1])
+        assert faces in text
+        faces = ", ".join(map(str, rules.air_attack[:-1])) + (
+            " e " if lang == "pt" else " and ") + str(rules.air_attack[-1])
+        assert faces in text
+        numbered = [c for c in rules.cards if c.numbered]
+        assert f"{len(rules.cards)} " in text and f"{len(rules.cards) - len(numbered)} " in text
+        assert f"{len(numbered)} " in text
+        assert {c.value for c in numbered} == {1, 2, 3} and "1, 2" in text
+        assert f"{len(rules.centres)} " in text
+        assert f"{rules.bombers_per_player} " in text
+        assert f"{rules.cards_per_conquest_turn} " in text and f"{rules.hand_limit})" in text
+
+
+def test_every_variant_has_its_own_rules_in_both_languages():
+    from rules_help import rules_for
+
+    seen = {}
+    for variant in VARIANTS:
+        for lang in ("pt", "en"):
+            sections = rules_for(variant, lang)
+            assert sections and all(heading and paragraphs for heading, paragraphs in sections)
+            seen[variant, lang] = sections
+        assert seen[variant, "pt"] != seen[variant, "en"]
+    for lang in ("pt", "en"):
+        texts = [repr(seen[v, lang]) for v in VARIANTS]
+        assert len(set(texts)) == len(texts), lang  # no variant borrows another's whole help
+
+
+def test_six_long_names_are_remembered_too():
+    storage = MemoryStorage()
+    app = App(storage)
+    for _ in range(3):
+        app.dispatch("seat-add")
+    for i in range(6):
+        app.dispatch("seat-name", str(i), f"{i} Maria Eduarda dos Santos Vasconcelos"[:40])
+    app.dispatch("start")
+    assert app.game is not None
+    again = App(storage)
+    assert [s[0] for s in setup_seats(again)] == [
+        f"{i} Maria Eduarda dos Santos Vasconcelos"[:40] for i in range(6)]

@@ -1,0 +1,55 @@
+"""Run inside Pyodide by tools/make_snapshot.mjs, just before the memory snapshot is taken.
+
+Imports what the page imports before it touches the DOM (pywar, every bot level, the view
+model and its helper modules: all pure Python, no `js`/`pyscript`; the standard modules
+PyScript's own package needs), fills the board caches, renders the first screen once, and
+leaves the build's snapshot key in the module ``_pywar_snapshot`` (``KEY``): the page's
+loader (web/pyodide_boot.mjs) checks it after restoring.
+
+Nothing here may hold a JavaScript object (the snapshot would refuse it) and nothing may
+depend on the state it freezes: the page reseeds ``random`` and re-reads the time zone after
+a restore (web/pyodide_boot.mjs) and draws new games' seeds from the browser's entropy.
+"""
+
+
+def _warm() -> None:
+    import importlib
+    import os
+    import sys
+    import types
+
+    home = "/home/pyodide"
+    os.chdir(home)
+    if home not in sys.path:
+        sys.path.insert(0, home)
+
+    import heapq  # noqa: F401 - imported lazily by pywar.ai.evaluate
+
+    from pywar.board import load_board
+    from pywar.variants import VARIANTS, get_variant
+
+    import viewmodel  # the page's view model: pywar, i18n, saves, nodes, war2_view...
+
+    # The standard modules PyScript's own `pyscript` package (imported by PyScript before
+    # the page's script runs) and main.py import: pure Python, no JavaScript objects.
+    for name in ("asyncio", "base64", "collections", "functools", "html", "inspect", "io",
+                 "json", "pathlib", "weakref", "pyodide.ffi"):
+        importlib.import_module(name)
+    for name in ("pywar.ai", "pywar.ai.easy", "pywar.ai.normal", "pywar.ai.hard",
+                 "pywar.ai.simple", "pywar.odds", "pywar.war2"):
+        importlib.import_module(name)
+    for vid in VARIANTS:  # parse every board once (functools.cache keeps them)
+        load_board(get_variant(vid).board_id)
+    # One render of the first screen, as the page does, then thrown away.
+    from saves import MemoryStorage
+
+    viewmodel.App(MemoryStorage()).render()
+
+    info = types.ModuleType("_pywar_snapshot", "What the memory snapshot baked in.")
+    info.KEY = SNAPSHOT_KEY  # noqa: F821 - set by make_snapshot.mjs
+    sys.modules["_pywar_snapshot"] = info
+    importlib.invalidate_caches()
+
+
+_warm()
+del _warm

@@ -1,0 +1,210 @@
+/* pywar's Pyodide loader: the module pyscript.json's `interpreter` names (build owner; see
+ * docs/build.md, "Fast start").
+ *
+ * PyScript imports it and calls `loadPyodide(options)`, as it would Pyodide's own module.
+ * It restores the memory snapshot build.py made (pywar and the page's modules already
+ * imported), and falls back to the normal boot whenever the snapshot is missing (this build
+ * has none, HTTP error), stale (made for another Pyodide, another build's key) or fails to
+ * load: the page is never broken, only slower. If a Python file the site serves differs
+ * from the one the snapshot baked in, the restored page modules are forgotten and imported
+ * from the files. `window.pywarBoot` says which path ran:
+ * `{snapshot: true|false, reason, modules: "fresh"|"stale: <path>", ms}`.
+ *
+ * After either path the interpreter gets fresh state a snapshot would have frozen: Python's
+ * `random` is reseeded from the browser's crypto.getRandomValues and the time zone re-read.
+ * (The string hash seed stays the snapshot's: nothing in pywar depends on it.)
+ *
+ * The snapshot is gzip bytes (hosts such as GitHub Pages do not compress binary files),
+ * unpacked with DecompressionStream in a worker (web/snapshot_worker.js), or cached
+ * unpacked by the service worker (web/sw.js). Its download starts as soon as this module
+ * runs, in parallel with Pyodide's own files.
+ *
+ * One-file edition: `globalThis.pywarModules` maps the runtime's module paths to blob: URLs
+ * (tools/single_file_boot.js), and Pyodide gets its `pyodide.asm.mjs` from there.
+ */
+
+// build.py replaces the next line: {url, key, pyodide, bytes, sources} of the snapshot, or
+// null (no snapshot in this build).
+const SNAPSHOT = null;
+
+const base = document.baseURI;
+const packed = globalThis.pywarModules || null;
+const moduleURL = (path) => (packed && packed[path]) || new URL(path, base).href;
+const indexURL = new URL("./runtime/pyodide/", base).href;
+const pyodide = await import(moduleURL("./runtime/pyodide/pyodide.mjs"));
+
+export const version = pyodide.version;
+
+const boot = (globalThis.pywarBoot = { snapshot: false, reason: "", ms: {} });
+const since = (t) => Math.round(performance.now() - t);
+
+/** The snapshot's bytes, fetched and inflated by web/snapshot_worker.js so the page's
+ * thread stays free (on this thread if a worker cannot start). */
+function fetchSnapshot() {
+  const t0 = performance.now();
+  const url = new URL(SNAPSHOT.url, base).href;
+  const check = (buffer, where) => {
+    if (buffer.byteLength !== SNAPSHOT.bytes) {
+      throw new Error(`snapshot: ${buffer.byteLength} bytes, expected ${SNAPSHOT.bytes}`);
+    }
+    boot.ms.snapshot_fetch = since(t0);
+    boot.snapshot_inflated = where;
+    return new Uint8Array(buffer);
+  };
+  let worker = null;
+  try {
+    worker = new Worker(new URL("./snapshot_worker.js", base));
+  } catch (error) {
+    worker = null;
+  }
+  if (!worker) return fetchHere(url).then(([buffer, where]) => check(buffer, where));
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      if (data.error) reject(new Error(data.error));
+      else resolve(check(data.buffer, data.cached ? "service worker" : "worker"));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      fetchHere(url).then(([buffer, where]) => check(buffer, where)).then(resolve, reject);
+    };
+    worker.postMessage(url);
+  });
+}
+
+function fetchHere(url) {
+  return fetch(url).then(async (response) => {
+    if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+    if (response.headers.get("X-Pywar-Inflated") === "1") {
+      return [await response.arrayBuffer(), "service worker"];
+    }
+    const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+    return [await new Response(inflated).arrayBuffer(), "page"];
+  });
+}
+
+/** Resolves once the page has loaded and painted its first screen (a hidden tab, which
+ * paints nothing, waits a second at most): the runtime's big downloads and Python's start
+ * come after what the player reads, never before it (Lighthouse counts the requests that
+ * start before the largest paint as holding it back). */
+const painted = new Promise((resolve) => {
+  const next = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+  if (document.readyState === "complete") next();
+  else window.addEventListener("load", next, { once: true });
+  setTimeout(resolve, 1000);
+});
+
+let snapshot = null;
+if (!SNAPSHOT) {
+  boot.reason = "this build has no snapshot";
+} else if (SNAPSHOT.pyodide !== version) {
+  boot.reason = `snapshot made for Pyodide ${SNAPSHOT.pyodide}, runtime is ${version}`;
+} else {
+  snapshot = painted.then(fetchSnapshot);
+  snapshot.catch(() => {}); // handled where it is awaited
+}
+
+/** "<bytes>:<CRC-32 hex>" of a file's bytes, as build.py's snapshot_sources writes it. */
+let crcTable = null;
+function digest(bytes) {
+  if (!crcTable) {
+    crcTable = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c >>> 0;
+    }
+  }
+  let crc = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) crc = crcTable[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
+  return `${bytes.length}:${((crc ^ 0xffffffff) >>> 0).toString(16)}`;
+}
+
+/** After a restore, PyScript writes pyscript.json's files where the snapshot's modules came
+ * from. If one differs from what the snapshot baked in, the page's restored modules are
+ * stale: forget them all, so the imports that follow load the files, as a normal boot does. */
+function guardSources(interpreter) {
+  const fs = interpreter.FS;
+  const write = fs.writeFile;
+  boot.modules = "fresh";
+  fs.writeFile = function writeFile(path, data, ...rest) {
+    if (boot.modules === "fresh" && typeof path === "string" && path in SNAPSHOT.sources) {
+      const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+      if (digest(bytes) !== SNAPSHOT.sources[path]) {
+        boot.modules = `stale: ${path}`;
+        console.warn("pywar: the snapshot's modules are older than", path, "- reimporting");
+        interpreter.runPython(
+          `[__import__("sys").modules.pop(name) for name, module in ` +
+          `list(__import__("sys").modules.items()) if ` +
+          `(getattr(module, "__file__", None) or "").startswith("/home/pyodide/")]\n` +
+          `__import__("importlib").invalidate_caches()`);
+      }
+    }
+    return write.call(this, path, data, ...rest);
+  };
+}
+
+/** Fresh per-session state: entropy from the browser, the player's time zone. */
+function refresh(interpreter) {
+  const words = crypto.getRandomValues(new Uint32Array(8));
+  const hex = Array.from(words, (w) => w.toString(16).padStart(8, "0")).join("");
+  interpreter.runPython(
+    `__import__("random").seed(0x${hex})\n` +
+    `getattr(__import__("time"), "tzset", lambda: None)()`);
+}
+
+/** Pyodide makes a one-page shared WebAssembly.Memory for a synchronous sleep
+ * (Atomics.wait), which a page's main thread can never do; without cross-origin isolation
+ * Chromium reports that memory as a deprecated use of SharedArrayBuffer (Lighthouse's
+ * "deprecations"). While Pyodide starts, that one memory is made unshared: the sleep then
+ * fails just as it already does on a page's thread. */
+async function withPlainMemory(start) {
+  if (globalThis.crossOriginIsolated || typeof window === "undefined") return start();
+  const Memory = WebAssembly.Memory;
+  function PlainMemory(descriptor) {
+    const plain = descriptor && descriptor.shared && descriptor.maximum === 1;
+    return new Memory(plain ? { ...descriptor, shared: false } : descriptor);
+  }
+  PlainMemory.prototype = Memory.prototype;
+  WebAssembly.Memory = PlainMemory;
+  try {
+    return await start();
+  } finally {
+    WebAssembly.Memory = Memory;
+  }
+}
+
+export async function loadPyodide(options = {}) {
+  boot.ms.called = Math.round(performance.now());
+  await painted;
+  const t0 = performance.now();
+  const settings = { ...options, indexURL };
+  if (packed) {
+    settings.createPyodideModule = (await import(
+      moduleURL("./runtime/pyodide/pyodide.asm.mjs"))).default;
+  }
+  if (snapshot) {
+    try {
+      const interpreter = await withPlainMemory(
+        () => pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot }));
+      const key = interpreter.runPython(
+        `getattr(__import__("sys").modules.get("_pywar_snapshot"), "KEY", None)`);
+      if (key !== SNAPSHOT.key) throw new Error(`snapshot: key ${key}, expected ${SNAPSHOT.key}`);
+      refresh(interpreter);
+      guardSources(interpreter);
+      boot.snapshot = true;
+      boot.ms.load = since(t0);
+      boot.ms.loaded = Math.round(performance.now());
+      return interpreter;
+    } catch (error) {
+      boot.reason = String(error && error.message || error);
+      console.warn("pywar: starting without the snapshot:", boot.reason);
+    }
+  }
+  const interpreter = await withPlainMemory(() => pyodide.loadPyodide(settings));
+  refresh(interpreter);
+  boot.ms.load = since(t0);
+  boot.ms.loaded = Math.round(performance.now());
+  return interpreter;
+}
