@@ -117,14 +117,13 @@ def sample_air(bombers: int, armies: int, stop: int, rnd: random.Random,
     return armies
 
 
-def raid_plan(pos: Position, owner: list[int], armies: list[int], values: list[float],
-              bombers: int, aim: float) -> tuple[int, int] | None:
-    """(target, stop) of the raid that adds most to a land attack on this board."""
-    if bombers < 1:
-        return None
+def raid_gains(pos: Position, owner: list[int], armies: list[int], values: list[float],
+               bombers: int, aim: float) -> list[tuple[float, int, int]]:
+    """(gain, target, stop) of each raid that could precede a land attack, in territory
+    order: the target's value times what the raid adds to the odds of the best attacker."""
     me = pos.me
     nbrs = pos.info.nbrs
-    best: tuple[float, int, int] | None = None
+    gains: list[tuple[float, int, int]] = []
     for t in range(pos.info.n):
         d = armies[t]
         if owner[t] == me or d < 2:
@@ -137,6 +136,17 @@ def raid_plan(pos: Position, owner: list[int], armies: list[int], values: list[f
             continue
         gain = values[t] * (expected_p_win(a, air_dist(min(bombers, 13), d, stop))
                             - p_win(a, d))
+        gains.append((gain, t, stop))
+    return gains
+
+
+def raid_plan(pos: Position, owner: list[int], armies: list[int], values: list[float],
+              bombers: int, aim: float) -> tuple[int, int] | None:
+    """(target, stop) of the raid that adds most to a land attack on this board."""
+    if bombers < 1:
+        return None
+    best: tuple[float, int, int] | None = None
+    for gain, t, stop in raid_gains(pos, owner, armies, values, bombers, aim):
         if best is None or gain > best[0]:
             best = (gain, t, stop)
     if best is None or best[0] <= 0.0:
@@ -147,25 +157,8 @@ def raid_plan(pos: Position, owner: list[int], armies: list[int], values: list[f
 def raid_targets(pos: Position, values: list[float], bombers: int, aim: float,
                  most: int = 3) -> list[tuple[int, int]]:
     """The ``most`` best (target, stop) raids before a land attack, by value x odds."""
-    me = pos.me
-    owner = pos.owner
-    armies = pos.armies
-    nbrs = pos.info.nbrs
-    scored: list[tuple[float, int, int]] = []
-    for t in range(pos.info.n):
-        d = armies[t]
-        if owner[t] == me or d < 2:
-            continue
-        a = max((armies[u] for u in nbrs[t] if owner[u] == me), default=0)
-        if a < 2:
-            continue
-        stop = stop_level(a, d, aim)
-        if stop >= d:
-            continue
-        gain = values[t] * (expected_p_win(a, air_dist(min(bombers, 13), d, stop))
-                            - p_win(a, d))
-        if gain > 0.0:
-            scored.append((gain, t, stop))
+    scored = [g for g in raid_gains(pos, pos.owner, pos.armies, values, bombers, aim)
+              if g[0] > 0.0]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [(t, stop) for _, t, stop in scored[:most]]
 
