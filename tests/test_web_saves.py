@@ -370,3 +370,22 @@ def test_pack_and_unpack_a_record():
     app = start(MemoryStorage())
     record = dict(app.record)
     assert unpack_record(pack_record(record)) == record
+
+
+def test_the_saves_list_loads_a_save_again_only_when_it_changed(monkeypatch):
+    storage = MemoryStorage()
+    app = start(storage)
+    start(storage, seed="8")
+    loads = []
+    original = Game.from_json.__func__
+
+    def counting(cls, data):
+        loads.append(1)
+        return original(cls, data)
+    monkeypatch.setattr(Game, "from_json", classmethod(counting))
+    assert len(app.store.list()) == 2 and len(loads) == 2
+    app.store.list()
+    assert len(loads) == 2  # nothing changed: nothing replayed again
+    storage.data[app.store.key_of(app.record["id"])] = "{broken"
+    assert [s.damaged for s in app.store.list() if s.id == app.record["id"]] == ["save_damaged"]
+    assert len(loads) == 2  # the damaged text is refused before any load

@@ -191,6 +191,9 @@ class SaveStore:
     def __init__(self, storage: Storage, namespace: str = "") -> None:
         self.storage = storage
         self.prefix = f"{PREFIX}{namespace + ':' if namespace else ''}"
+        #: The list's line of each save, with the stored text it was read from: a save is
+        #: loaded (its log replayed) again only when its text changed.
+        self._summaries: dict[str, tuple[str, SaveSummary]] = {}
 
     def _key(self, save_id: str) -> str:
         return f"{self.prefix}save:{save_id}"
@@ -328,18 +331,31 @@ class SaveStore:
     def list(self) -> list[SaveSummary]:
         """Every save, newest first; damaged ones are listed with the reason."""
         out = []
+        seen: dict[str, tuple[str, SaveSummary]] = {}
         for key in self.storage.all_keys():
             save_id = self.id_of_key(key)
             if save_id is None:
                 continue
-            try:
-                record, game = parse_record(self.storage.get(key))
-            except SaveError as exc:
-                out.append(SaveSummary(save_id, damaged=exc.reason))
-                continue
-            out.append(summary_of(save_id, record, game))
+            text = self.storage.get(key)
+            known = self._summaries.get(key)
+            if known is not None and text is not None and known[0] == text:
+                summary = known[1]
+            else:
+                summary = self._summary(save_id, text)
+            if text is not None:
+                seen[key] = (text, summary)
+            out.append(summary)
+        self._summaries = seen
         out.sort(key=lambda s: (-s.updated, s.id))
         return out
+
+    @staticmethod
+    def _summary(save_id: str, text: str | None) -> SaveSummary:
+        try:
+            record, game = parse_record(text)
+        except SaveError as exc:
+            return SaveSummary(save_id, damaged=exc.reason)
+        return summary_of(save_id, record, game)
 
     def current(self) -> str | None:
         """The id of the game being played, if any."""
