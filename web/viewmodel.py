@@ -629,15 +629,25 @@ class App(BoardInput):
             self._open(arg)
 
     def on_delete(self, arg: str | None, _v: str | None) -> None:
-        text = self.store.raw(arg) if arg else None
-        if arg is None or text is None:
-            return
-        was_current = self.store.current() == arg
-        self.store.delete(arg)
-        self.deleted = [(arg, text, was_current)]
-        if self.record and self.record["id"] == arg:
-            self.game = self.record = None
-            self.seats = []
+        kept = self._delete_keeping_undo([arg]) if arg else []
+        if kept:
+            self.deleted = kept
+
+    def _delete_keeping_undo(self, save_ids: list[str]) -> list[tuple[str, str, bool]]:
+        """Delete saves; what Undo needs to put each back exactly (id, text, was current).
+        The game in play is closed if it is one of them."""
+        current = self.store.current()
+        kept = []
+        for save_id in save_ids:
+            text = self.store.raw(save_id)
+            if text is None:
+                continue
+            self.store.delete(save_id)
+            kept.append((save_id, text, save_id == current))
+            if self.record and self.record["id"] == save_id:
+                self.game = self.record = None
+                self.seats = []
+        return kept
 
     def on_undo_delete(self, _a: str | None, _v: str | None) -> None:
         for save_id, text, was_current in self.deleted:
@@ -652,18 +662,7 @@ class App(BoardInput):
         return [s.id for s in self.store.list() if s.over]
 
     def on_clear_finished(self, _a: str | None, _v: str | None) -> None:
-        deleted = []
-        current = self.store.current()
-        for save_id in self.finished_saves():
-            text = self.store.raw(save_id)
-            if text is None:
-                continue
-            self.store.delete(save_id)
-            deleted.append((save_id, text, save_id == current))
-            if self.record and self.record["id"] == save_id:
-                self.game = self.record = None
-                self.seats = []
-        self.deleted = deleted
+        self.deleted = self._delete_keeping_undo(self.finished_saves())
         if self.storage_state == "full" and self.game is not None:
             self._save()
 
