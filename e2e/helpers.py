@@ -44,13 +44,15 @@ def place_all_on(page: Any, territory: str) -> None:
         page.wait_for_timeout(30)
 
 
-def front(page: Any, color: str, board_id: str = "classic") -> tuple[str, str]:
-    """An own territory and the enemy neighbour with the fewest armies."""
+def front(page: Any, color: str, board_id: str = "classic",
+          min_armies: int = 1) -> tuple[str, str]:
+    """An own territory (with at least ``min_armies``) and the enemy neighbour with the
+    fewest armies."""
     board = load_board(board_id)
     state = board_state(page)
     best = None
-    for t, (owner, _armies) in state.items():
-        if owner != color:
+    for t, (owner, armies) in state.items():
+        if owner != color or int(armies) < min_armies:
             continue
         for n in sorted(board.neighbors[t]):
             if state[n][0] != color:

@@ -138,7 +138,7 @@ def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
     shoot(page, shots, "air-over-1024")
     page.set_viewport_size({"width": 1366, "height": 768})
 
-    source, enemy = front(page, "azul", "war2")
+    source, enemy = front(page, "azul", "war2", min_armies=2)
     conquered = False
     for _ in range(80):
         if page.locator(".phase.occupy").count():
@@ -151,7 +151,7 @@ def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
         if not page.locator('[data-action="attack"]').count():
             if page.locator('[data-action="cancel"]').count():
                 click(page, "cancel")
-            source, enemy = front(page, "azul", "war2")
+            source, enemy = front(page, "azul", "war2", min_armies=2)
             if int(board_state(page)[source][1]) < 2:
                 break
             tap(page, source)
