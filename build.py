@@ -245,7 +245,8 @@ def _web_files(web: Path) -> Iterator[Path]:
         if not path.is_file() or "__pycache__" in rel.parts or path.suffix == ".pyc":
             continue
         if rel.parts[0] == "maps" and (
-                path.suffix == ".md" or path.name.endswith("-preview.css") or path == BOARD_SVG):
+            path.suffix == ".md" or path.name.endswith("-preview.css") or path == BOARD_SVG
+        ):
             continue  # notes, the generators' preview style, and the board inlined in index.html
         yield path
 
@@ -331,8 +332,9 @@ def dir_bytes(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def build(out: Path = DIST, *, install: bool = True, single_file: bool = False,
-          snapshot: bool = True) -> Path:
+def build(
+    out: Path = DIST, *, install: bool = True, single_file: bool = False, snapshot: bool = True
+) -> Path:
     """Build the static site into `out` (replaced atomically). Returns `out`.
 
     `single_file`: also write the one-file edition `out/pywar.html` (see build_single_file).
@@ -533,7 +535,10 @@ def make_snapshot(site: Path) -> dict[str, Any] | None:
             raw_path = Path(tmp) / "snapshot.bin"
             done = subprocess.run(
                 [node, str(SNAPSHOT_TOOL), str(site), str(raw_path), key],
-                cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                cwd=ROOT,
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                text=True,
             )
             if done.returncode != 0:
                 log(f"warning: no snapshot (the page boots without it): {done.stderr[-2000:]}")
@@ -551,13 +556,19 @@ def make_snapshot(site: Path) -> dict[str, Any] | None:
         tmp_gz.write_bytes(gz)
         tmp_gz.rename(cached)
         meta = {
-            "key": key, "pyodide": figures["pyodide"], "bytes": len(raw),
-            "gzip_bytes": len(gz), "sha256": hashlib.sha256(raw).hexdigest(),
-            "modules": figures["modules"], "make_ms": figures["total_ms"],
+            "key": key,
+            "pyodide": figures["pyodide"],
+            "bytes": len(raw),
+            "gzip_bytes": len(gz),
+            "sha256": hashlib.sha256(raw).hexdigest(),
+            "modules": figures["modules"],
+            "make_ms": figures["total_ms"],
         }
         meta_path.write_text(json.dumps(meta) + "\n")
-        log(f"snapshot made in {time.perf_counter() - t0:.1f} s: {len(raw) / 1e6:.1f} MB, "
-            f"{len(gz) / 1e6:.2f} MB gzip, {figures['modules']} modules")
+        log(
+            f"snapshot made in {time.perf_counter() - t0:.1f} s: {len(raw) / 1e6:.1f} MB, "
+            f"{len(gz) / 1e6:.2f} MB gzip, {figures['modules']} modules"
+        )
     meta = json.loads(meta_path.read_text())
     name = f"snapshot-{key[:16]}.bin.gz"
     shutil.copyfile(cached, site / name)
@@ -573,9 +584,17 @@ def set_boot_snapshot(site: Path, snapshot: dict[str, Any] | None) -> None:
     text = boot.read_text(encoding="utf-8")
     if len(_BOOT_SNAPSHOT_RE.findall(text)) != 1:
         raise BuildError(f"{PYODIDE_BOOT} needs exactly one `const SNAPSHOT = ...;` line")
-    value = None if snapshot is None else {
-        "url": f"./{snapshot['path']}", "key": snapshot["key"], "pyodide": snapshot["pyodide"],
-        "bytes": snapshot["bytes"], "sources": snapshot_sources(site)}
+    value = (
+        None
+        if snapshot is None
+        else {
+            "url": f"./{snapshot['path']}",
+            "key": snapshot["key"],
+            "pyodide": snapshot["pyodide"],
+            "bytes": snapshot["bytes"],
+            "sources": snapshot_sources(site),
+        }
+    )
     line = "const SNAPSHOT = " + json.dumps(value) + ";"
     boot.write_text(_BOOT_SNAPSHOT_RE.sub(lambda _m: line, text), encoding="utf-8")
     index = site / "index.html"
@@ -590,9 +609,12 @@ def set_boot_snapshot(site: Path, snapshot: dict[str, Any] | None) -> None:
         '<link rel="modulepreload" href="./runtime/pyodide/pyodide.mjs">',
     ]
     html = index.read_text(encoding="utf-8")
-    html, n = re.subn(r"(\n[ \t]*)(<script type=\"module\" src=\"\./runtime/pyscript/core\.js\")",
-                      lambda m: m.group(1) + m.group(1).join(links) + m.group(1) + m.group(2),
-                      html, count=1)
+    html, n = re.subn(
+        r"(\n[ \t]*)(<script type=\"module\" src=\"\./runtime/pyscript/core\.js\")",
+        lambda m: m.group(1) + m.group(1).join(links) + m.group(1) + m.group(2),
+        html,
+        count=1,
+    )
     if n == 1:
         index.write_text(html, encoding="utf-8")
 
@@ -619,8 +641,11 @@ def prerender_first_screen(site: Path) -> dict[str, Any] | None:
     if FIRST_SCREEN_MARKER not in text:
         return None
     done = subprocess.run(
-        [sys.executable, "-B", str(PRERENDER_TOOL), str(site)], cwd=site,
-        capture_output=True, text=True, stdin=subprocess.DEVNULL,
+        [sys.executable, "-B", str(PRERENDER_TOOL), str(site)],
+        cwd=site,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
     )
     if done.returncode != 0:
         raise BuildError(f"tools/prerender.py failed:\n{done.stderr[-3000:]}")
@@ -628,34 +653,55 @@ def prerender_first_screen(site: Path) -> dict[str, Any] | None:
     screens, lang = data["screens"], data["default"]
     first = screens[lang]
     slots = {
-        r'<div id="header-slot"></div>':
-            f'<div id="header-slot" data-view="{first["header_key"]}">{first["header"]}</div>',
+        r'<div id="header-slot"></div>': (
+            f'<div id="header-slot" data-view="{first["header_key"]}">{first["header"]}</div>'
+        ),
         r'<div id="overlay" class="overlay" hidden>': '<div id="overlay" class="overlay">',
-        r'<div class="overlay-box" id="overlay-slot" role="dialog"></div>':
+        r'<div class="overlay-box" id="overlay-slot" role="dialog"></div>': (
             '<div class="overlay-box" id="overlay-slot" role="dialog" '
             f'aria-labelledby="setup-title" data-view="{first["overlay_key"]}">'
-            f'{first["overlay"]}</div>',
+            f"{first['overlay']}</div>"
+        ),
     }
     for old, new in slots.items():
         if text.count(old) != 1:
             raise BuildError(f"index.html: the first screen needs exactly one {old}")
         text = text.replace(old, new, 1)
-    text, n = re.subn(r"<html\b([^>]*)>", lambda m: f'<html{m.group(1)} data-screen="setup">',
-                      text, count=1)
+    text, n = re.subn(
+        r"<html\b([^>]*)>", lambda m: f'<html{m.group(1)} data-screen="setup">', text, count=1
+    )
     templates = []
     for code, screen in screens.items():
         parts = ["continue"] + ([] if code == lang else ["header", "overlay"])
-        templates += [f'<template data-first-screen="{code}" data-part="{part}">'
-                      f"{screen[part]}</template>" for part in parts]
-    boards = json.loads(subprocess.run(
-        [sys.executable, "-B", "-c", "import json; from pywar.variants import VARIANTS; "
-         "print(json.dumps(sorted(VARIANTS)))"],
-        cwd=site, capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL,
-    ).stdout)
+        templates += [
+            f'<template data-first-screen="{code}" data-part="{part}">{screen[part]}</template>'
+            for part in parts
+        ]
+    boards = json.loads(
+        subprocess.run(
+            [
+                sys.executable,
+                "-B",
+                "-c",
+                "import json; from pywar.variants import VARIANTS; "
+                "print(json.dumps(sorted(VARIANTS)))",
+            ],
+            cwd=site,
+            capture_output=True,
+            text=True,
+            check=True,
+            stdin=subprocess.DEVNULL,
+        ).stdout
+    )
     config = {
-        "lang": lang, "board": "classic", "boards": boards, "keys": data["keys"],
-        "langs": {code: {k: s[k] for k in ("title", "html_lang", "header_key", "overlay_key")}
-                  for code, s in screens.items()},
+        "lang": lang,
+        "board": "classic",
+        "boards": boards,
+        "keys": data["keys"],
+        "langs": {
+            code: {k: s[k] for k in ("title", "html_lang", "header_key", "overlay_key")}
+            for code, s in screens.items()
+        },
     }
     script = FIRST_SCREEN_JS.read_text(encoding="utf-8")
     if len(_FIRST_LINE_RE.findall(script)) != 1:
@@ -665,14 +711,17 @@ def prerender_first_screen(site: Path) -> dict[str, Any] | None:
     block = "\n  ".join(templates) + f"\n  <script>\n{script}</script>"
     text = re.sub(r"<!-- FIRST_SCREEN[^>]*-->", lambda _m: block, text, count=1)
     index.write_text(text, encoding="utf-8")
-    return {"languages": sorted(screens), "bytes": len(block) + sum(
-        len(s["header"]) + len(s["overlay"]) for s in screens.values())}
+    return {
+        "languages": sorted(screens),
+        "bytes": len(block) + sum(len(s["header"]) + len(s["overlay"]) for s in screens.values()),
+    }
 
 
 # -------------------------------------------------------------------------- CSP
 
 _CSP_META_RE = re.compile(
-    r"""[ \t]*<meta http-equiv=["']Content-Security-Policy["'][^>]*>\n?""", re.IGNORECASE)
+    r"""[ \t]*<meta http-equiv=["']Content-Security-Policy["'][^>]*>\n?""", re.IGNORECASE
+)
 _INLINE_RE = re.compile(r"<(script|style)\b([^>]*)>(.*?)</\1>", re.IGNORECASE | re.DOTALL)
 #: Inline <script> types the browser runs (CSP applies to them); data blocks it does not.
 _RUN_TYPES = {"", "module", "text/javascript", "application/javascript", "importmap"}
@@ -685,7 +734,8 @@ def _csp_hashes(html: str) -> tuple[list[str], list[str]]:
     for m in _INLINE_RE.finditer(html):
         attrs = _attrs(m.group(2))
         if m.group(1).lower() == "script" and (
-                "src" in attrs or attrs.get("type", "").lower() not in _RUN_TYPES):
+            "src" in attrs or attrs.get("type", "").lower() not in _RUN_TYPES
+        ):
             continue
         digest = base64.b64encode(hashlib.sha256(m.group(3).encode()).digest()).decode()
         (scripts if m.group(1).lower() == "script" else styles).append(f"'sha256-{digest}'")
@@ -703,8 +753,13 @@ def content_security_policy(html: str, *, single_file: bool = False) -> str:
     own = [] if single_file else ["'self'"]
     directives = {
         "default-src": ["'none'"] if single_file else ["'self'"],
-        "script-src": [*own, "'wasm-unsafe-eval'", "'unsafe-eval'",
-                       *(["blob:"] if single_file else []), *scripts],
+        "script-src": [
+            *own,
+            "'wasm-unsafe-eval'",
+            "'unsafe-eval'",
+            *(["blob:"] if single_file else []),
+            *scripts,
+        ],
         "style-src": [*own, *styles] or ["'none'"],
         "img-src": [*own, "data:", "blob:"],
         "font-src": own or ["'none'"],
@@ -722,10 +777,17 @@ def apply_csp(html: str, *, single_file: bool = False) -> str:
     """`html` with its Content-Security-Policy meta tag (re)made from its final content,
     first thing after <meta charset>."""
     html = _CSP_META_RE.sub("", html)
-    meta = (f'<meta http-equiv="Content-Security-Policy" '
-            f'content="{content_security_policy(html, single_file=single_file)}">')
-    html, n = re.subn(r"(<meta charset=[^>]*>)", lambda m: f"{m.group(1)}\n  {meta}", html,
-                      count=1, flags=re.IGNORECASE)
+    meta = (
+        f'<meta http-equiv="Content-Security-Policy" '
+        f'content="{content_security_policy(html, single_file=single_file)}">'
+    )
+    html, n = re.subn(
+        r"(<meta charset=[^>]*>)",
+        lambda m: f"{m.group(1)}\n  {meta}",
+        html,
+        count=1,
+        flags=re.IGNORECASE,
+    )
     if n != 1:
         raise BuildError("a page without <meta charset> cannot get its CSP")
     return html
@@ -752,7 +814,8 @@ def service_worker_files(site: Path) -> list[str]:
     return sorted(
         rel
         for p in site.rglob("*")
-        if p.is_file() and (rel := p.relative_to(site).as_posix()) not in SW_EXCLUDED
+        if p.is_file()
+        and (rel := p.relative_to(site).as_posix()) not in SW_EXCLUDED
         and p.suffix != ".map"  # source maps: for DevTools, online
     )
 
@@ -777,8 +840,11 @@ def write_service_worker(site: Path) -> str | None:
         h.update(rel.encode() + b"\0" + hashlib.sha256((site / rel).read_bytes()).digest())
     version = h.hexdigest()[:16]
     inflate = [rel for rel in files if rel.startswith("snapshot-") and rel.endswith(".gz")]
-    line = "const BUILD = " + json.dumps(
-        {"version": version, "files": files, "inflate": inflate}) + ";"
+    line = (
+        "const BUILD = "
+        + json.dumps({"version": version, "files": files, "inflate": inflate})
+        + ";"
+    )
     sw.write_text(_SW_BUILD_RE.sub(lambda _m: line, text), encoding="utf-8")
     return version
 
@@ -1123,8 +1189,12 @@ def _venv_works(python: Path) -> bool:
     if not python.exists():
         return False
     probe = "import sys, pip; sys.exit(sys.version_info < (3, 11))"
-    return subprocess.run([str(python), "-c", probe], stdin=subprocess.DEVNULL,
-                          capture_output=True).returncode == 0
+    return (
+        subprocess.run(
+            [str(python), "-c", probe], stdin=subprocess.DEVNULL, capture_output=True
+        ).returncode
+        == 0
+    )
 
 
 def _apt_install_venv_module() -> None:
@@ -1138,8 +1208,12 @@ def _apt_install_venv_module() -> None:
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     lock = ["-o", "DPkg::Lock::Timeout=600"]
     subprocess.run([apt, *lock, "update", "-qq"], check=True, env=env, stdin=subprocess.DEVNULL)
-    subprocess.run([apt, *lock, "install", "-y", "-qq", "python3-venv"], check=True, env=env,
-                   stdin=subprocess.DEVNULL)
+    subprocess.run(
+        [apt, *lock, "install", "-y", "-qq", "python3-venv"],
+        check=True,
+        env=env,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def ensure_venv(venv: Path | None = None) -> Path:
@@ -1279,6 +1353,7 @@ def cmd_test(args: argparse.Namespace) -> int:
         ensure_wheels()
     results: dict[str, int] = {}
     results["ruff"] = _run([sys.executable, "-m", "ruff", "check", "."])
+    results["ruff format"] = _run([sys.executable, "-m", "ruff", "format", "--check", "."])
 
     build(install=False)
     paths = [str(p.relative_to(ROOT)) for p in (TESTS, E2E) if p.is_dir()]
@@ -1475,9 +1550,12 @@ def measure_bot_tasks(browser: Any, base: str, seconds: float = 20.0) -> dict[st
     tasks = page.evaluate("() => window.__longTasks")
     actions = page.evaluate("() => window.pywarBench.actions()") - start
     context.close()
-    return {"seconds": seconds, "actions": actions,
-            "longest": round(max(tasks), 1) if tasks else 0.0,
-            "over_50": sum(1 for t in tasks if t > 50)}
+    return {
+        "seconds": seconds,
+        "actions": actions,
+        "longest": round(max(tasks), 1) if tasks else 0.0,
+        "over_50": sum(1 for t in tasks if t > 50),
+    }
 
 
 def measure_tap_latency(page: Any, taps: int = 30, timeout_ms: int = 2000) -> list[float] | None:
@@ -1524,9 +1602,12 @@ def measure_tap_latency(page: Any, taps: int = 30, timeout_ms: int = 2000) -> li
 LIGHTHOUSE_CLI = NODE_MODULES / "lighthouse" / "cli" / "index.js"
 #: Lighthouse figures kept in the bench output (audit ids -> key).
 LIGHTHOUSE_METRICS = {
-    "first-contentful-paint": "fcp_ms", "largest-contentful-paint": "lcp_ms",
-    "total-blocking-time": "tbt_ms", "cumulative-layout-shift": "cls",
-    "speed-index": "speed_index_ms", "interactive": "tti_ms",
+    "first-contentful-paint": "fcp_ms",
+    "largest-contentful-paint": "lcp_ms",
+    "total-blocking-time": "tbt_ms",
+    "cumulative-layout-shift": "cls",
+    "speed-index": "speed_index_ms",
+    "interactive": "tti_ms",
     "total-byte-weight": "bytes",
 }
 
@@ -1542,31 +1623,51 @@ def run_lighthouse(url: str) -> dict[str, Any]:
     env = {**os.environ, "CHROME_PATH": str(CHROMIUM)}
     flags = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"
     for profile in ("desktop", "mobile"):
-        cmd = [node, str(LIGHTHOUSE_CLI), url, "--output=json", "--output-path=stdout",
-               "--quiet", f"--chrome-flags={flags}", "--max-wait-for-load=120000",
-               # build.py serve does not compress (GitHub Pages does), and this audit's
-               # gatherer times out reading the 20 MB of responses back
-               "--skip-audits=uses-text-compression"]
+        cmd = [
+            node,
+            str(LIGHTHOUSE_CLI),
+            url,
+            "--output=json",
+            "--output-path=stdout",
+            "--quiet",
+            f"--chrome-flags={flags}",
+            "--max-wait-for-load=120000",
+            # build.py serve does not compress (GitHub Pages does), and this audit's
+            # gatherer times out reading the 20 MB of responses back
+            "--skip-audits=uses-text-compression",
+        ]
         if profile == "desktop":
             cmd.append("--preset=desktop")
         log(f"lighthouse ({profile}) on {url}")
-        done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True,
-                              stdin=subprocess.DEVNULL, timeout=900)
+        done = subprocess.run(
+            cmd,
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            timeout=900,
+        )
         if done.returncode != 0:
             out[profile] = {"error": done.stderr[-2000:]}
             continue
         report = json.loads(done.stdout)
         audits = report["audits"]
         figures: dict[str, Any] = {
-            cat: report["categories"][cat]["score"] for cat in report["categories"]}
+            cat: report["categories"][cat]["score"] for cat in report["categories"]
+        }
         for audit, key in LIGHTHOUSE_METRICS.items():
             value = audits.get(audit, {}).get("numericValue")
             figures[key] = round(value, 3 if key == "cls" else 0) if value is not None else None
         figures["not_passed"] = sorted(
-            ref["id"] for cat in report["categories"].values() if cat["id"] != "performance"
+            ref["id"]
+            for cat in report["categories"].values()
+            if cat["id"] != "performance"
             for ref in cat["auditRefs"]
-            if ref.get("weight", 0) > 0 and (audits[ref["id"]].get("score") or 0) < 1
-            and audits[ref["id"]].get("scoreDisplayMode") in ("binary", "numeric"))
+            if ref.get("weight", 0) > 0
+            and (audits[ref["id"]].get("score") or 0) < 1
+            and audits[ref["id"]].get("scoreDisplayMode") in ("binary", "numeric")
+        )
         out[profile] = figures
     return out
 
@@ -1645,8 +1746,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
     )
     info = json.loads((DIST / "build-info.json").read_text())
     snapshot = info.get("snapshot") or {}
-    sw_files = json.loads(_SW_BUILD_RE.search((DIST / SERVICE_WORKER).read_text()).group(0)[
-        len("const BUILD = "):-1])["files"] if has_sw else []
+    sw_files = (
+        json.loads(
+            _SW_BUILD_RE.search((DIST / SERVICE_WORKER).read_text()).group(0)[
+                len("const BUILD = ") : -1
+            ]
+        )["files"]
+        if has_sw
+        else []
+    )
     result = {
         "first_paint_ms": _median([r["fcp"] for r in runs["index"]]),
         "interactive_ms": interactive,
@@ -1693,8 +1801,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    build(Path(args.out).resolve() if args.out else DIST, single_file=args.single_file,
-          snapshot=not args.no_snapshot)
+    build(
+        Path(args.out).resolve() if args.out else DIST,
+        single_file=args.single_file,
+        snapshot=not args.no_snapshot,
+    )
     return 0
 
 
@@ -1728,8 +1839,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--runs", type=int, default=3, help="page loads per page (median)")
     p.add_argument("--taps", type=int, default=30, help="taps for the latency figures")
     p.add_argument("--no-build", action="store_true", help="measure the existing dist/")
-    p.add_argument("--lighthouse", action="store_true",
-                   help="also run Lighthouse (desktop and mobile profiles) on index.html")
+    p.add_argument(
+        "--lighthouse",
+        action="store_true",
+        help="also run Lighthouse (desktop and mobile profiles) on index.html",
+    )
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("wheels", help="download the wheels for the Pyodide test run")

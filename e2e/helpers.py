@@ -44,8 +44,7 @@ def place_all_on(page: Any, territory: str) -> None:
         page.wait_for_timeout(30)
 
 
-def front(page: Any, color: str, board_id: str = "classic",
-          min_armies: int = 1) -> tuple[str, str]:
+def front(page: Any, color: str, board_id: str = "classic", min_armies: int = 1) -> tuple[str, str]:
     """An own territory (with at least ``min_armies``) and the enemy neighbour with the
     fewest armies."""
     board = load_board(board_id)

@@ -55,23 +55,30 @@ def test_bots_play_in_english_until_a_region_is_held(app_page: Any, variant: str
     assert ("warriors" if variant == "mitologicas" else "armies") in label
 
 
-@pytest.mark.parametrize(("variant", "region", "words"), [
-    ("mitologicas", "peloponeso", "Warriors to place"),
-    ("brasil", "sul", "Armies to place")])
+@pytest.mark.parametrize(
+    ("variant", "region", "words"),
+    [("mitologicas", "peloponeso", "Warriors to place"), ("brasil", "sul", "Armies to place")],
+)
 def test_a_person_holding_a_region_places_its_bonus_in_english(
-        app_page: Any, variant: str, region: str, words: str) -> None:
+    app_page: Any, variant: str, region: str, words: str
+) -> None:
     page = app_page
     board = load_board(variant)
     mine = set(board.continents[region].territories)
     owner = {t: 0 if t in mine else 1 + i % 2 for i, t in enumerate(board.territories)}
     game = Game.scenario(variant, SEATS, owner, current=0, seed=3, round=2)
-    seats = [{"name": n, "color": c, "kind": k}
-             for (n, c), k in zip(SEATS, ("human", "easy", "easy"), strict=True)]
+    seats = [
+        {"name": n, "color": c, "kind": k}
+        for (n, c), k in zip(SEATS, ("human", "easy", "easy"), strict=True)
+    ]
     stored = json.dumps(json.dumps(make_record("words", game, seats)))
-    page.context.add_init_script(script=(
-        "if (!localStorage.getItem('pywar:v1:save:words')) {"
-        f"localStorage.setItem('pywar:v1:save:words', {stored});"
-        "localStorage.setItem('pywar:v1:current', 'words');}"))
+    page.context.add_init_script(
+        script=(
+            "if (!localStorage.getItem('pywar:v1:save:words')) {"
+            f"localStorage.setItem('pywar:v1:save:words', {stored});"
+            "localStorage.setItem('pywar:v1:current', 'words');}"
+        )
+    )
     goto_ready(page, "index.html?lang=en")
     page.wait_for_selector("html[data-screen=play]")
     panel = page.locator("#panel-slot")
@@ -84,22 +91,25 @@ def test_a_person_holding_a_region_places_its_bonus_in_english(
 
 def label_and_name(page: Any, tid: str) -> tuple[str, str]:
     """The text drawn on the map for a territory and its accessible name."""
-    return (page.locator(f'#board [data-label="{tid}"]').text_content(),
-            page.locator(f'#board [data-territory="{tid}"]').get_attribute("aria-label"))
+    return (
+        page.locator(f'#board [data-label="{tid}"]').text_content(),
+        page.locator(f'#board [data-territory="{tid}"]').get_attribute("aria-label"),
+    )
 
 
 def test_the_map_speaks_the_page_language(app_page: Any) -> None:
     page = app_page
     goto_ready(page, "index.html?lang=en")
     page.wait_for_function(
-        "() => document.querySelector('#board [data-label=groenlandia]').textContent"
-        " == 'Greenland'")
+        "() => document.querySelector('#board [data-label=groenlandia]').textContent == 'Greenland'"
+    )
     assert label_and_name(page, "oriente_medio") == ("Middle East", "Middle East")
     assert page.locator("#board").get_attribute("aria-label") == "Map"
     click(page, "variant", "mitologicas")
     page.wait_for_selector('#board [data-label="esparta"]')
     page.wait_for_function(
-        "() => document.querySelector('#board [data-label=esparta]').textContent == 'Sparta'")
+        "() => document.querySelector('#board [data-label=esparta]').textContent == 'Sparta'"
+    )
     assert label_and_name(page, "atenas") == ("Athens", "Athens")
     click(page, "start")
     page.wait_for_selector(".turn-name")
@@ -108,7 +118,8 @@ def test_the_map_speaks_the_page_language(app_page: Any) -> None:
     page.screenshot(path="/tmp/words-mitologicas-en.png")
     click(page, "lang", "pt")
     page.wait_for_function(
-        "() => document.querySelector('#board [data-label=delfos]').textContent == 'Delfos'")
+        "() => document.querySelector('#board [data-label=delfos]').textContent == 'Delfos'"
+    )
     assert label_and_name(page, "delfos")[1].startswith("Delfos: ")
 
 
@@ -116,15 +127,21 @@ def test_a_changed_objective_is_told_only_in_the_secret_view(app_page: Any) -> N
     page = app_page
     board = load_board("classic")
     owner = {t: i % 3 for i, t in enumerate(board.territories)}
-    game = Game.scenario("classic", SEATS, owner, current=0, seed=3, round=2,
-                         objectives={0: "destroy_azul"})
-    seats = [{"name": n, "color": c, "kind": k}
-             for (n, c), k in zip(SEATS, ("human", "human", "easy"), strict=True)]
+    game = Game.scenario(
+        "classic", SEATS, owner, current=0, seed=3, round=2, objectives={0: "destroy_azul"}
+    )
+    seats = [
+        {"name": n, "color": c, "kind": k}
+        for (n, c), k in zip(SEATS, ("human", "human", "easy"), strict=True)
+    ]
     stored = json.dumps(json.dumps(make_record("changed", game, seats)))
-    page.context.add_init_script(script=(
-        "if (!localStorage.getItem('pywar:v1:save:changed')) {"
-        f"localStorage.setItem('pywar:v1:save:changed', {stored});"
-        "localStorage.setItem('pywar:v1:current', 'changed');}"))
+    page.context.add_init_script(
+        script=(
+            "if (!localStorage.getItem('pywar:v1:save:changed')) {"
+            f"localStorage.setItem('pywar:v1:save:changed', {stored});"
+            "localStorage.setItem('pywar:v1:current', 'changed');}"
+        )
+    )
     goto_ready(page, "index.html?lang=en")
     page.wait_for_selector("html[data-screen=play]")
     if page.locator('[data-action="curtain-open"]').count():

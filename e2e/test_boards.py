@@ -31,7 +31,8 @@ def test_a_game_on_each_board_by_clicks(app_page: Any, variant: str) -> None:
     click(page, "start")
     page.wait_for_function(
         "(n) => document.querySelectorAll('#board path[data-owner]').length == n",
-        arg=len(board_state(page)))
+        arg=len(board_state(page)),
+    )
     # the first round is placement only: each player places and the turn passes
     for _ in range(3):
         click(page, "curtain-open")

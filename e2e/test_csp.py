@@ -38,8 +38,9 @@ def inline_hashes(html: str) -> set[str]:
     for tag, attrs, body in re.findall(r"<(script|style)\b([^>]*)>(.*?)</\1>", html, re.S):
         if tag == "script" and ("src=" in attrs or re.search(r'type="(?!module)', attrs)):
             continue
-        out.add("'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
-                + "'")
+        out.add(
+            "'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'"
+        )
     return out
 
 
@@ -47,8 +48,15 @@ def check_policy(html: str, *, single_file: bool = False) -> dict[str, list[str]
     policy = policy_of(html)
     assert policy["object-src"] == ["'none'"] and policy["base-uri"] == ["'none'"]
     assert policy["form-action"] == ["'none'"]
-    for directive in ("script-src", "style-src", "img-src", "font-src", "connect-src",
-                      "worker-src", "default-src"):
+    for directive in (
+        "script-src",
+        "style-src",
+        "img-src",
+        "font-src",
+        "connect-src",
+        "worker-src",
+        "default-src",
+    ):
         sources = policy[directive]
         assert "'unsafe-inline'" not in sources and "*" not in sources, directive
         assert not [s for s in sources if re.match(r"https?:", s)], directive
@@ -94,7 +102,14 @@ def slipped_markup_is_inert(page: Any) -> bool:
     seen = " ".join(page.evaluate("() => window.__cspViolations"))
     # what the browser logged about the blocked slip is expected, nothing else
     problems = page.pywar_problems.problems
-    problems[:] = [p for p in problems if "example.invalid" not in p
-                   and "violates the following Content Security Policy" not in p]
-    return (page.evaluate("() => window.__slipped") is None and "script-src" in seen
-            and "img-src" in seen and "example.invalid" in seen)
+    problems[:] = [
+        p
+        for p in problems
+        if "example.invalid" not in p and "violates the following Content Security Policy" not in p
+    ]
+    return (
+        page.evaluate("() => window.__slipped") is None
+        and "script-src" in seen
+        and "img-src" in seen
+        and "example.invalid" in seen
+    )

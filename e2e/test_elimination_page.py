@@ -25,8 +25,17 @@ pytestmark = pytest.mark.e2e
 SEATS = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
 BOARD = load_board("classic")
 CARD = {t: i for i, t in enumerate(BOARD.territories)}
-ANA = ["venezuela", "peru", "brasil", "islandia", "inglaterra", "suecia", "alemanha",
-       "polonia", "franca"]
+ANA = [
+    "venezuela",
+    "peru",
+    "brasil",
+    "islandia",
+    "inglaterra",
+    "suecia",
+    "alemanha",
+    "polonia",
+    "franca",
+]
 TIMEOUT = 30_000
 
 
@@ -34,23 +43,35 @@ def saved_after_the_elimination(path: Path) -> Game:
     """Ana (3 cards) has just destroyed Bia (4 cards) on Argentina; Caio is a bot."""
     owner = {t: 0 if t in ANA else 2 for t in BOARD.territories}
     owner["argentina"] = 1
-    hands = {0: [CARD["alasca"], CARD["mackenzie"], CARD["groenlandia"]],
-             1: [CARD["vancouver"], CARD["ottawa"], CARD["labrador"], 42]}
-    game = Game.scenario("classic", SEATS, owner, armies={"brasil": 20}, hands=hands,
-                         objectives={0: "asia_africa", 1: "asia_africa",
-                                     2: "asia_south_america"}, seed=3, round=2)
+    hands = {
+        0: [CARD["alasca"], CARD["mackenzie"], CARD["groenlandia"]],
+        1: [CARD["vancouver"], CARD["ottawa"], CARD["labrador"], 42],
+    }
+    game = Game.scenario(
+        "classic",
+        SEATS,
+        owner,
+        armies={"brasil": 20},
+        hands=hands,
+        objectives={0: "asia_africa", 1: "asia_africa", 2: "asia_south_america"},
+        seed=3,
+        round=2,
+    )
     game.apply(Place("brasil", game.pending_armies))
     game.apply(Attack("brasil", "argentina"), rolls=([6, 6, 6], [1]))
     game.apply(Occupy(1))
     assert not game.players[1].alive and len(game.players[0].cards) == 7
-    seats = [{"name": n, "color": c, "kind": "human" if i == 0 else "bot"}
-             for i, (n, c) in enumerate(SEATS)]
+    seats = [
+        {"name": n, "color": c, "kind": "human" if i == 0 else "bot"}
+        for i, (n, c) in enumerate(SEATS)
+    ]
     path.write_text(json.dumps(make_record("elimination", game, seats)), encoding="utf-8")
     return game
 
 
 def test_the_end_of_turn_trade_after_an_elimination_by_clicks(
-        app_page: Any, tmp_path: Path) -> None:
+    app_page: Any, tmp_path: Path
+) -> None:
     page = app_page
     shots = Path(os.environ.get("PYWAR_SHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
@@ -89,4 +110,5 @@ def test_the_end_of_turn_trade_after_an_elimination_by_clicks(
         """() => {const row = [...document.querySelectorAll('table.players tbody tr')]
             .find(r => r.textContent.includes('Ana'));
             return row && row.lastElementChild.textContent.trim() === '5';}""",
-        timeout=TIMEOUT)
+        timeout=TIMEOUT,
+    )

@@ -53,7 +53,8 @@ def host_site(tmp_path_factory: pytest.TempPathFactory, server_url: str) -> Iter
     (root / "b.html").write_text(HOST_PAGE.format(src=game), encoding="utf-8")
     (root / "war2.html").write_text(
         HOST_PAGE.format(src=server_url + "index.html?lang=pt&embed=1&variant=war2"),
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     (root / "ns.html").write_text(HOST_PAGE.format(src=game + "&ns=class-7b"), encoding="utf-8")
     with build.serving(root) as url:
         yield url
@@ -105,8 +106,9 @@ def open_host(page: Any, url: str) -> InFrame:
     return InFrame(page, frame)
 
 
-def test_plays_a_turn_in_a_cross_origin_frame(host_page: Any, host_site: str,
-                                              server_url: str) -> None:
+def test_plays_a_turn_in_a_cross_origin_frame(
+    host_page: Any, host_site: str, server_url: str
+) -> None:
     page = host_page
     with page.expect_response(re.compile(r"/index\.html\?")) as got:
         frame = open_host(page, host_site + "a.html")
@@ -119,8 +121,10 @@ def test_plays_a_turn_in_a_cross_origin_frame(host_page: Any, host_site: str,
     assert "New game" in game.locator("#overlay").inner_text()
     assert not game.locator('.topbar [data-action="lang"]').is_visible()
     # the whole page fits the frame: no scrolling inside it
-    size = frame.evaluate("() => [document.documentElement.scrollWidth, "
-                          "document.documentElement.scrollHeight, innerWidth, innerHeight]")
+    size = frame.evaluate(
+        "() => [document.documentElement.scrollWidth, "
+        "document.documentElement.scrollHeight, innerWidth, innerHeight]"
+    )
     assert size[0] <= size[2] and size[1] <= size[3], size
 
     after = play_a_turn(frame, seed="7")
@@ -173,16 +177,18 @@ def test_embed_docs_snippet_matches_the_parameters() -> None:
         assert word in docs, word
 
 
-def test_plays_on_another_site_with_the_frames_storage_blocked(host_page: Any,
-                                                              third_party: str) -> None:
+def test_plays_on_another_site_with_the_frames_storage_blocked(
+    host_page: Any, third_party: str
+) -> None:
     """localhost embeds 127.0.0.1: a third-party frame. The test browser's contexts block
     third-party storage (as incognito windows do): localStorage and IndexedDB throw or
     fail. The game starts all the same (pwa.js gives PyScript an in-memory IndexedDB) and
     keeps the game in memory."""
     page = host_page
     frame = open_host(page, third_party + "a.html")
-    blocked = frame.evaluate("() => { try { localStorage.length; return false; } "
-                             "catch (e) { return true; } }")
+    blocked = frame.evaluate(
+        "() => { try { localStorage.length; return false; } catch (e) { return true; } }"
+    )
     if not blocked:
         pytest.skip("this browser lets the third-party frame use storage")
     assert frame.evaluate("() => window.pywarMemoryIndexedDB") is True

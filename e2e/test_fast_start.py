@@ -25,7 +25,7 @@ BOOT_JS = "() => JSON.parse(JSON.stringify(window.pywarBoot || null))"
 def snapshot_info(site: Path) -> dict[str, Any]:
     text = (site / build.PYODIDE_BOOT).read_text(encoding="utf-8")
     line = next(ln for ln in text.splitlines() if ln.startswith("const SNAPSHOT = "))
-    return json.loads(line[len("const SNAPSHOT = "):-1])
+    return json.loads(line[len("const SNAPSHOT = ") : -1])
 
 
 def new_game_seed(page: Any) -> tuple[int, dict[str, list[Any]]]:
@@ -105,8 +105,9 @@ def _boot_line(site: Path, change: Any) -> None:
     info = snapshot_info(site)
     change(info)
     line = "const SNAPSHOT = " + json.dumps(info) + ";"
-    boot.write_text(re.sub(r"^const SNAPSHOT = .*;$", lambda _m: line, text, flags=re.M),
-                    encoding="utf-8")
+    boot.write_text(
+        re.sub(r"^const SNAPSHOT = .*;$", lambda _m: line, text, flags=re.M), encoding="utf-8"
+    )
 
 
 def _break_pyodide_version(site: Path, info: dict[str, Any]) -> None:
@@ -138,8 +139,10 @@ def test_falls_back_to_the_normal_boot(case: str, site_copy: Path, chromium_brow
         try:
             page = context.new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on("console", lambda m: m.type == "error" and "404" not in m.text
-                    and errors.append(m.text))
+            page.on(
+                "console",
+                lambda m: m.type == "error" and "404" not in m.text and errors.append(m.text),
+            )
             page.goto(url + "index.html", wait_until="commit")
             page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
             boot = page.evaluate(BOOT_JS)
@@ -151,16 +154,20 @@ def test_falls_back_to_the_normal_boot(case: str, site_copy: Path, chromium_brow
     assert not errors
 
 
-def test_stale_python_files_win_over_the_snapshot(site_copy: Path,
-                                                  chromium_browser: Any) -> None:
+def test_stale_python_files_win_over_the_snapshot(site_copy: Path, chromium_browser: Any) -> None:
     """A Python file served differs from the one the snapshot baked in: the restored modules
     are forgotten and the served files run (here a view model that announces a word)."""
     viewmodel = site_copy / "viewmodel.py"
-    viewmodel.write_text(viewmodel.read_text(encoding="utf-8") + (
-        "\n\n_render = App.render\n\n\ndef _marked(self):\n"
-        "    view = _render(self)\n"
-        "    view['announce'] = {'id': 'served', 'text': 'served-files-win'}\n"
-        "    return view\n\n\nApp.render = _marked\n"), encoding="utf-8")
+    viewmodel.write_text(
+        viewmodel.read_text(encoding="utf-8")
+        + (
+            "\n\n_render = App.render\n\n\ndef _marked(self):\n"
+            "    view = _render(self)\n"
+            "    view['announce'] = {'id': 'served', 'text': 'served-files-win'}\n"
+            "    return view\n\n\nApp.render = _marked\n"
+        ),
+        encoding="utf-8",
+    )
     build.write_service_worker(site_copy)
     with build.serving(site_copy) as url:
         context = chromium_browser.new_context()
@@ -242,9 +249,11 @@ def test_the_first_screen_works_before_python(app_page: Any) -> None:
     assert "Zé Pequeno" in page.locator("#curtain").inner_text()
 
 
-@pytest.mark.xfail(reason="since the touch layout landed, the caret goes to the end of the "
-                   "field when Python takes over (the text typed is kept); see issue 18's note",
-                   strict=False)
+@pytest.mark.xfail(
+    reason="since the touch layout landed, the caret goes to the end of the "
+    "field when Python takes over (the text typed is kept); see issue 18's note",
+    strict=False,
+)
 def test_typing_before_python_keeps_the_caret(app_page: Any) -> None:
     """Only text typed: Python keeps the prerendered form (same element, focus, caret)."""
     page = app_page

@@ -20,8 +20,12 @@ def current_color(page: Any) -> str:
     return dict(SEATS)[name]
 
 
-def setup_game(page: Any, kinds: tuple[str, ...] = ("human", "human", "human"), seed: str = "7",
-               names: tuple[str, ...] | None = None) -> None:
+def setup_game(
+    page: Any,
+    kinds: tuple[str, ...] = ("human", "human", "human"),
+    seed: str = "7",
+    names: tuple[str, ...] | None = None,
+) -> None:
     """Fill the new-game screen by clicks and typing, then start."""
     for i, kind in enumerate(kinds):
         page.locator(f'[data-action="seat-kind"][data-arg="{i}"]').select_option(kind)
@@ -30,7 +34,7 @@ def setup_game(page: Any, kinds: tuple[str, ...] = ("human", "human", "human"), 
         field.fill(name)
     page.locator("#seed").fill(seed)
     click(page, "start")
-    page.wait_for_selector('[data-territory][data-owner]')
+    page.wait_for_selector("[data-territory][data-owner]")
 
 
 def open_curtain(page: Any) -> None:
@@ -207,8 +211,10 @@ def test_a_game_against_the_simple_bot_is_played_to_its_end(app_page: Any) -> No
     for _ in range(400):
         if page.locator("html[data-screen=over]").count():
             break
-        if page.locator(".phase").count() and not page.locator(".turn-meta",
-                                                            has_text="computador").count():
+        if (
+            page.locator(".phase").count()
+            and not page.locator(".turn-meta", has_text="computador").count()
+        ):
             if page.locator("#pending").count():
                 mine = [t for t, (o, _) in board_state(page).items() if o == "azul"]
                 place_all_on(page, mine[0])

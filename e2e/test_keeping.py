@@ -17,8 +17,9 @@ pytestmark = pytest.mark.e2e
 PREFIX = "pywar:v1:"
 
 
-def start_game(page: Any, kinds: tuple[str, ...] = ("human", "human", "normal"),
-               seed: str = "7") -> None:
+def start_game(
+    page: Any, kinds: tuple[str, ...] = ("human", "human", "normal"), seed: str = "7"
+) -> None:
     for i, kind in enumerate(kinds):
         page.locator(f'[data-action="seat-kind"][data-arg="{i}"]').select_option(kind)
     page.locator("#seed").fill(seed)
@@ -67,14 +68,17 @@ def test_a_damaged_current_save_leaves_a_ready_page_and_other_saves_intact(app_p
     start_game(page, kinds=people, seed="4")
     second = current_save(page)
     assert first["id"] != second["id"]
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                  [f"{PREFIX}save:{second['id']}", damage(second["text"])])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [f"{PREFIX}save:{second['id']}", damage(second["text"])],
+    )
     goto_ready(page)
     message = page.locator("#message")
     assert "Não foi possível abrir o último jogo" in message.inner_text()
     assert page.locator("html").get_attribute("data-screen") == "saves"
-    assert page.locator(f'.save.damaged[data-save="{second["id"]}"]').count() == 1, \
+    assert page.locator(f'.save.damaged[data-save="{second["id"]}"]').count() == 1, (
         "a damaged save is listed as damaged"
+    )
     assert page.locator(f'.save[data-save="{first["id"]}"]:not(.damaged)').count() == 1
     untouched = page.evaluate("k => localStorage.getItem(k)", f"{PREFIX}save:{first['id']}")
     assert untouched == first["text"]
@@ -108,8 +112,11 @@ def test_full_storage_says_so_offers_a_file_and_keeps_the_curtain(app_page, lang
     start_game(page)
     notice = page.locator("#notice-slot .notice.storage")
     notice.wait_for()
-    expected = ("O armazenamento do navegador está cheio" if lang == "pt"
-                else "The browser's storage is full")
+    expected = (
+        "O armazenamento do navegador está cheio"
+        if lang == "pt"
+        else "The browser's storage is full"
+    )
     assert expected in notice.inner_text()
     assert "QuotaExceeded" not in page.locator("body").inner_text()
     with page.expect_download() as download:
@@ -144,8 +151,10 @@ def test_embed_with_blocked_storage_offers_its_own_tab_with_the_same_game(app_pa
     """A class page (another origin) frames the game; the browser blocks its storage."""
     page = app_page
     page.context.add_init_script(EMBED_BLOCKS_STORAGE)
-    page.set_content(f'<iframe id="embed" src="{server_url}index.html?embed=1" '
-                     'style="width:800px;height:560px"></iframe>')
+    page.set_content(
+        f'<iframe id="embed" src="{server_url}index.html?embed=1" '
+        'style="width:800px;height:560px"></iframe>'
+    )
     frame = page.frame_locator("#embed")
     frame.locator("html[data-ready]").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
     for seat in ("1", "2"):  # people only: nothing moves while the game changes tab
@@ -155,8 +164,10 @@ def test_embed_with_blocked_storage_offers_its_own_tab_with_the_same_game(app_pa
     notice.wait_for()
     assert "não deixa a página guardar jogos" in notice.inner_text()
     board = frame.locator("[data-territory][data-owner]")
-    owners = {board.nth(i).get_attribute("data-territory"): board.nth(i).get_attribute(
-        "data-owner") for i in range(board.count())}
+    owners = {
+        board.nth(i).get_attribute("data-territory"): board.nth(i).get_attribute("data-owner")
+        for i in range(board.count())
+    }
     link = frame.locator('#notice-slot a[data-role="own-tab"]')
     assert link.get_attribute("target") == "_blank"
     with page.context.expect_page() as popup_info:
@@ -192,13 +203,17 @@ def test_two_tabs_on_one_game_lose_no_progress(app_page):
     assert json.loads(current_save(tab_b)["text"])["game"] == after_a["game"]
     click(tab_b, "take-over")
     open_curtain(tab_b)
-    assert tab_b.locator(f'[data-badge="{target}"] text').text_content() == \
-        tab_a.locator(f'[data-badge="{target}"] text').text_content()
+    assert (
+        tab_b.locator(f'[data-badge="{target}"] text').text_content()
+        == tab_a.locator(f'[data-badge="{target}"] text').text_content()
+    )
     tap(tab_b, target)
     # now A is the stale tab; reloading it shows every move, A's three and B's one
     tab_a.locator("section.conflict").wait_for()
     goto_ready(tab_a)
     open_curtain(tab_a)
-    assert tab_a.locator(f'[data-badge="{target}"] text').text_content() == \
-        tab_b.locator(f'[data-badge="{target}"] text').text_content()
+    assert (
+        tab_a.locator(f'[data-badge="{target}"] text').text_content()
+        == tab_b.locator(f'[data-badge="{target}"] text').text_content()
+    )
     tab_b.close()

@@ -139,9 +139,16 @@ def test_service_worker_lists_every_file_with_the_build_hash(dist_dir: Path) -> 
     on_disk = {p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file()}
     maps = {f for f in on_disk if f.endswith(".map")}  # source maps: for DevTools, online
     assert set(built["files"]) == on_disk - build.SW_EXCLUDED - maps
-    for needed in ("index.html", "main.py", "pyscript.json", "pywar/game.py",
-                   "runtime/pyodide/pyodide.asm.wasm", "runtime/pyscript/core.js",
-                   "manifest.webmanifest", "icons/icon-512.png"):
+    for needed in (
+        "index.html",
+        "main.py",
+        "pyscript.json",
+        "pywar/game.py",
+        "runtime/pyodide/pyodide.asm.wasm",
+        "runtime/pyscript/core.js",
+        "manifest.webmanifest",
+        "icons/icon-512.png",
+    ):
         assert needed in built["files"]
 
 
@@ -195,9 +202,12 @@ def test_a_new_build_replaces_the_old_version(
 
             # a new build: a changed page and stylesheet, and the worker's new version
             index = site / "index.html"
-            index.write_text(index.read_text(encoding="utf-8").replace(
-                "<head>", '<head>\n  <meta name="pywar-test-build" content="2">', 1),
-                encoding="utf-8")
+            index.write_text(
+                index.read_text(encoding="utf-8").replace(
+                    "<head>", '<head>\n  <meta name="pywar-test-build" content="2">', 1
+                ),
+                encoding="utf-8",
+            )
             with (site / "style.css").open("a", encoding="utf-8") as css:
                 css.write('\n:root { --pywar-test-build: "2"; }\n')
             new_version = build.write_service_worker(site)
@@ -225,7 +235,8 @@ def test_a_new_build_replaces_the_old_version(
             assert page.locator('meta[name="pywar-test-build"]').count() == 1
             css_value = page.evaluate(
                 "() => getComputedStyle(document.documentElement)"
-                ".getPropertyValue('--pywar-test-build').trim()")
+                ".getPropertyValue('--pywar-test-build').trim()"
+            )
             assert css_value == '"2"'
             caches = page.evaluate(CACHES_JS)
             assert [n.rsplit(":", 1)[1] for n in caches] == [new_version], "old cache deleted"
@@ -241,8 +252,7 @@ def _png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
-def test_installable_app(_playwright: Any, server_url: str, dist_dir: Path,
-                         tmp_path: Path) -> None:
+def test_installable_app(_playwright: Any, server_url: str, dist_dir: Path, tmp_path: Path) -> None:
     manifest = json.loads((dist_dir / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["display"] in ("fullscreen", "standalone")
     assert manifest["start_url"] == "./index.html" and manifest["scope"] == "./"
@@ -255,8 +265,11 @@ def test_installable_app(_playwright: Any, server_url: str, dist_dir: Path,
 
     # Chromium's own verdict, in a real (not incognito) profile as a tablet user has
     context = _playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=str(build.CHROMIUM),
-        args=build.CHROMIUM_ARGS, headless=True)
+        str(tmp_path / "profile"),
+        executable_path=str(build.CHROMIUM),
+        args=build.CHROMIUM_ARGS,
+        headless=True,
+    )
     problems: list[str] = []
     try:
         page = context.new_page()

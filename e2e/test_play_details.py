@@ -23,25 +23,48 @@ SEATS = [("Ana", "azul"), ("Bruno", "vermelho"), ("Carla", "verde")]
 TIMEOUT = 60_000
 
 
-def seed_save(page: Any, game: Game, kinds: tuple[str, ...] = ("human", "bot", "bot"),
-              path: str = "index.html") -> None:
+def seed_save(
+    page: Any,
+    game: Game,
+    kinds: tuple[str, ...] = ("human", "bot", "bot"),
+    path: str = "index.html",
+) -> None:
     """Store ``game`` as the current saved game and load the page."""
     seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(SEATS, kinds, strict=True)]
     stored = json.dumps(json.dumps(make_record("lesson", game, seats)))
-    page.context.add_init_script(script=(
-        "if (!localStorage.getItem('pywar:v1:save:lesson')) {"
-        f"localStorage.setItem('pywar:v1:save:lesson', {stored});"
-        "localStorage.setItem('pywar:v1:current', 'lesson');}"))
+    page.context.add_init_script(
+        script=(
+            "if (!localStorage.getItem('pywar:v1:save:lesson')) {"
+            f"localStorage.setItem('pywar:v1:save:lesson', {stored});"
+            "localStorage.setItem('pywar:v1:current', 'lesson');}"
+        )
+    )
     goto_ready(page, path)
     page.wait_for_selector("html[data-screen=play]")
 
 
 def lesson(hands: dict[int, list[int]] | None = None) -> Game:
-    mine = {"brasil", "argentina", "peru", "venezuela", "egito", "sudao", "congo",
-            "africa_do_sul", "madagascar"}
+    mine = {
+        "brasil",
+        "argentina",
+        "peru",
+        "venezuela",
+        "egito",
+        "sudao",
+        "congo",
+        "africa_do_sul",
+        "madagascar",
+    }
     owner = {t: 0 if t in mine else 1 + i % 2 for i, t in enumerate(BOARD.territories)}
-    return Game.scenario("classic", SEATS, owner, armies={"brasil": 6}, hands=hands, seed=2,
-                         objectives={i: "territories_18_x2" for i in range(3)})
+    return Game.scenario(
+        "classic",
+        SEATS,
+        owner,
+        armies={"brasil": 6},
+        hands=hands,
+        seed=2,
+        objectives={i: "territories_18_x2" for i in range(3)},
+    )
 
 
 def log_lines(page: Any) -> list[str]:
@@ -59,8 +82,7 @@ def test_the_game_log_is_still_there_after_a_reload(app_page: Any) -> None:
     before = log_lines(page)
     assert any("atacou" in line for line in before) and len(before) >= 3
     page.reload()
-    page.wait_for_selector("html[data-ready][data-screen=play]", state="attached",
-                           timeout=TIMEOUT)
+    page.wait_for_selector("html[data-ready][data-screen=play]", state="attached", timeout=TIMEOUT)
     assert log_lines(page) == before
 
 
@@ -102,8 +124,9 @@ def test_the_replay_buttons_are_drawn_icons(app_page: Any) -> None:
         assert shape and shape["width"] >= 5 and shape["height"] >= 8  # drawn, whatever fonts
         assert buttons.nth(i).inner_text().strip() == ""
     buttons.nth(3).click()  # to the end: the last step of the game's log
-    step, last = re.match(r"Lance (\d+) de (\d+)",
-                          page.locator(".replay-step").inner_text()).groups()
+    step, last = re.match(
+        r"Lance (\d+) de (\d+)", page.locator(".replay-step").inner_text()
+    ).groups()
     assert step == last != "0"
     assert buttons.nth(3).is_disabled() and not buttons.nth(0).is_disabled()
 
@@ -131,12 +154,16 @@ def test_the_cards_say_a_trade_is_possible_and_why_a_set_is_refused(app_page: An
     seed_save(page, lesson(hands={0: [0, 3, 5, 1]}))  # ▲ ▲ ■ ●
     assert "Você pode trocar cartas agora" in page.locator(".secrets").inner_text()
     click(page, "reveal")
-    assert "Você tem um conjunto para trocar agora (vale 4)" in page.locator(
-        ".trade-advice").inner_text()
+    assert (
+        "Você tem um conjunto para trocar agora (vale 4)"
+        in page.locator(".trade-advice").inner_text()
+    )
     for card in ("0", "3", "5"):
         click(page, "card", card)
-    assert "Estas 3 cartas (▲ ▲ ■) não formam um conjunto" in page.locator(
-        ".trade-advice").inner_text()
+    assert (
+        "Estas 3 cartas (▲ ▲ ■) não formam um conjunto"
+        in page.locator(".trade-advice").inner_text()
+    )
     assert page.locator('[data-action="trade"]').is_disabled()
 
 
@@ -150,7 +177,9 @@ def test_war2_shows_its_own_rules_and_a_full_chart(app_page: Any) -> None:
     click(page, "start")
     page.wait_for_function(
         "() => /Rodada [4-9]/.test(document.querySelector('.turn-meta')?.textContent || '')"
-        " || document.documentElement.dataset.screen === 'over'", timeout=120_000)
+        " || document.documentElement.dataset.screen === 'over'",
+        timeout=120_000,
+    )
     click(page, "screen", "rules")
     rules = page.locator(".screen.rules").inner_text()
     assert "Ataques aéreos" in rules and "bombardeiro" in rules

@@ -22,24 +22,40 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SEATS = [("Ana", "azul"), ("Bruno", "vermelho"), ("Carla", "verde")]
 
 
-def seed_save(page: Any, game: Game, kinds: tuple[str, ...] = ("human", "bot", "bot"),
-              path: str = "index.html") -> None:
+def seed_save(
+    page: Any,
+    game: Game,
+    kinds: tuple[str, ...] = ("human", "bot", "bot"),
+    path: str = "index.html",
+) -> None:
     """Store ``game`` as the current saved game (a teaching position) and load the page."""
     seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(SEATS, kinds, strict=False)]
     record = make_record("lesson", game, seats)
     stored = json.dumps(json.dumps(record))
-    page.context.add_init_script(script=(
-        "if (!localStorage.getItem('pywar:v1:save:lesson')) {"
-        f"localStorage.setItem('pywar:v1:save:lesson', {stored});"
-        "localStorage.setItem('pywar:v1:current', 'lesson');}"))
+    page.context.add_init_script(
+        script=(
+            "if (!localStorage.getItem('pywar:v1:save:lesson')) {"
+            f"localStorage.setItem('pywar:v1:save:lesson', {stored});"
+            "localStorage.setItem('pywar:v1:current', 'lesson');}"
+        )
+    )
     goto_ready(page, path)
     page.wait_for_selector("html[data-screen=play]")
 
 
 def position(armies: dict[str, int], seed: int = 1) -> Game:
     """Ana (seat 0) holds South America and Africa bar Argélia; the rest is shared out."""
-    mine = ["brasil", "argentina", "peru", "venezuela", "egito", "sudao", "congo",
-            "africa_do_sul", "madagascar"]
+    mine = [
+        "brasil",
+        "argentina",
+        "peru",
+        "venezuela",
+        "egito",
+        "sudao",
+        "congo",
+        "africa_do_sul",
+        "madagascar",
+    ]
     owner = {t: (0 if t in mine else 1 + i % 2) for i, t in enumerate(BOARD.territories)}
     return Game.scenario("classic", SEATS, owner, armies=armies, current=0, seed=seed)
 
@@ -100,15 +116,17 @@ def test_blitz_can_be_stopped(app_page: Any) -> None:
 def test_undo_restores_the_board_exactly(app_page: Any) -> None:
     page = app_page
     seed_save(page, position({"brasil": 3}))
-    before = page.evaluate("() => [...document.querySelectorAll('.badge text')]"
-                           ".map(t => t.textContent)")
+    before = page.evaluate(
+        "() => [...document.querySelectorAll('.badge text')].map(t => t.textContent)"
+    )
     pending = page.locator("#pending").inner_text()
     click(page, "amount", "5")
     tap(page, "brasil")
     assert badge(page, "brasil") == 8
     click(page, "undo")
-    after = page.evaluate("() => [...document.querySelectorAll('.badge text')]"
-                          ".map(t => t.textContent)")
+    after = page.evaluate(
+        "() => [...document.querySelectorAll('.badge text')].map(t => t.textContent)"
+    )
     assert after == before
     assert page.locator("#pending").inner_text() == pending
     assert saved_game(page).armies["brasil"] == 3
@@ -155,7 +173,8 @@ class Keys:
 
     def focused(self, selector: str) -> bool:
         return self.page.evaluate(
-            "(s) => !!document.activeElement && document.activeElement.matches(s)", selector)
+            "(s) => !!document.activeElement && document.activeElement.matches(s)", selector
+        )
 
     def tab_to(self, selector: str, limit: int = 40) -> None:
         for _ in range(limit):
@@ -172,7 +191,7 @@ def test_a_whole_turn_by_keyboard_alone(app_page: Any) -> None:
     seed_save(page, position({"brasil": 3}))
     keys = Keys(page)
     # Tab reaches the map once: one territory is in the tab order, Ana's largest army
-    keys.tab_to('[data-territory]')
+    keys.tab_to("[data-territory]")
     assert keys.focused('[data-territory="brasil"]')
     outline = page.evaluate("() => getComputedStyle(document.activeElement).stroke")
     assert outline == "rgb(255, 152, 0)", "the focused territory is visibly marked"
@@ -195,8 +214,10 @@ def test_a_whole_turn_by_keyboard_alone(app_page: Any) -> None:
     attack_keys = keys.count - attack_keys
     assert attack_keys <= 6
     for _ in range(30):  # Enter again rolls again, until the conquest
-        if page.locator(".phase.occupy").count() or page.locator(
-                '[data-territory="argelia"][data-owner="azul"]').count():
+        if (
+            page.locator(".phase.occupy").count()
+            or page.locator('[data-territory="argelia"][data-owner="azul"]').count()
+        ):
             break
         assert keys.focused('[data-action="attack"]')
         keys.press("Enter")
@@ -211,18 +232,23 @@ def test_a_whole_turn_by_keyboard_alone(app_page: Any) -> None:
     page.wait_for_selector(".phase.regroup")
     keys.tab_to('[data-action="end-turn"]')
     keys.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.turn-name')"
-                           " || document.querySelector('.turn-name').textContent !== 'Ana'")
+    page.wait_for_function(
+        "() => !document.querySelector('.turn-name')"
+        " || document.querySelector('.turn-name').textContent !== 'Ana'"
+    )
     game = saved_game(page)
     assert game.current != 0 or game.turn > 1
-    print(f"\nkeys for a whole turn: {keys.count} (to the map {to_map}, placing {placed}, "
-          f"an attack {attack_keys})")
+    print(
+        f"\nkeys for a whole turn: {keys.count} (to the map {to_map}, placing {placed}, "
+        f"an attack {attack_keys})"
+    )
     assert keys.count <= 60
 
 
 def test_a_turn_by_touch_on_a_tablet(chromium_browser: Any, server_url: str) -> None:
-    context = chromium_browser.new_context(viewport={"width": 1024, "height": 768},
-                                           has_touch=True, base_url=server_url)
+    context = chromium_browser.new_context(
+        viewport={"width": 1024, "height": 768}, has_touch=True, base_url=server_url
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -252,8 +278,10 @@ def test_a_turn_by_touch_on_a_tablet(chromium_browser: Any, server_url: str) -> 
         if page.locator(".phase.occupy").count():
             page.locator('[data-action="occupy"]').last.tap()
         press("end-turn")
-        page.wait_for_function("() => document.querySelector('.turn-name') &&"
-                               " document.querySelector('.turn-name').textContent !== 'Ana'")
+        page.wait_for_function(
+            "() => document.querySelector('.turn-name') &&"
+            " document.querySelector('.turn-name').textContent !== 'Ana'"
+        )
         # pinch to zoom the board with two fingers
         before = page.get_attribute("#board", "viewBox")
         box = page.locator("#board").bounding_box()
@@ -261,8 +289,11 @@ def test_a_turn_by_touch_on_a_tablet(chromium_browser: Any, server_url: str) -> 
         cdp = context.new_cdp_session(page)
 
         def touches(kind: str, spread: float) -> None:
-            points = [] if kind == "touchEnd" else [
-                {"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}]
+            points = (
+                []
+                if kind == "touchEnd"
+                else [{"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}]
+            )
             cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
         touches("touchStart", 40)
@@ -332,4 +363,3 @@ def test_rules_help_in_both_languages(app_page: Any) -> None:
     click(page, "lang", "en")
     page.wait_for_selector("html[lang=en]")
     assert "ties go to the defence" in page.locator(".rules").inner_text()
-

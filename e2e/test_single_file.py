@@ -84,14 +84,29 @@ def test_one_self_contained_file_within_its_size_goal(single_file: Path, dist_di
     refs = re.findall(r"""<(?:script|link|img)\b[^>]*\b(?:src|href)=["']([^"']+)""", html)
     assert [r for r in refs if not r.startswith(("data:", "#"))] == ["./main.py"], refs
     assert '<script type="py" src="./main.py" config="./pyscript.json">' in html
-    index = json.loads(re.search(r'<script type="application/json" id="pywar-files">(.*?)'
-                                 r"</script>", html, re.S).group(1).replace("<\\/", "</"))
+    index = json.loads(
+        re.search(
+            r'<script type="application/json" id="pywar-files">(.*?)'
+            r"</script>",
+            html,
+            re.S,
+        )
+        .group(1)
+        .replace("<\\/", "</")
+    )
     packed = {f[0].removeprefix("./") for f in index["files"]}
     config = json.loads((dist_dir / "pyscript.json").read_text())
     needed = {"pyscript.json", "main.py", *(d.removeprefix("./") for d in config["files"].values())}
-    needed |= {f"runtime/pyodide/{n}" for n in ("pyodide.mjs", "pyodide.asm.mjs",
-                                                  "pyodide.asm.wasm", "python_stdlib.zip",
-                                                  "pyodide-lock.json")}
+    needed |= {
+        f"runtime/pyodide/{n}"
+        for n in (
+            "pyodide.mjs",
+            "pyodide.asm.mjs",
+            "pyodide.asm.wasm",
+            "python_stdlib.zip",
+            "pyodide-lock.json",
+        )
+    }
     assert needed <= packed, needed - packed
     assert not [p for p in packed if p.startswith("hello")]
 
@@ -111,8 +126,10 @@ def test_plays_from_disk_and_keeps_the_game(file_page: Any, dist_dir: Path) -> N
     assert page.evaluate("() => navigator.serviceWorker.controller") is None
     # images the page makes (the games' map thumbnails) come from the packed files too
     page.wait_for_function("() => [...document.images].every((i) => i.complete)")
-    broken = page.evaluate("() => [...document.images].filter((i) => !i.naturalWidth)"
-                           ".map((i) => i.getAttribute('src'))")
+    broken = page.evaluate(
+        "() => [...document.images].filter((i) => !i.naturalWidth)"
+        ".map((i) => i.getAttribute('src'))"
+    )
     assert broken == []
     after = play_a_turn(page, seed="21")
     keys = page.evaluate("() => Object.keys(localStorage)")
@@ -126,8 +143,7 @@ def test_plays_from_disk_and_keeps_the_game(file_page: Any, dist_dir: Path) -> N
     page.wait_for_selector(".phase")
 
 
-def test_a_whole_game_under_its_content_security_policy(file_page: Any,
-                                                        single_file: Path) -> None:
+def test_a_whole_game_under_its_content_security_policy(file_page: Any, single_file: Path) -> None:
     from e2e.test_csp import VIOLATIONS_JS, check_policy, slipped_markup_is_inert
 
     policy = check_policy(single_file.read_text(encoding="utf-8"), single_file=True)

@@ -36,9 +36,15 @@ from saves import make_record
 
 pytestmark = pytest.mark.e2e
 
-SIZES = {"360x640": (360, 640), "390x844": (390, 844), "844x390": (844, 390),
-         "768x1024": (768, 1024), "1024x768": (1024, 768), "1280x800": (1280, 800),
-         "1920x1080": (1920, 1080)}
+SIZES = {
+    "360x640": (360, 640),
+    "390x844": (390, 844),
+    "844x390": (844, 390),
+    "768x1024": (768, 1024),
+    "1024x768": (1024, 768),
+    "1280x800": (1280, 800),
+    "1920x1080": (1920, 1080),
+}
 PHONES = ("360x640", "390x844", "844x390")
 BOARDS = ("classic", "war2", "mitologicas", "brasil")
 SEATS = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "vermelho")]
@@ -54,9 +60,9 @@ def touch(chromium_browser: Any, server_url: str) -> Iterator[Any]:
     """A touch page (the tests resize it), failing the test on any page problem."""
     parts = urlsplit(server_url)
     problems = PageProblems(f"{parts.scheme}://{parts.netloc}", [])
-    context = chromium_browser.new_context(base_url=server_url, has_touch=True,
-                                           is_mobile=True,
-                                           viewport={"width": 1024, "height": 768})
+    context = chromium_browser.new_context(
+        base_url=server_url, has_touch=True, is_mobile=True, viewport={"width": 1024, "height": 768}
+    )
     context.on("request", problems.on_request)
     context.on("requestfailed", problems.on_request_failed)
     context.on("response", problems.on_response)
@@ -128,20 +134,33 @@ def state_of(page: Any) -> dict[str, list[Any]]:
 
 def load_position(page: Any, game: Game, kinds: tuple[str, ...] = ("human",) * 3) -> None:
     """Open ``game`` by importing it on the saved-games screen, as a file a teacher sent."""
-    seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(
-        [(p.name, p.color) for p in game.players], kinds, strict=True)]
+    seats = [
+        {"name": n, "color": c, "kind": k}
+        for (n, c), k in zip([(p.name, p.color) for p in game.players], kinds, strict=True)
+    ]
     record = make_record("lesson", game, seats)
     go(page, "saves")
     page.wait_for_selector(".screen.saves")
-    page.locator('input[type=file][data-action="import"]').set_input_files(files=[{
-        "name": "lesson.json", "mimeType": "application/json",
-        "buffer": json.dumps(record).encode()}])
+    page.locator('input[type=file][data-action="import"]').set_input_files(
+        files=[
+            {
+                "name": "lesson.json",
+                "mimeType": "application/json",
+                "buffer": json.dumps(record).encode(),
+            }
+        ]
+    )
     page.wait_for_selector("html[data-screen=play]")
-    page.wait_for_function("(n) => document.querySelectorAll('#board [data-territory]')"
-                           ".length === n", arg=len(game.board.territories), timeout=TIMEOUT)
-    page.wait_for_function("(t) => document.querySelector("
-                           "`#board [data-badge='${t}'][data-owner]`)",
-                           arg=next(iter(game.board.territories)), timeout=TIMEOUT)
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('#board [data-territory]').length === n",
+        arg=len(game.board.territories),
+        timeout=TIMEOUT,
+    )
+    page.wait_for_function(
+        "(t) => document.querySelector(`#board [data-badge='${t}'][data-owner]`)",
+        arg=next(iter(game.board.territories)),
+        timeout=TIMEOUT,
+    )
     reset_zoom(page)
 
 
@@ -180,8 +199,7 @@ def turn_position(board_id: str) -> Game:
     armies.update({source: 25, enemy: 1, own: 1})
     game = Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=4)
     hand = cards_to_use(game, owner)
-    return Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=4,
-                         hands={0: hand})
+    return Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=4, hands={0: hand})
 
 
 def cards_to_use(game: Game, owner: dict[str, int]) -> list[int]:
@@ -189,8 +207,11 @@ def cards_to_use(game: Game, owner: dict[str, int]) -> list[int]:
     a territory card naming one of her territories first."""
     if game.variant.id == "war2":
         cards = game.cards  # type: ignore[attr-defined]
-        mine = [i for i, c in enumerate(cards) if not c.numbered
-                and any(owner.get(t) == 0 for t in c.territories)]
+        mine = [
+            i
+            for i, c in enumerate(cards)
+            if not c.numbered and any(owner.get(t) == 0 for t in c.territories)
+        ]
         numbered = [i for i, c in enumerate(cards) if c.numbered]
         return [mine[0], *numbered[:2]]
     by_shape: dict[str, list[int]] = {}
@@ -214,18 +235,23 @@ def use_cards(page: Any, game: Game) -> None:
         first = page.locator(".secrets.open .w2-card:not(.kind-number)").first
         first.tap()
         page.wait_for_selector('[data-action="w2-card-armies"]')
-        territory = page.locator('[data-action="w2-card-armies"]').first.get_attribute(
-            "data-arg")
+        territory = page.locator('[data-action="w2-card-armies"]').first.get_attribute("data-arg")
         press(page, "w2-card-armies", territory)
-        page.wait_for_function("([t, n]) => +document.querySelector("
-                               "`#board [data-badge='${t}'] text`).textContent > n",
-                               arg=[territory, before[territory][1]], timeout=TIMEOUT)
+        page.wait_for_function(
+            "([t, n]) => +document.querySelector("
+            "`#board [data-badge='${t}'] text`).textContent > n",
+            arg=[territory, before[territory][1]],
+            timeout=TIMEOUT,
+        )
     else:
         for card in page.locator('.secrets.open [data-action="card"]').all()[:3]:
             card.tap()
         press(page, "trade")
-        page.wait_for_function("(n) => +document.querySelector('#pending').textContent"
-                               ".replace(/\\D/g, '') > n", arg=pending, timeout=TIMEOUT)
+        page.wait_for_function(
+            "(n) => +document.querySelector('#pending').textContent.replace(/\\D/g, '') > n",
+            arg=pending,
+            timeout=TIMEOUT,
+        )
     press(page, "hide")
 
 
@@ -238,9 +264,12 @@ def place_everything(page: Any, territory: str) -> None:
         target = territory if territory in options or not options else options[0]
         before = page.locator("#pending").inner_text()
         touch_badge(page, target)
-        page.wait_for_function("(b) => !document.querySelector('#pending') || "
-                               "document.querySelector('#pending').textContent !== b",
-                               arg=before, timeout=TIMEOUT)
+        page.wait_for_function(
+            "(b) => !document.querySelector('#pending') || "
+            "document.querySelector('#pending').textContent !== b",
+            arg=before,
+            timeout=TIMEOUT,
+        )
     raise AssertionError("armies left to place")
 
 
@@ -279,9 +308,11 @@ def play_a_turn_by_touch(page: Any, board_id: str) -> dict[str, int]:
     page.wait_for_selector('[data-action="move-count"]')
     press(page, "move-count", "1")
     press(page, "regroup")
-    page.wait_for_function("([t, n]) => +document.querySelector("
-                           "`#board [data-badge='${t}'] text`).textContent === n",
-                           arg=[own, before[own][1] + 1], timeout=TIMEOUT)
+    page.wait_for_function(
+        "([t, n]) => +document.querySelector(`#board [data-badge='${t}'] text`).textContent === n",
+        arg=[own, before[own][1] + 1],
+        timeout=TIMEOUT,
+    )
     assert state_of(page)[source][1] == before[source][1] - 1
     press(page, "end-turn")
     page.wait_for_selector("#curtain:not([hidden])")
@@ -289,8 +320,9 @@ def play_a_turn_by_touch(page: Any, board_id: str) -> dict[str, int]:
 
 
 #: Every board at a phone and a tablet size, every size on the classic board.
-TURNS = sorted({(b, s) for b in BOARDS for s in ("390x844", "1024x768")}
-               | {("classic", s) for s in SIZES})
+TURNS = sorted(
+    {(b, s) for b in BOARDS for s in ("390x844", "1024x768")} | {("classic", s) for s in SIZES}
+)
 
 
 @pytest.mark.parametrize(("board_id", "size"), TURNS)
@@ -356,12 +388,18 @@ OUTCOME_JS = """(before) => {
 def hit_position(board_id: str, half: int) -> Game:
     """Ana holds every other territory (``half`` 0 or 1), three armies on each."""
     board = get_variant(board_id).board
-    owner = {t: 0 if i % 2 == half else 1 + (i // 2) % 2
-             for i, t in enumerate(board.territories)}
+    owner = {t: 0 if i % 2 == half else 1 + (i // 2) % 2 for i, t in enumerate(board.territories)}
     armies = dict.fromkeys(board.territories, 3)
     goal = "territories_18" if board_id == "brasil" else "territories_24"  # out of reach
-    return Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=2,
-                         objectives=dict.fromkeys(range(3), goal))
+    return Game.scenario(
+        board_id,
+        SEATS,
+        owner,
+        armies=armies,
+        round=2,
+        seed=2,
+        objectives=dict.fromkeys(range(3), goal),
+    )
 
 
 def tap_and_see(page: Any, x: float, y: float, before: str) -> dict[str, Any]:
@@ -373,16 +411,17 @@ def tap_and_see(page: Any, x: float, y: float, before: str) -> dict[str, Any]:
 
 
 def source_now(page: Any) -> str:
-    return page.evaluate("() => (document.querySelector('#board [data-state=\"source\"]')"
-                         " || {dataset: {}}).dataset.territory || ''")
+    return page.evaluate(
+        "() => (document.querySelector('#board [data-state=\"source\"]')"
+        " || {dataset: {}}).dataset.territory || ''"
+    )
 
 
 @pytest.mark.parametrize("size", ["1024x768", "390x844"])
 @pytest.mark.parametrize("board_id", BOARDS)
 def test_taps_land_on_the_territory_meant(page: Any, board_id: str, size: str) -> None:
     resize(page, size)
-    counts = {"taps": 0, "hits": 0, "direct": 0, "asked": 0, "badge_taps": 0,
-              "badge_direct": 0}
+    counts = {"taps": 0, "hits": 0, "direct": 0, "asked": 0, "badge_taps": 0, "badge_direct": 0}
     misses: list[str] = []
     rnd = random.Random(f"{board_id}-{size}")
     for half in (0, 1):
@@ -406,9 +445,12 @@ def test_taps_land_on_the_territory_meant(page: Any, board_id: str, size: str) -
                 taps.append((t, "shape", p))
         # far apart one after the other, so that no two taps make a double tap
         taps.sort(key=lambda tp: tp[2][0])
-        order = [tp for pair in zip(taps[: len(taps) // 2], taps[len(taps) // 2:],
-                                    strict=False) for tp in pair]
-        order += taps[len(order):]
+        order = [
+            tp
+            for pair in zip(taps[: len(taps) // 2], taps[len(taps) // 2 :], strict=False)
+            for tp in pair
+        ]
+        order += taps[len(order) :]
         for t, kind, (x, y) in order:
             before = source_now(page)
             if before == t:
@@ -446,7 +488,8 @@ def print_hit_table() -> None:
             f"{board_id:12s} {size:8s} {c['taps']:5d} {c['hits']:5d} "
             f"{100 * c['hits'] / c['taps']:5.1f} {c['direct']:6d} "
             f"{100 * c['direct'] / c['taps']:5.1f} {c['asked']:5d}  "
-            f"{c['badge_direct']}/{c['badge_taps']}")
+            f"{c['badge_direct']}/{c['badge_taps']}"
+        )
     print("\n".join(lines))
 
 
@@ -458,8 +501,13 @@ class Fingers:
         self.cdp = page.context.new_cdp_session(page)
 
     def send(self, kind: str, points: list[tuple[float, float]]) -> None:
-        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
-            {"x": x, "y": y, "id": i + 1} for i, (x, y) in enumerate(points)]})
+        self.cdp.send(
+            "Input.dispatchTouchEvent",
+            {
+                "type": kind,
+                "touchPoints": [{"x": x, "y": y, "id": i + 1} for i, (x, y) in enumerate(points)],
+            },
+        )
 
     def pinch(self, cx: float, cy: float, start: float, end: float, steps: int = 6) -> None:
         self.send("touchStart", [(cx - start, cy), (cx + start, cy)])
@@ -517,8 +565,11 @@ def test_pinch_pan_and_double_tap_zoom_and_never_select(page: Any, size: str) ->
     page.touchscreen.tap(x, y)
     page.wait_for_timeout(60)
     page.touchscreen.tap(x, y)
-    page.wait_for_function("(w) => +document.getElementById('board').getAttribute('viewBox')"
-                           ".split(' ')[2] < w", arg=whole[2], timeout=TIMEOUT)
+    page.wait_for_function(
+        "(w) => +document.getElementById('board').getAttribute('viewBox').split(' ')[2] < w",
+        arg=whole[2],
+        timeout=TIMEOUT,
+    )
     page.wait_for_timeout(100)
     assert source_now(page) == "", "a double tap does not select"
     assert {t: a for t, (_o, a, _s) in state_of(page).items()} == armies
@@ -610,8 +661,11 @@ def test_the_layout_at_every_size(page: Any, tmp_path: Path) -> None:
         page.wait_for_selector("#message:not([hidden])")
         m = page.locator("#message").bounding_box()
         z = page.locator(".zoom-controls").bounding_box()
-        assert (m["x"] + m["width"] <= z["x"] or m["y"] + m["height"] <= z["y"]
-                or z["y"] + z["height"] <= m["y"]), (size, m, z)
+        assert (
+            m["x"] + m["width"] <= z["x"]
+            or m["y"] + m["height"] <= z["y"]
+            or z["y"] + z["height"] <= m["y"]
+        ), (size, m, z)
     print("\n" + "\n".join(report))
 
 
@@ -663,10 +717,16 @@ AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "ax
 NAMED_RULES = {"scrollable-region-focusable", "heading-order", "region"}
 #: Each board in both languages, each at a phone and a desktop size, every language at
 #: both sizes: four boards x two combinations cover every pair.
-AXE_RUNS = [("classic", "pt", "390x844"), ("classic", "en", "1280x800"),
-            ("war2", "pt", "1280x800"), ("war2", "en", "360x640"),
-            ("mitologicas", "pt", "844x390"), ("mitologicas", "en", "1920x1080"),
-            ("brasil", "pt", "1024x768"), ("brasil", "en", "390x844")]
+AXE_RUNS = [
+    ("classic", "pt", "390x844"),
+    ("classic", "en", "1280x800"),
+    ("war2", "pt", "1280x800"),
+    ("war2", "en", "360x640"),
+    ("mitologicas", "pt", "844x390"),
+    ("mitologicas", "en", "1920x1080"),
+    ("brasil", "pt", "1024x768"),
+    ("brasil", "en", "390x844"),
+]
 AXE_LOG: list[str] = []
 
 
@@ -680,8 +740,11 @@ def axe_problems(page: Any, screen: str) -> list[str]:
         return r.violations.map(v => ({id: v.id, impact: v.impact,
             nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
     }""")
-    bad = [f"{screen}: {v['id']} ({v['impact']}) {v['nodes']}" for v in found
-           if v["impact"] in ("serious", "critical") or v["id"] in NAMED_RULES]
+    bad = [
+        f"{screen}: {v['id']} ({v['impact']}) {v['nodes']}"
+        for v in found
+        if v["impact"] in ("serious", "critical") or v["id"] in NAMED_RULES
+    ]
     AXE_LOG.append(f"{screen}: {len(bad)} serious/critical")
     return bad
 
@@ -697,13 +760,21 @@ def won_soon(board_id: str) -> Game:
     owner.update({source: 0, enemy: 1})
     armies = {source: 40, enemy: 1}
     objective = f"territories_{goal}"
-    return Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=6,
-                         objectives={0: objective, 1: objective, 2: objective})
+    return Game.scenario(
+        board_id,
+        SEATS,
+        owner,
+        armies=armies,
+        round=2,
+        seed=6,
+        objectives={0: objective, 1: objective, 2: objective},
+    )
 
 
 def closest_pair(page: Any) -> tuple[float, float]:
     """The middle of the two nearest badges on the screen (a tap there is a close call)."""
-    return tuple(page.evaluate("""() => {
+    return tuple(
+        page.evaluate("""() => {
       const c = [...document.querySelectorAll('#board .badge[data-owner] circle')].map(
           e => { const b = e.getBoundingClientRect();
                  return [b.x + b.width / 2, b.y + b.height / 2]; });
@@ -713,13 +784,15 @@ def closest_pair(page: Any) -> tuple[float, float]:
         if (!best || d < best[0]) best = [d, (c[i][0] + c[j][0]) / 2, (c[i][1] + c[j][1]) / 2];
       }
       return [best[1], best[2]];
-    }"""))
+    }""")
+    )
 
 
 @pytest.mark.skipif(not AXE.is_file(), reason="npm ci installs axe-core")
 @pytest.mark.parametrize(("board_id", "lang", "size"), AXE_RUNS)
-def test_no_serious_accessibility_problem_on_any_screen(page: Any, board_id: str, lang: str,
-                                                       size: str) -> None:
+def test_no_serious_accessibility_problem_on_any_screen(
+    page: Any, board_id: str, lang: str, size: str
+) -> None:
     resize(page, size)
     if page.locator("html").get_attribute("lang")[:2] != lang:
         item = page.locator('.header-actions [data-action="lang"]')
@@ -761,8 +834,7 @@ def test_no_serious_accessibility_problem_on_any_screen(page: Any, board_id: str
             break
         press(page, "attack")
         page.wait_for_selector(".dice .die.red")
-    bad += axe_problems(page, "dice" if not page.locator(".phase.occupy").count()
-                        else "occupy")
+    bad += axe_problems(page, "dice" if not page.locator(".phase.occupy").count() else "occupy")
     if page.locator(".phase.occupy").count():
         page.locator('[data-action="occupy"]').locator("visible=true").last.tap()
     press(page, "end-attack")

@@ -24,15 +24,21 @@ TIMEOUT = 30_000
 
 def tap(page: Any, territory: str) -> None:
     """A real mouse click on a territory at its badge's place (hidden while it is vacant)."""
-    box = page.evaluate("""(t) => {const r = document.querySelector(
+    box = page.evaluate(
+        """(t) => {const r = document.querySelector(
         `#board [data-badge="${t}"] circle`).getBoundingClientRect();
-        return {x: r.x + r.width / 2, y: r.y + r.height / 2};}""", territory)
+        return {x: r.x + r.width / 2, y: r.y + r.height / 2};}""",
+        territory,
+    )
     page.mouse.click(box["x"], box["y"])
 
 
 def options(page: Any, state: str = "option") -> list[str]:
-    return page.evaluate("""(s) => [...document.querySelectorAll(
-        `#board [data-territory][data-state="${s}"]`)].map(p => p.dataset.territory)""", state)
+    return page.evaluate(
+        """(s) => [...document.querySelectorAll(
+        `#board [data-territory][data-state="${s}"]`)].map(p => p.dataset.territory)""",
+        state,
+    )
 
 
 def my_turn(page: Any) -> None:
@@ -40,7 +46,9 @@ def my_turn(page: Any) -> None:
     page.wait_for_function(
         """(name) => document.querySelector('.turn-name')?.textContent === name
             && !document.querySelector('.turn-meta').textContent.includes('comput')""",
-        arg=HUMAN[0], timeout=TIMEOUT)
+        arg=HUMAN[0],
+        timeout=TIMEOUT,
+    )
 
 
 def shoot(page: Any, folder: Path, name: str) -> Path:
@@ -50,7 +58,8 @@ def shoot(page: Any, folder: Path, name: str) -> Path:
 
 
 def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
-        app_page: Any, tmp_path: Path) -> None:
+    app_page: Any, tmp_path: Path
+) -> None:
     page = app_page
     shots = Path(os.environ.get("PYWAR_SHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
@@ -63,8 +72,9 @@ def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
     click(page, "start")
     # the map swaps to WAR II's, with its centre markers and air bases
     page.wait_for_selector("#board .air-bases .air-base", state="attached", timeout=TIMEOUT)
-    page.wait_for_function("() => document.querySelectorAll("
-                           "'#board .ce[data-owner]').length === 12", timeout=TIMEOUT)
+    page.wait_for_function(
+        "() => document.querySelectorAll('#board .ce[data-owner]').length === 12", timeout=TIMEOUT
+    )
 
     # the free choice: tap vacant territories until every one is taken
     claims = 0
@@ -72,7 +82,8 @@ def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
         page.wait_for_function(
             """() => document.querySelector('#w2-claim, #pending')
                 && !document.querySelector('.turn-meta').textContent.includes('comput')""",
-            timeout=TIMEOUT)
+            timeout=TIMEOUT,
+        )
         if not page.locator("#w2-claim").count():
             break
         free = options(page)
@@ -85,7 +96,9 @@ def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
         page.wait_for_function(
             """([t, n]) => document.querySelector(`#board [data-territory="${t}"]`)
                 .dataset.owner === 'azul' || !document.querySelector('#w2-claim')""",
-            arg=[free[0], before], timeout=TIMEOUT)
+            arg=[free[0], before],
+            timeout=TIMEOUT,
+        )
         claims += 1
     assert claims == 10
     # round 1, stage 1: place everything (bound pools on their territories)
@@ -111,8 +124,9 @@ def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
     page.wait_for_selector(".phase.attack")
     assert "2ª etapa" in page.locator("#panel").inner_text()
     click(page, "w2-mode", "air")
-    page.wait_for_function("() => document.querySelectorAll("
-                           "'#board [data-state=option]').length > 0")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#board [data-state=option]').length > 0"
+    )
     state = board_state(page)
     target = max(options(page), key=lambda t: int(state[t][1]))
     tap(page, target)

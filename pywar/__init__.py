@@ -15,7 +15,25 @@ from .variants import VARIANTS, Variant, get_variant
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "Attack", "Board", "BoardError", "EndAttack", "EndTurn", "Game", "IllegalAction",
-    "Occupy", "Place", "Regroup", "StateError", "Trade", "VARIANTS", "Variant", "WarError",
-    "compare_dice", "get_variant", "is_valid_set", "load_board", "validate_board",
+    "Action",
+    "Attack",
+    "Board",
+    "BoardError",
+    "EndAttack",
+    "EndTurn",
+    "Game",
+    "IllegalAction",
+    "Occupy",
+    "Place",
+    "Regroup",
+    "StateError",
+    "Trade",
+    "VARIANTS",
+    "Variant",
+    "WarError",
+    "compare_dice",
+    "get_variant",
+    "is_valid_set",
+    "load_board",
+    "validate_board",
 ]

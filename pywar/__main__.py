@@ -19,36 +19,57 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = argparse.ArgumentParser(prog="python -m pywar", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    board = sub.add_parser("board", help="print a board, or check a board file: "
-                                         "board validate FILE")
-    board.add_argument("board_id", nargs="?", default="classic",
-                       help="a board id, or 'validate' followed by a file")
+    board = sub.add_parser(
+        "board", help="print a board, or check a board file: board validate FILE"
+    )
+    board.add_argument(
+        "board_id",
+        nargs="?",
+        default="classic",
+        help="a board id, or 'validate' followed by a file",
+    )
     board.add_argument("file", nargs="?", help="the board file to check (with 'validate')")
     board.add_argument("--json", action="store_true", help="print JSON (the default)")
     odds = sub.add_parser("odds", help="exact odds of A armies attacking D until the end")
     odds.add_argument("attackers", type=int)
     odds.add_argument("defenders", type=int)
-    odds.add_argument("--stop-at", type=int, default=1,
-                      help="stop when the attacking territory is down to this many armies")
+    odds.add_argument(
+        "--stop-at",
+        type=int,
+        default=1,
+        help="stop when the attacking territory is down to this many armies",
+    )
     sim = sub.add_parser("simulate", help="play whole games between simple bots")
     sim.add_argument("--variant", default="classic")
     sim.add_argument("--players", type=int, default=6)
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--jobs", type=int, default=1, help="processes to play games in")
-    tour = sub.add_parser("tournament", help="games between bot levels, seats and turn order "
-                                             "rotated")
+    tour = sub.add_parser(
+        "tournament", help="games between bot levels, seats and turn order rotated"
+    )
     tour.add_argument("--games", type=int, default=20)
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--players", type=int, default=None)
-    tour.add_argument("--levels", default="hard,normal,normal",
-                      help="comma-separated levels, one per seat (or one for every seat)")
+    tour.add_argument(
+        "--levels",
+        default="hard,normal,normal",
+        help="comma-separated levels, one per seat (or one for every seat)",
+    )
     tour.add_argument("--variant", default="classic")
     tour.add_argument("--jobs", type=int, default=1, help="processes to play games in")
-    tour.add_argument("--option", action="append", default=[],
-                      help="a game option (WAR II: information_centres); may repeat")
-    tour.add_argument("--round-cap", type=int, default=None,
-                      help="cut games still running after this round (default: the variant's)")
+    tour.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        help="a game option (WAR II: information_centres); may repeat",
+    )
+    tour.add_argument(
+        "--round-cap",
+        type=int,
+        default=None,
+        help="cut games still running after this round (default: the variant's)",
+    )
     bench = sub.add_parser("bench", help="print speed figures")
     bench.add_argument("--games", type=int, default=20)
     sizes = sub.add_parser("sizes", help="print save sizes at rounds 10, 20 and 30")
@@ -59,12 +80,15 @@ def main(argv: list[str] | None = None) -> int:
     fuzz.add_argument("--saves", type=int, default=100, help="damaged saves to load")
     fuzz.add_argument("--seed", type=int, default=0)
     fuzz.add_argument("--jobs", type=int, default=1, help="processes to run cases in")
-    fuzz.add_argument("--every", type=int, default=250,
-                      help="actions between two JSON round trips of a game")
-    fuzz.add_argument("--case", default=None,
-                      help="run one case alone: game:SEED or save:SEED (from a report)")
-    fuzz.add_argument("--cap", type=int, default=None,
-                      help="at most this many actions per game (quick runs)")
+    fuzz.add_argument(
+        "--every", type=int, default=250, help="actions between two JSON round trips of a game"
+    )
+    fuzz.add_argument(
+        "--case", default=None, help="run one case alone: game:SEED or save:SEED (from a report)"
+    )
+    fuzz.add_argument(
+        "--cap", type=int, default=None, help="at most this many actions per game (quick runs)"
+    )
     args = parser.parse_args(argv)
     try:
         if args.command == "board" and args.board_id == "validate":
@@ -83,9 +107,18 @@ def main(argv: list[str] | None = None) -> int:
             from .tournament import tournament
 
             levels = [x.strip() for x in args.levels.split(",") if x.strip()]
-            _print(tournament(args.games, args.seed, args.players, levels, jobs=args.jobs,
-                              variant=args.variant, round_cap=args.round_cap,
-                              options={o: True for o in args.option}))
+            _print(
+                tournament(
+                    args.games,
+                    args.seed,
+                    args.players,
+                    levels,
+                    jobs=args.jobs,
+                    variant=args.variant,
+                    round_cap=args.round_cap,
+                    options={o: True for o in args.option},
+                )
+            )
         elif args.command == "bench":
             from .bench import bench as run_bench
 
@@ -97,8 +130,15 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "fuzz":
             from .fuzz import fuzz as run_fuzz
 
-            report = run_fuzz(args.games, args.saves, args.seed, jobs=args.jobs,
-                              every=args.every, case=args.case, cap=args.cap)
+            report = run_fuzz(
+                args.games,
+                args.saves,
+                args.seed,
+                jobs=args.jobs,
+                every=args.every,
+                case=args.case,
+                cap=args.cap,
+            )
             _print(report)
             return 1 if report["failures"] else 0
     except (WarError, ValueError) as exc:
@@ -124,8 +164,10 @@ def _validate_board(file: str | None) -> int:
         print(f"{count} problem{'' if count == 1 else 's'} found", file=sys.stderr)
         return 1
     raw = json.loads(Path(file).read_text(encoding="utf-8"))
-    print(f"{file}: ok, board {raw['id']!r} with {len(raw['territories'])} territories in "
-          f"{len(raw['continents'])} continents")
+    print(
+        f"{file}: ok, board {raw['id']!r} with {len(raw['territories'])} territories in "
+        f"{len(raw['continents'])} continents"
+    )
     return 0
 
 

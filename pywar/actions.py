@@ -56,8 +56,7 @@ class Action:
     def from_dict(data: dict[str, Any]) -> Action:
         """Parse an action dict, refusing unknown types or fields."""
         if not isinstance(data, dict):
-            raise IllegalAction("malformed_action",
-                                f"an action must be an object, not {data!r}")
+            raise IllegalAction("malformed_action", f"an action must be an object, not {data!r}")
         kind = data.get("type")
         cls = Action.registry.get(kind) if isinstance(kind, str) else None
         if cls is None:

@@ -74,8 +74,11 @@ def bench(games: int = 20, seed: int = 0) -> dict[str, Any]:
 SIZE_GAMES = (("classic", 6), ("classic", 3), ("war2", 6), ("mitologicas", 4), ("brasil", 6))
 
 
-def save_sizes(games: int = 10, seed: int = 0, rounds: tuple[int, ...] = (10, 20, 30),
-               ) -> dict[str, Any]:
+def save_sizes(
+    games: int = 10,
+    seed: int = 0,
+    rounds: tuple[int, ...] = (10, 20, 30),
+) -> dict[str, Any]:
     """Characters of a save (``Game.dumps()``) at the end of rounds 10, 20 and 30 of games
     between simple bots, per variant and player count: the most and the mean over the games
     that lasted that long, beside the size in the version-1 layout."""
@@ -89,8 +92,7 @@ def save_sizes(games: int = 10, seed: int = 0, rounds: tuple[int, ...] = (10, 20
         for i in range(games):
             for r, game in _round_ends(variant, players, seed + i, max(rounds)):
                 if r in sizes:
-                    old = json.dumps(to_data_v1(game), ensure_ascii=False,
-                                     separators=(",", ":"))
+                    old = json.dumps(to_data_v1(game), ensure_ascii=False, separators=(",", ":"))
                     sizes[r].append((len(game.dumps()), len(old)))
         out[f"{variant}_{players}p"] = {
             f"round_{r}": {
@@ -98,7 +100,9 @@ def save_sizes(games: int = 10, seed: int = 0, rounds: tuple[int, ...] = (10, 20
                 "max": max((s for s, _ in found), default=None),
                 "mean": round(sum(s for s, _ in found) / len(found)) if found else None,
                 "max_v1": max((s for _, s in found), default=None),
-            } for r, found in sizes.items()}
+            }
+            for r, found in sizes.items()
+        }
     return out
 
 

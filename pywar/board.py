@@ -75,13 +75,17 @@ class Board:
         self.title: dict[str, str] = dict(raw.get("name", {}))
         self.raw = raw
         self.territories: dict[str, Territory] = {
-            t["id"]: Territory(t["id"], t["name"], t.get("name_en", t["name"]),
-                               t["continent"], t.get("shape", ""))
+            t["id"]: Territory(
+                t["id"], t["name"], t.get("name_en", t["name"]), t["continent"], t.get("shape", "")
+            )
             for t in raw["territories"]
         }
         self.continents: dict[str, Continent] = {
             c["id"]: Continent(
-                c["id"], c["name"], c.get("name_en", c["name"]), int(c["bonus"]),
+                c["id"],
+                c["name"],
+                c.get("name_en", c["name"]),
+                int(c["bonus"]),
                 tuple(t for t in self.territories if self.territories[t].continent == c["id"]),
             )
             for c in raw["continents"]
@@ -92,10 +96,14 @@ class Board:
             links[b].add(a)
         self.neighbors: dict[str, frozenset[str]] = {t: frozenset(n) for t, n in links.items()}
         self.sea_links: frozenset[frozenset[str]] = frozenset(
-            frozenset(pair) for pair in raw.get("sea_links", []))
+            frozenset(pair) for pair in raw.get("sea_links", [])
+        )
         # A board with its own ``deck`` (WAR II) leaves the cards to its game class.
-        cards = [] if "deck" in raw else [
-            Card(i, t.id, t.shape) for i, t in enumerate(self.territories.values())]
+        cards = (
+            []
+            if "deck" in raw
+            else [Card(i, t.id, t.shape) for i, t in enumerate(self.territories.values())]
+        )
         cards += [Card(len(cards) + j, None, JOKER) for j in range(int(raw.get("jokers", 2)))]
         self.cards: tuple[Card, ...] = tuple(cards)
         self.objectives: tuple[dict[str, Any], ...] = tuple(raw.get("objectives", ()))
@@ -109,13 +117,23 @@ class Board:
         return {
             "id": self.id,
             "territories": [
-                {"id": t.id, "name": t.name, "name_en": t.name_en, "continent": t.continent,
-                 "neighbors": sorted(self.neighbors[t.id])}
+                {
+                    "id": t.id,
+                    "name": t.name,
+                    "name_en": t.name_en,
+                    "continent": t.continent,
+                    "neighbors": sorted(self.neighbors[t.id]),
+                }
                 for t in self.territories.values()
             ],
             "continents": [
-                {"id": c.id, "name": c.name, "name_en": c.name_en, "bonus": c.bonus,
-                 "territories": list(c.territories)}
+                {
+                    "id": c.id,
+                    "name": c.name,
+                    "name_en": c.name_en,
+                    "bonus": c.bonus,
+                    "territories": list(c.territories),
+                }
                 for c in self.continents.values()
             ],
             "sea_links": sorted(sorted(p) for p in self.sea_links),
@@ -220,15 +238,17 @@ def _shape_problems(raw: Any) -> list[str]:
     problems = []
     if not isinstance(raw.get("id"), str) or not raw["id"].replace("_", "").isalnum():
         problems.append('"id" must be a name of letters, digits and _ (the file\'s name)')
-    for key, fields in (("continents", ("id", "name", "bonus")),
-                        ("territories", ("id", "name", "continent"))):
+    for key, fields in (
+        ("continents", ("id", "name", "bonus")),
+        ("territories", ("id", "name", "continent")),
+    ):
         items = raw.get(key)
         if not isinstance(items, list) or not items:
             problems.append(f'"{key}" must be a non-empty list')
             continue
         for i, item in enumerate(items):
             if not isinstance(item, dict):
-                problems.append(f'{key}[{i}] must be an object')
+                problems.append(f"{key}[{i}] must be an object")
                 continue
             missing = [f for f in fields if f not in item]
             if missing:
@@ -236,7 +256,8 @@ def _shape_problems(raw: Any) -> list[str]:
     for key in ("borders", "sea_links"):
         pairs = raw.get(key, [])
         if not isinstance(pairs, list) or not all(
-                isinstance(p, list) and all(isinstance(t, str) for t in p) for p in pairs):
+            isinstance(p, list) and all(isinstance(t, str) for t in p) for p in pairs
+        ):
             problems.append(f'"{key}" must be a list of [territory, territory] pairs')
     return problems
 

@@ -108,8 +108,11 @@ class SimpleBot:
         def score(t: str) -> tuple[int, int, int]:
             targets = [n for n in game.board.neighbors[t] if game.owner[n] != me]
             good = sum(1 for n in targets if n in wanted)
-            return (good > 0, bool(targets), game.armies[t] - min(
-                (game.armies[n] for n in targets), default=99))
+            return (
+                good > 0,
+                bool(targets),
+                game.armies[t] - min((game.armies[n] for n in targets), default=99),
+            )
 
         best = max(mine, key=score)
         return Place(best, game.available_for(best))
@@ -144,6 +147,5 @@ class SimpleBot:
             neighbors = [n for n in sorted(game.board.neighbors[source]) if game.owner[n] == me]
             fronts = [n for n in neighbors if self._front(game, me, n)]
             if fronts:
-                return Regroup(source, max(fronts, key=lambda n: self._front(game, me, n)),
-                               movable)
+                return Regroup(source, max(fronts, key=lambda n: self._front(game, me, n)), movable)
         return None

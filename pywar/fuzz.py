@@ -151,14 +151,39 @@ def game_case(seed: int, every: int = EVERY, cap: int | None = None) -> dict[str
             round_trip(game, f"after action {actions}")
             trips += 1
     round_trip(game, f"at the end ({actions} actions)")
-    return {"variant": game.variant.id, "actions": actions, "round_trips": trips + 1,
-            "over": game.phase == "over", "eliminated": sum(not p.alive for p in game.players)}
+    return {
+        "variant": game.variant.id,
+        "actions": actions,
+        "round_trips": trips + 1,
+        "over": game.phase == "over",
+        "eliminated": sum(not p.alive for p in game.players),
+    }
 
 
 # -------------------------------------------------------------------------- save damage
-JUNK: tuple[Any, ...] = (None, True, False, 0, -1, 1, 7, 2**63 - 1, -(2**63), 10**18, "",
-                         "x", "over", "brasil", "🙂", [], {}, [0], [[1, 2], [3]], {"a": 1},
-                         {"type": "end_turn"})
+JUNK: tuple[Any, ...] = (
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1,
+    7,
+    2**63 - 1,
+    -(2**63),
+    10**18,
+    "",
+    "x",
+    "over",
+    "brasil",
+    "🙂",
+    [],
+    {},
+    [0],
+    [[1, 2], [3]],
+    {"a": 1},
+    {"type": "end_turn"},
+)
 DEEP = "\x00DEEP\x00"
 HUGE = "\x00HUGE\x00"
 
@@ -191,8 +216,7 @@ def _name(path: tuple[Any, ...]) -> str:
 
 def _some_path(rnd: random.Random, data: Any, numbers: bool = False) -> tuple[Any, ...] | None:
     """A random path to a value (to a whole number only, with ``numbers``)."""
-    paths = [p for p in _paths(data) if p and (
-        not numbers or type(_get(data, p)) is int)]
+    paths = [p for p in _paths(data) if p and (not numbers or type(_get(data, p)) is int)]
     return rnd.choice(paths) if paths else None
 
 
@@ -215,7 +239,7 @@ def _retype(rnd: random.Random, data: Any) -> str:
 
 def _swap(rnd: random.Random, data: Any) -> str:
     a, b = _some_path(rnd, data), _some_path(rnd, data)
-    if a is None or b is None or a[:len(b)] == b or b[:len(a)] == a:
+    if a is None or b is None or a[: len(b)] == b or b[: len(a)] == a:
         return "nothing to swap"
     va, vb = _get(data, a), _get(data, b)
     _set(data, a, vb)
@@ -227,8 +251,22 @@ def _tweak_number(rnd: random.Random, data: Any) -> str:
     path = _some_path(rnd, data, numbers=True)
     if path is None:
         return "no number"
-    value = rnd.choice((HUGE, -1, 0, 1, 2, _get(data, path) + 1, _get(data, path) - 1,
-                        2**64, -(2**64), 10**19, 1.5, float("nan")))
+    value = rnd.choice(
+        (
+            HUGE,
+            -1,
+            0,
+            1,
+            2,
+            _get(data, path) + 1,
+            _get(data, path) - 1,
+            2**64,
+            -(2**64),
+            10**19,
+            1.5,
+            float("nan"),
+        )
+    )
     _set(data, path, value)
     return f"set {_name(path)} = {value if value != HUGE else '10**400'}"
 
@@ -244,14 +282,36 @@ def _nest(rnd: random.Random, data: Any) -> str:
 def _semantic(rnd: random.Random, data: Any) -> str:
     """A damage a player could meet: a plausible save that breaks a rule of the game."""
     players = data.get("players")
-    if not isinstance(players, list) or not players or not all(
-            isinstance(p, dict) for p in players):
+    if (
+        not isinstance(players, list)
+        or not players
+        or not all(isinstance(p, dict) for p in players)
+    ):
         return _retype(rnd, data)
     n = len(players)
-    kind = rnd.choice(("dead_to_move", "over_no_winner", "winner_not_over", "card_twice",
-                       "card_lost", "owner", "armies", "pools", "phase", "log_cut",
-                       "log_extra", "log_digit", "rng", "current", "objective", "occupy",
-                       "hand_to_dead", "seed", "extra"))
+    kind = rnd.choice(
+        (
+            "dead_to_move",
+            "over_no_winner",
+            "winner_not_over",
+            "card_twice",
+            "card_lost",
+            "owner",
+            "armies",
+            "pools",
+            "phase",
+            "log_cut",
+            "log_extra",
+            "log_digit",
+            "rng",
+            "current",
+            "objective",
+            "occupy",
+            "hand_to_dead",
+            "seed",
+            "extra",
+        )
+    )
     cur = data.get("current") if isinstance(data.get("current"), int) else 0
     if kind == "dead_to_move" and 0 <= cur < n:
         players[cur]["alive"] = False
@@ -277,24 +337,28 @@ def _semantic(rnd: random.Random, data: Any) -> str:
         if keys:
             table[rnd.choice(keys)] = rnd.choice((0, -1, n, n - 1, 1, 10**9 + 1, None))
     elif kind == "pools" and isinstance(data.get("pools"), dict):
-        data["pools"][rnd.choice(("free", "continent:asia", "territory:brasil", "x"))] = \
-            rnd.choice((0, 1, 5, -2))
+        data["pools"][rnd.choice(("free", "continent:asia", "territory:brasil", "x"))] = rnd.choice(
+            (0, 1, 5, -2)
+        )
     elif kind == "phase":
-        data["phase"] = rnd.choice(("reinforce", "attack", "occupy", "regroup", "over", "air",
-                                    "claim", "centre_choice"))
+        data["phase"] = rnd.choice(
+            ("reinforce", "attack", "occupy", "regroup", "over", "air", "claim", "centre_choice")
+        )
     elif kind.startswith("log") and isinstance(data.get("log"), (str, list)):
         return _damage_log(rnd, data, kind)
     elif kind == "rng" and isinstance(data.get("rng"), str) and data["rng"]:
         i = rnd.randrange(len(data["rng"]))
-        data["rng"] = data["rng"][:i] + rnd.choice("0f9aZ") + data["rng"][i + 1:]
+        data["rng"] = data["rng"][:i] + rnd.choice("0f9aZ") + data["rng"][i + 1 :]
     elif kind == "current":
         data["current"] = rnd.randrange(n + 1)
     elif kind == "objective":
         rnd.choice(players)["objective"] = rnd.choice(
-            [p.get("objective") for p in players] + ["territories_24_fallback", "none"])
+            [p.get("objective") for p in players] + ["territories_24_fallback", "none"]
+        )
     elif kind == "occupy":
-        data["occupy"] = rnd.choice(({"source": "brasil", "target": "peru", "max": 3},
-                                     {"source": "brasil"}, None))
+        data["occupy"] = rnd.choice(
+            ({"source": "brasil", "target": "peru", "max": 3}, {"source": "brasil"}, None)
+        )
     elif kind == "hand_to_dead":
         dead = [p for p in players if p.get("alive") is False]
         if dead and isinstance(data.get("deck"), list) and data["deck"]:
@@ -325,23 +389,34 @@ def _damage_log(rnd: random.Random, data: Any, kind: str) -> str:
     if kind == "log_cut" and tokens:
         tokens.pop(rnd.randrange(len(tokens)))
     elif kind == "log_extra":
-        tokens.insert(rnd.randrange(len(tokens) + 1),
-                      rnd.choice((*tokens, "t", "e", "pA3", "aAB3*40", "o9", "T[0.1.2]")))
+        tokens.insert(
+            rnd.randrange(len(tokens) + 1),
+            rnd.choice((*tokens, "t", "e", "pA3", "aAB3*40", "o9", "T[0.1.2]")),
+        )
     elif tokens:
         i = rnd.randrange(len(tokens))
         t = tokens[i]
         k = rnd.randrange(len(t))
-        tokens[i] = t[:k] + rnd.choice("0123456789ABaz*/.[]()_") + t[k + 1:]
+        tokens[i] = t[:k] + rnd.choice("0123456789ABaz*/.[]()_") + t[k + 1 :]
     data["log"] = " ".join(tokens)
     return f"semantic {kind}"
 
 
 STRUCTURE_DAMAGES: tuple[Callable[[random.Random, Any], str], ...] = (
-    _delete_key, _retype, _swap, _tweak_number, _nest, _semantic, _semantic, _semantic)
+    _delete_key,
+    _retype,
+    _swap,
+    _tweak_number,
+    _nest,
+    _semantic,
+    _semantic,
+    _semantic,
+)
 
 
 def _dumps(data: Any, duplicate: tuple[tuple[Any, ...], str, Any] | None = None) -> str:
     """JSON text of ``data``; ``duplicate`` writes one key of one object a second time."""
+
     def emit(value: Any, path: tuple[Any, ...]) -> str:
         if value == DEEP and isinstance(value, str):
             return "[" * 5000 + "]" * 5000
@@ -369,8 +444,7 @@ def damaged_save(rnd: random.Random, game: Game) -> tuple[str, list[str]]:
     for _ in range(rnd.choice((1, 1, 1, 2, 3))):
         how = rnd.random()
         if how < 0.12:
-            dicts = [p for p in _paths(data) if isinstance(_get(data, p), dict)
-                     and _get(data, p)]
+            dicts = [p for p in _paths(data) if isinstance(_get(data, p), dict) and _get(data, p)]
             path = rnd.choice(dicts)
             key = rnd.choice(sorted(_get(data, path)))
             value = rnd.choice((*JUNK, _get(data, path)[key]))
@@ -388,8 +462,27 @@ def damaged_save(rnd: random.Random, game: Game) -> tuple[str, list[str]]:
         chars = list(text)
         for _ in range(rnd.choice((1, 1, 2, 5, 20))):
             i = rnd.randrange(len(chars))
-            chars[i] = rnd.choice(('"', "\\", "{", "]", ",", ":", "0", "9", "-", "e", ".",
-                                   "\x00", "\ud800", "é", " ", "n", chr(rnd.randrange(128))))
+            chars[i] = rnd.choice(
+                (
+                    '"',
+                    "\\",
+                    "{",
+                    "]",
+                    ",",
+                    ":",
+                    "0",
+                    "9",
+                    "-",
+                    "e",
+                    ".",
+                    "\x00",
+                    "\ud800",
+                    "é",
+                    " ",
+                    "n",
+                    chr(rnd.randrange(128)),
+                )
+            )
         text = "".join(chars)
         done.append("flip characters")
     return text, done
@@ -422,8 +515,7 @@ def save_case(seed: int, cap: int | None = None) -> dict[str, Any]:
         try:
             loaded.apply(action)
         except IllegalAction as exc:
-            raise Failure(f"the loaded game refuses its own legal action {action}: "
-                          f"{exc}") from None
+            raise Failure(f"the loaded game refuses its own legal action {action}: {exc}") from None
         check(loaded, f"the loaded game after {k + 1} actions")
     round_trip(loaded, "the loaded game, played on")
     if loaded.replayed().to_json() != loaded.to_json():
@@ -432,8 +524,7 @@ def save_case(seed: int, cap: int | None = None) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------------- runs
-def run_case(kind: str, seed: int, every: int = EVERY, cap: int | None = None
-             ) -> dict[str, Any]:
+def run_case(kind: str, seed: int, every: int = EVERY, cap: int | None = None) -> dict[str, Any]:
     """Run one case, catching any failure (with its traceback's last line)."""
     try:
         result = game_case(seed, every, cap) if kind == "game" else save_case(seed, cap)
@@ -441,21 +532,29 @@ def run_case(kind: str, seed: int, every: int = EVERY, cap: int | None = None
         return {"failure": str(exc), "kind": kind, "seed": seed}
     except Exception as exc:  # noqa: BLE001 - any exception of a case is what we look for
         where = traceback.extract_tb(exc.__traceback__)[-1]
-        return {"failure": f"{type(exc).__name__}: {str(exc)[:300]} "
-                           f"({where.filename.rsplit('/', 1)[-1]}:{where.lineno})",
-                "kind": kind, "seed": seed}
+        return {
+            "failure": f"{type(exc).__name__}: {str(exc)[:300]} "
+            f"({where.filename.rsplit('/', 1)[-1]}:{where.lineno})",
+            "kind": kind,
+            "seed": seed,
+        }
     result["kind"] = kind
     return result
 
 
-def _run_chunk(cases: list[tuple[str, int]], every: int, cap: int | None
-               ) -> list[dict[str, Any]]:
+def _run_chunk(cases: list[tuple[str, int]], every: int, cap: int | None) -> list[dict[str, Any]]:
     return [run_case(kind, seed, every, cap) for kind, seed in cases]
 
 
-def fuzz(games: int = 100, saves: int = 100, seed: int = 0, jobs: int = 1,
-         every: int = EVERY, case: str | None = None, cap: int | None = None
-         ) -> dict[str, Any]:
+def fuzz(
+    games: int = 100,
+    saves: int = 100,
+    seed: int = 0,
+    jobs: int = 1,
+    every: int = EVERY,
+    case: str | None = None,
+    cap: int | None = None,
+) -> dict[str, Any]:
     """Run ``games`` game cases and ``saves`` save cases (or the single ``case``,
     ``game:SEED``/``save:SEED``) on ``jobs`` processes; return the report. ``cap`` bounds
     the actions of every game (for quick runs)."""
@@ -466,28 +565,28 @@ def fuzz(games: int = 100, saves: int = 100, seed: int = 0, jobs: int = 1,
             raise ValueError(f"a case is game:SEED or save:SEED, not {case!r}")
         cases = [(kind, int(number))]
     else:
-        cases = ([("game", seed * CASES + i) for i in range(games)]
-                 + [("save", seed * CASES + i) for i in range(saves)])
+        cases = [("game", seed * CASES + i) for i in range(games)] + [
+            ("save", seed * CASES + i) for i in range(saves)
+        ]
     results: list[dict[str, Any]] = []
     if jobs <= 1 or len(cases) < 2:
         results = _run_chunk(cases, every, cap)
     else:
         # Interleaved chunks: long and short cases spread over the processes.
         size = max(1, min(50, len(cases) // (jobs * 4) or 1))
-        chunks = [cases[i:i + size] for i in range(0, len(cases), size)]
+        chunks = [cases[i : i + size] for i in range(0, len(cases), size)]
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for part in pool.map(_run_chunk, chunks, [every] * len(chunks),
-                                 [cap] * len(chunks)):
+            for part in pool.map(_run_chunk, chunks, [every] * len(chunks), [cap] * len(chunks)):
                 results.extend(part)
     return _report(results, seed, every, cap, time.perf_counter() - start)
 
 
-def _report(results: list[dict[str, Any]], seed: int, every: int, cap: int | None,
-            seconds: float) -> dict[str, Any]:
-    options = (f" --every {every}" if every != EVERY else "") + (
-        f" --cap {cap}" if cap else "")
+def _report(
+    results: list[dict[str, Any]], seed: int, every: int, cap: int | None, seconds: float
+) -> dict[str, Any]:
+    options = (f" --every {every}" if every != EVERY else "") + (f" --cap {cap}" if cap else "")
     failures = [r for r in results if "failure" in r]
     played = [r for r in results if r["kind"] == "game" and "failure" not in r]
     tried = [r for r in results if r["kind"] == "save" and "failure" not in r]
@@ -513,7 +612,8 @@ def _report(results: list[dict[str, Any]], seed: int, every: int, cap: int | Non
         "failures": len(failures),
         "failure_cases": [
             {**f, "repro": f"python -m pywar fuzz --case {f['kind']}:{f['seed']}{options}"}
-            for f in sorted(failures, key=lambda f: (f["kind"], f["seed"]))[:LISTED]],
+            for f in sorted(failures, key=lambda f: (f["kind"], f["seed"]))[:LISTED]
+        ],
         "seconds": round(seconds, 1),
         "actions_per_second": round(actions / seconds) if seconds else None,
     }

@@ -40,14 +40,23 @@ PHASES = ("reinforce", "attack", "occupy", "regroup", "final_trade", "over")
 MAX_DICE = 3
 #: Actions that reveal nothing random and may be taken back within the turn.
 UNDOABLE = frozenset({"place", "regroup", "occupy"})
-DICE_STAT_KEYS = ("attack_rolls", "attack_lost", "attack_killed", "attack_expected_lost",
-                  "defend_rolls", "defend_lost", "defend_killed", "defend_expected_lost")
+DICE_STAT_KEYS = (
+    "attack_rolls",
+    "attack_lost",
+    "attack_killed",
+    "attack_expected_lost",
+    "defend_rolls",
+    "defend_lost",
+    "defend_killed",
+    "defend_expected_lost",
+)
 #: Expected losses are kept exactly, as integers in units of 1/6^6 of an army.
 EXPECTATION_UNIT = 6**6
 #: Exact expected attacker losses per roll, by (attacker dice, defender dice), in those units.
 EXPECTED_ATTACKER_LOSS = {
     (a, d): sum(k * p for k, p in enumerate(roll_outcomes(a, d))) * EXPECTATION_UNIT
-    for a in range(1, MAX_DICE + 1) for d in range(1, MAX_DICE + 1)
+    for a in range(1, MAX_DICE + 1)
+    for d in range(1, MAX_DICE + 1)
 }
 assert all(v.denominator == 1 for v in EXPECTED_ATTACKER_LOSS.values())
 EXPECTED_ATTACKER_LOSS = {k: int(v) for k, v in EXPECTED_ATTACKER_LOSS.items()}
@@ -87,8 +96,15 @@ def is_valid_set(shapes: list[str]) -> bool:
 class Player:
     """One seat: name, colour, secret objective and hand of cards."""
 
-    __slots__ = ("name", "color", "objective", "objective_converted", "cards", "alive",
-                 "eliminated_by")
+    __slots__ = (
+        "name",
+        "color",
+        "objective",
+        "objective_converted",
+        "cards",
+        "alive",
+        "eliminated_by",
+    )
 
     def __init__(self, name: str, color: str) -> None:
         self.name = name
@@ -101,9 +117,15 @@ class Player:
 
     def to_json(self) -> dict[str, Any]:
         """The seat as JSON-ready data."""
-        return {"name": self.name, "color": self.color, "objective": self.objective,
-                "objective_converted": self.objective_converted, "cards": list(self.cards),
-                "alive": self.alive, "eliminated_by": self.eliminated_by}
+        return {
+            "name": self.name,
+            "color": self.color,
+            "objective": self.objective,
+            "objective_converted": self.objective_converted,
+            "cards": list(self.cards),
+            "alive": self.alive,
+            "eliminated_by": self.eliminated_by,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Player:
@@ -182,8 +204,12 @@ class Game:
         game = cls.class_for(variant)(variant)
         game._check_setup(players, options or {})
         game.options = {k: bool(v) for k, v in (options or {}).items()}
-        game.setup = {"variant": variant_id, "players": [list(p) for p in players],
-                      "seed": int(seed), "options": dict(game.options)}
+        game.setup = {
+            "variant": variant_id,
+            "players": [list(p) for p in players],
+            "seed": int(seed),
+            "options": dict(game.options),
+        }
         # Which edition of the board's objective cards is dealt (1, the first, goes unsaid).
         edition = int(objectives_edition or game.board.raw.get("objectives_edition", 1))
         if edition > 1:
@@ -226,7 +252,8 @@ class Game:
         """Whether armies may wait to be placed now: in the reinforce phase, or after a
         trade at the end of the turn of an elimination (``final_trade``)."""
         return self.phase in ("reinforce", "final_trade") or (
-            self.phase == "regroup" and self.trade_allowed())
+            self.phase == "regroup" and self.trade_allowed()
+        )
 
     def setup_in_progress(self) -> bool:
         """Whether territories are still being handed out (some may have no owner yet)."""
@@ -260,17 +287,31 @@ class Game:
         return cls._at_position(variant_id, players, seed, options, position)
 
     @staticmethod
-    def _position(owner: dict[str, int], armies: dict[str, int] | None, current: int,
-                  hands: dict[int, list[int]] | None,
-                  objectives: dict[int, str] | None) -> dict[str, Any]:
+    def _position(
+        owner: dict[str, int],
+        armies: dict[str, int] | None,
+        current: int,
+        hands: dict[int, list[int]] | None,
+        objectives: dict[int, str] | None,
+    ) -> dict[str, Any]:
         """The setup's record of a :meth:`scenario` position (JSON-ready)."""
-        return {"owner": dict(owner), "armies": dict(armies or {}), "current": current,
-                "hands": {str(k): list(v) for k, v in (hands or {}).items()},
-                "objectives": {str(k): v for k, v in (objectives or {}).items()}}
+        return {
+            "owner": dict(owner),
+            "armies": dict(armies or {}),
+            "current": current,
+            "hands": {str(k): list(v) for k, v in (hands or {}).items()},
+            "objectives": {str(k): v for k, v in (objectives or {}).items()},
+        }
 
     @classmethod
-    def _at_position(cls, variant_id: str, players: list[tuple[str, str]], seed: int,
-                     options: dict[str, Any] | None, position: dict[str, Any]) -> Game:
+    def _at_position(
+        cls,
+        variant_id: str,
+        players: list[tuple[str, str]],
+        seed: int,
+        options: dict[str, Any] | None,
+        position: dict[str, Any],
+    ) -> Game:
         """A new game set at ``position``, which the setup keeps for replays."""
         game = cls.new(variant_id, players, seed=seed, options=options)
         game._apply_position(position)
@@ -280,7 +321,8 @@ class Game:
     def _apply_position(self, position: dict[str, Any]) -> None:
         owner = position.get("owner") if isinstance(position, dict) else None
         if not isinstance(owner, dict) or not all(
-                isinstance(position.get(k), dict) for k in ("armies", "hands", "objectives")):
+            isinstance(position.get(k), dict) for k in ("armies", "hands", "objectives")
+        ):
             raise WarError("a position gives owner, armies, hands and objectives by key")
         if set(owner) != set(self.board.territories):
             missing = sorted(set(self.board.territories) - set(owner))
@@ -297,9 +339,11 @@ class Game:
             raise WarError("every territory needs at least 1 army")
         for seat, cards in position["hands"].items():
             player = self._position_seat(seat)
-            if not isinstance(cards, list) or not all(
-                    type(c) is int and c in self.deck for c in cards) or len(set(cards)) != len(
-                    cards):
+            if (
+                not isinstance(cards, list)
+                or not all(type(c) is int and c in self.deck for c in cards)
+                or len(set(cards)) != len(cards)
+            ):
                 raise WarError(f"the hand of seat {seat} holds cards not in the deck")
             for c in cards:
                 self.deck.remove(c)
@@ -311,8 +355,7 @@ class Game:
             spec = self._objectives[objective]
             player.objective = objective
             # Ruling: "destroy" of one's own colour plays as the fallback objective.
-            player.objective_converted = (spec["kind"] == "destroy"
-                                          and spec["color"] == player.color)
+            player.objective_converted = spec["kind"] == "destroy" and spec["color"] == player.color
         for i, p in enumerate(self.players):
             p.alive = i in self.owner.values()
         current, round_ = position["current"], position.get("round", 1)
@@ -334,8 +377,10 @@ class Game:
     def _check_setup(self, players: list[tuple[str, str]], options: dict[str, Any]) -> None:
         v = self.variant
         if not v.min_players <= len(players) <= v.max_players:
-            raise WarError(f"{v.id} is played by {v.min_players} to {v.max_players} players, "
-                           f"not {len(players)}")
+            raise WarError(
+                f"{v.id} is played by {v.min_players} to {v.max_players} players, "
+                f"not {len(players)}"
+            )
         colors = [c for _, c in players]
         allowed = self.board.raw.get("colors", [])
         for name, color in players:
@@ -392,8 +437,11 @@ class Game:
         """Drop the "destroy" cards of absent colours, then draw one each from the dealer on."""
         n = len(self.players)
         colors = {p.color for p in self.players}
-        deck = [o["id"] for o in self.objective_cards()
-                if o["kind"] != "destroy" or o["color"] in colors]
+        deck = [
+            o["id"]
+            for o in self.objective_cards()
+            if o["kind"] != "destroy" or o["color"] in colors
+        ]
         self.rng.shuffle(deck)
         for i in range(n):
             seat = (self.dealer + i) % n
@@ -440,8 +488,7 @@ class Game:
 
     def _pools_for(self, territory: str) -> tuple[str, ...]:
         """The pools that may go to ``territory``, in the order placing draws on them."""
-        return (f"territory:{territory}", f"continent:{self.board.continent_of(territory)}",
-                "free")
+        return (f"territory:{territory}", f"continent:{self.board.continent_of(territory)}", "free")
 
     @property
     def pending_armies(self) -> int:
@@ -471,8 +518,11 @@ class Game:
             return []
         hand = self.players[self.current].cards
         cards = self.board.cards
-        return [combo for combo in itertools.combinations(hand, 3)
-                if is_valid_set([cards[c].shape for c in combo])]
+        return [
+            combo
+            for combo in itertools.combinations(hand, 3)
+            if is_valid_set([cards[c].shape for c in combo])
+        ]
 
     def movable_from(self, territory: str) -> int:
         """Armies that may still leave ``territory`` in the regroup phase."""
@@ -511,8 +561,11 @@ class Game:
 
     def _place_actions(self) -> list[Action]:
         me = self.current
-        return [Place(t, k) for t in self.territories_of(me)
-                for k in range(1, self.available_for(t) + 1)]
+        return [
+            Place(t, k)
+            for t in self.territories_of(me)
+            for k in range(1, self.available_for(t) + 1)
+        ]
 
     def _attack_actions(self) -> list[Action]:
         me = self.current
@@ -540,8 +593,11 @@ class Game:
 
     def _bonus_choices(self, combo: tuple[int, ...]) -> list[str]:
         cards = self.board.cards
-        return [cards[c].territory for c in combo  # type: ignore[misc]
-                if cards[c].territory and self.owner[cards[c].territory] == self.current]
+        return [
+            cards[c].territory
+            for c in combo  # type: ignore[misc]
+            if cards[c].territory and self.owner[cards[c].territory] == self.current
+        ]
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` would be accepted now."""
@@ -563,9 +619,13 @@ class Game:
         if isinstance(action, dict):
             action = Action.from_dict(action)
         if rolls is not None:
-            if not (isinstance(rolls, (tuple, list)) and len(rolls) == 2 and all(
-                    isinstance(r, (tuple, list)) and all(type(x) is int for x in r)
-                    for r in rolls)):
+            if not (
+                isinstance(rolls, (tuple, list))
+                and len(rolls) == 2
+                and all(
+                    isinstance(r, (tuple, list)) and all(type(x) is int for x in r) for r in rolls
+                )
+            ):
                 raise IllegalAction("bad_rolls", "dice are two lists of whole numbers")
             rolls = (sorted(rolls[0], reverse=True), sorted(rolls[1], reverse=True))
         self._validate(action, rolls)
@@ -593,8 +653,11 @@ class Game:
             return
         if self.must_trade:
             if self.phase == "final_trade":
-                self._fail("forced_trade", f"you hold more than {self.variant.hand_limit} "
-                                           "cards: trade sets until you hold 5 or fewer")
+                self._fail(
+                    "forced_trade",
+                    f"you hold more than {self.variant.hand_limit} "
+                    "cards: trade sets until you hold 5 or fewer",
+                )
             self._fail("forced_trade", "with 5 or more cards you must trade a set first")
         if self.pending_armies and kind != "place":
             self._fail("place_first", f"place your {self.pending_armies} armies first")
@@ -608,8 +671,11 @@ class Game:
             available = self.available_for(action.territory)
             if action.count > available:
                 rule = "bound_armies" if action.count <= self.pending_armies else "too_many_armies"
-                self._fail(rule, f"only {available} of your armies may go to "
-                                 f"{self.board.territories[action.territory].name}")
+                self._fail(
+                    rule,
+                    f"only {available} of your armies may go to "
+                    f"{self.board.territories[action.territory].name}",
+                )
         elif kind == "attack":
             assert isinstance(action, Attack)
             if self.phase != "attack":
@@ -630,10 +696,14 @@ class Game:
             if rolls is not None:
                 defend = min(MAX_DICE, self.armies[action.target])
                 faces = rolls[0] + rolls[1]
-                if (len(rolls[0]) != dice or len(rolls[1]) != defend
-                        or not all(type(x) is int and 1 <= x <= 6 for x in faces)):
-                    self._fail("bad_rolls",
-                               f"this attack rolls {dice} against {defend} dice of 1-6")
+                if (
+                    len(rolls[0]) != dice
+                    or len(rolls[1]) != defend
+                    or not all(type(x) is int and 1 <= x <= 6 for x in faces)
+                ):
+                    self._fail(
+                        "bad_rolls", f"this attack rolls {dice} against {defend} dice of 1-6"
+                    )
         elif kind == "occupy":
             assert isinstance(action, Occupy)
             if self.phase != "occupy" or self.occupy is None:
@@ -654,10 +724,12 @@ class Game:
                 self._fail("not_adjacent", f"{action.target} does not border {action.source}")
             top = self.movable_from(action.source)
             if type(action.count) is not int or action.count < 1 or action.count > top:
-                self._fail("move_once" if self.moved.get(action.source) else "occupation_army",
-                           f"only {top} armies may leave "
-                           f"{self.board.territories[action.source].name}: one stays and an army "
-                           "moves once per turn")
+                self._fail(
+                    "move_once" if self.moved.get(action.source) else "occupation_army",
+                    f"only {top} armies may leave "
+                    f"{self.board.territories[action.source].name}: one stays and an army "
+                    "moves once per turn",
+                )
         elif kind == "end_turn":
             if self.phase not in ("attack", "regroup", "final_trade"):
                 self._fail("cannot_end_turn", f"you cannot end the turn in the {self.phase} phase")
@@ -668,25 +740,34 @@ class Game:
         if not isinstance(territory, str) or territory not in self.board.territories:
             self._fail("unknown_territory", f"unknown territory {territory!r}")
         if self.owner[territory] != self.current:
-            self._fail("not_your_territory",
-                       f"you cannot {verb} {self.board.territories[territory].name}: "
-                       "it is not yours")
+            self._fail(
+                "not_your_territory",
+                f"you cannot {verb} {self.board.territories[territory].name}: it is not yours",
+            )
 
     def _validate_trade(self, action: Trade) -> None:
         if not self.trade_allowed():
-            self._fail("trade_timing", "cards are traded at the start of your turn "
-                                       "(or at its end after taking an eliminated "
-                                       "player's cards)")
+            self._fail(
+                "trade_timing",
+                "cards are traded at the start of your turn "
+                "(or at its end after taking an eliminated "
+                "player's cards)",
+            )
         cards = action.cards
         hand = self.players[self.current].cards
-        if (not isinstance(cards, tuple) or len(cards) != 3
-                or not all(type(c) is int for c in cards)  # ints only: no bools, no lists
-                or len(set(cards)) != 3 or not all(c in hand for c in cards)):
+        if (
+            not isinstance(cards, tuple)
+            or len(cards) != 3
+            or not all(type(c) is int for c in cards)  # ints only: no bools, no lists
+            or len(set(cards)) != 3
+            or not all(c in hand for c in cards)
+        ):
             self._fail("cards_not_in_hand", "trade three different cards from your hand")
         if not is_valid_set([self.board.cards[c].shape for c in cards]):
             self._fail("invalid_set", "a set is three equal shapes or three different ones")
         if action.bonus_territory is not None and (
-                action.bonus_territory not in self._bonus_choices(cards)):
+            action.bonus_territory not in self._bonus_choices(cards)
+        ):
             self._fail("bonus_territory", "the +2 goes on a territory of a traded card you hold")
 
     # ---------------------------------------------------------------- effects
@@ -710,9 +791,15 @@ class Game:
             self.pools[key] = self.pools.get(key, 0) + self.variant.owned_card_bonus
         if self.must_trade and not self._trade_forced():
             self.must_trade = False
-        events.append({"type": "trade", "player": self.current, "cards": list(action.cards),
-                       "armies": armies, "bonus": {t: self.variant.owned_card_bonus
-                                                   for t in bonus_on}})
+        events.append(
+            {
+                "type": "trade",
+                "player": self.current,
+                "cards": list(action.cards),
+                "armies": armies,
+                "bonus": {t: self.variant.owned_card_bonus for t in bonus_on},
+            }
+        )
 
     def _do_place(self, action: Place, events: list[Event], _rolls: Any) -> None:
         t, left = action.territory, action.count
@@ -724,8 +811,9 @@ class Game:
                 if not self.pools[key]:
                     del self.pools[key]
         self.armies[t] += action.count
-        events.append({"type": "place", "player": self.current, "territory": t,
-                       "count": action.count})
+        events.append(
+            {"type": "place", "player": self.current, "territory": t, "count": action.count}
+        )
         if self._check_victory(events):
             return
         if not self.pending_armies and self.phase == "reinforce":
@@ -737,11 +825,14 @@ class Game:
 
     def _placement_only(self) -> bool:
         """Whether this turn ends once its armies are placed (a first round without attacks)."""
-        return self.round == 1 and (self.variant.first_round_placement_only
-                                    or self.options.get("first_round_placement_only", False))
+        return self.round == 1 and (
+            self.variant.first_round_placement_only
+            or self.options.get("first_round_placement_only", False)
+        )
 
-    def _do_attack(self, action: Attack, events: list[Event],
-                   rolls: tuple[list[int], list[int]] | None) -> None:
+    def _do_attack(
+        self, action: Attack, events: list[Event], rolls: tuple[list[int], list[int]] | None
+    ) -> None:
         source, target = action.source, action.target
         armies = self.armies
         dice = min(MAX_DICE, armies[source] - 1) if action.dice is None else action.dice
@@ -757,15 +848,25 @@ class Game:
         armies[target] -= def_loss
         defender = self.owner[target]
         self._record_dice(self.current, defender, len(attack), len(defend), att_loss)
-        events.append({"type": "battle", "player": self.current, "defender": defender,
-                       "source": source, "target": target, "attack": attack,
-                       "defend": defend, "attacker_losses": att_loss,
-                       "defender_losses": def_loss})
+        events.append(
+            {
+                "type": "battle",
+                "player": self.current,
+                "defender": defender,
+                "source": source,
+                "target": target,
+                "attack": attack,
+                "defend": defend,
+                "attacker_losses": att_loss,
+                "defender_losses": def_loss,
+            }
+        )
         if armies[target] == 0:
             self._conquer(source, target, dice, defender, events)
 
-    def _conquer(self, source: str, target: str, dice: int, defender: int,
-                 events: list[Event]) -> None:
+    def _conquer(
+        self, source: str, target: str, dice: int, defender: int, events: list[Event]
+    ) -> None:
         me = self.current
         # At most the dice of the last roll move in, and the occupation army stays behind.
         top = min(dice, self.armies[source] - 1)
@@ -774,8 +875,16 @@ class Game:
         self.armies[target] = 1
         self._carry(source, target, 1)
         self.conquered = True
-        events.append({"type": "conquest", "player": me, "defender": defender,
-                       "source": source, "territory": target, "max_move": top})
+        events.append(
+            {
+                "type": "conquest",
+                "player": me,
+                "defender": defender,
+                "source": source,
+                "territory": target,
+                "max_move": top,
+            }
+        )
         eliminated = not any(p == defender for p in self.owner.values())
         if eliminated:
             self._eliminate(defender, events)
@@ -785,8 +894,9 @@ class Game:
             self.phase = "occupy"
             self.occupy = {"source": source, "target": target, "max": top}
         else:
-            events.append({"type": "occupy", "player": me, "source": source,
-                           "territory": target, "count": 1})
+            events.append(
+                {"type": "occupy", "player": me, "source": source, "territory": target, "count": 1}
+            )
 
     def _eliminate(self, victim: int, events: list[Event]) -> None:
         """``victim`` is out; their cards go as the variant's book says (RULINGS.md):
@@ -798,23 +908,39 @@ class Game:
         loser.alive = False
         loser.eliminated_by = self.current
         pile, loser.cards = list(loser.cards), []
-        event: Event = {"type": "eliminated", "player": victim, "by": self.current,
-                        "cards_held": len(me.cards), "cards_left": len(pile)}
+        event: Event = {
+            "type": "eliminated",
+            "player": victim,
+            "by": self.current,
+            "cards_held": len(me.cards),
+            "cards_left": len(pile),
+        }
         if self.variant.elimination_cards == "top_up":
             need = max(0, self.variant.hand_limit - len(me.cards))
-            taken = pile if need >= len(pile) else [
-                pile.pop(self.rng.below(len(pile))) for _ in range(need)]
+            taken = (
+                pile
+                if need >= len(pile)
+                else [pile.pop(self.rng.below(len(pile))) for _ in range(need)]
+            )
             rest = [] if taken is pile else pile
             event["top_up"] = True
-            event["drawn_by"] = (self._next_alive(self.current)
-                                 if self.variant.top_up_drawn_by == "next_player" else None)
+            event["drawn_by"] = (
+                self._next_alive(self.current)
+                if self.variant.top_up_drawn_by == "next_player"
+                else None
+            )
         else:
             taken, rest = pile, []
         me.cards.extend(taken)
         self.eliminated_someone = True
-        event.update({"cards_taken": len(taken), "cards_discarded": len(rest),
-                      "hand": len(me.cards),
-                      "private": {str(self.current): {"cards_taken": list(taken)}}})
+        event.update(
+            {
+                "cards_taken": len(taken),
+                "cards_discarded": len(rest),
+                "hand": len(me.cards),
+                "private": {str(self.current): {"cards_taken": list(taken)}},
+            }
+        )
         events.append(event)
         if rest:
             self._discard(rest, events)
@@ -835,8 +961,12 @@ class Game:
         fallback (the eliminator's own stays: it is achieved)."""
         for seat, p in enumerate(self.players):
             spec = self._objectives[p.objective]
-            if (seat != self.current and not p.objective_converted and spec["kind"] == "destroy"
-                    and spec["color"] == color):
+            if (
+                seat != self.current
+                and not p.objective_converted
+                and spec["kind"] == "destroy"
+                and spec["color"] == color
+            ):
                 p.objective_converted = True
                 events.append({"type": "objective_changed", "player": seat, "private_to": seat})
 
@@ -849,8 +979,15 @@ class Game:
         self._carry(source, target, extra)
         self.occupy = None
         self.phase = "attack"
-        events.append({"type": "occupy", "player": self.current, "source": source,
-                       "territory": target, "count": action.count})
+        events.append(
+            {
+                "type": "occupy",
+                "player": self.current,
+                "source": source,
+                "territory": target,
+                "count": action.count,
+            }
+        )
         self._check_victory(events)
 
     def _do_end_attack(self, _action: Action, events: list[Event], _rolls: Any) -> None:
@@ -859,8 +996,15 @@ class Game:
 
     def _do_regroup(self, action: Regroup, events: list[Event], _rolls: Any) -> None:
         self._move(action.source, action.target, action.count)
-        events.append({"type": "regroup", "player": self.current, "source": action.source,
-                       "target": action.target, "count": action.count})
+        events.append(
+            {
+                "type": "regroup",
+                "player": self.current,
+                "source": action.source,
+                "target": action.target,
+                "count": action.count,
+            }
+        )
         self._check_victory(events)
 
     def _leave(self, territory: str, count: int) -> int:
@@ -889,16 +1033,24 @@ class Game:
         self.moved[target] = self.moved.get(target, 0) + count
 
     def _do_end_turn(self, _action: Action, events: list[Event], _rolls: Any) -> None:
-        if (self.phase != "final_trade" and self.eliminated_someone
-                and self.variant.elimination_cards == "take_all"):
+        if (
+            self.phase != "final_trade"
+            and self.eliminated_someone
+            and self.variant.elimination_cards == "take_all"
+        ):
             # After an elimination (classic), sets are traded before the conquest card:
             # allowed with a set in hand, forced while holding more than 5.
             self.phase = "final_trade"
             if self.valid_trades():
                 self.must_trade = self._trade_forced()
-                events.append({"type": "phase", "phase": "final_trade",
-                               "cards": len(self.players[self.current].cards),
-                               "must_trade": self.must_trade})
+                events.append(
+                    {
+                        "type": "phase",
+                        "phase": "final_trade",
+                        "cards": len(self.players[self.current].cards),
+                        "must_trade": self.must_trade,
+                    }
+                )
                 return
         self._end_turn(events)
 
@@ -923,8 +1075,14 @@ class Game:
                 if self.deck:
                     drawn.append(self.deck.pop())
             me.cards.extend(drawn)
-            events.append({"type": "card", "player": self.current, "count": len(drawn),
-                           "private": {str(self.current): {"cards": drawn}}})
+            events.append(
+                {
+                    "type": "card",
+                    "player": self.current,
+                    "count": len(drawn),
+                    "private": {str(self.current): {"cards": drawn}},
+                }
+            )
         events.append({"type": "turn_end", "player": self.current})
         n = len(self.players)
         seat = self.current
@@ -942,8 +1100,9 @@ class Game:
         """The turn passes the first player again."""
         self.round += 1
 
-    def _record_dice(self, attacker: int, defender: int, att_dice: int, def_dice: int,
-                     att_loss: int) -> None:
+    def _record_dice(
+        self, attacker: int, defender: int, att_dice: int, def_dice: int, att_loss: int
+    ) -> None:
         expected = EXPECTED_ATTACKER_LOSS[att_dice, def_dice]
         pairs = att_dice if att_dice < def_dice else def_dice
         unit_pairs = pairs * EXPECTATION_UNIT
@@ -1004,16 +1163,21 @@ class Game:
         The dice still to come stay the same: nothing random is undone.
         """
         if not self.can_undo():
-            raise IllegalAction("cannot_undo", "only placements, regroup moves and the "
-                                               "conquest move of this turn can be taken back")
+            raise IllegalAction(
+                "cannot_undo",
+                "only placements, regroup moves and the "
+                "conquest move of this turn can be taken back",
+            )
         previous = type(self).replay(self.setup, self.log[:-1])
         self.__dict__.update(previous.__dict__)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "_start_turn" in cls.__dict__:
-            raise TypeError(f"{cls.__name__} overrides Game._start_turn: override _begin_turn "
-                            "instead, so the per-round snapshot is always taken")
+            raise TypeError(
+                f"{cls.__name__} overrides Game._start_turn: override _begin_turn "
+                "instead, so the per-round snapshot is always taken"
+            )
 
     def _start_turn(self, events: list[Event]) -> None:
         """Start the current player's turn: the round's snapshot of territories and armies
@@ -1031,8 +1195,15 @@ class Game:
         self.occupy = None
         self.pools = self.reinforcements_due(self.current)
         self.must_trade = len(self.players[self.current].cards) >= self.variant.forced_trade_at
-        events.append({"type": "turn", "player": self.current, "round": self.round,
-                       "turn": self.turn, "reinforcements": dict(self.pools)})
+        events.append(
+            {
+                "type": "turn",
+                "player": self.current,
+                "round": self.round,
+                "turn": self.turn,
+                "reinforcements": dict(self.pools),
+            }
+        )
         self._check_victory(events)
 
     def _achieved(self, seat: int) -> bool:
@@ -1050,8 +1221,10 @@ class Game:
         alive = [i for i, p in enumerate(self.players) if p.alive]
         winner = me if alive == [me] or self._achieved(me) else None
         if winner is None and others:
-            winner = next((i for i in alive if self.players[i].objective_converted
-                           and self._achieved(i)), None)
+            winner = next(
+                (i for i in alive if self.players[i].objective_converted and self._achieved(i)),
+                None,
+            )
         if winner is not None:
             me = winner
             spec = self.objective_of(me)
@@ -1060,9 +1233,16 @@ class Game:
             self.phase = "over"
             self.pools = {}
             self.occupy = None
-            events.append({"type": "victory", "player": me, "objective": spec["id"],
-                           "objectives": {str(i): self.objective_of(i)["id"]
-                                          for i in range(len(self.players))}})
+            events.append(
+                {
+                    "type": "victory",
+                    "player": me,
+                    "objective": spec["id"],
+                    "objectives": {
+                        str(i): self.objective_of(i)["id"] for i in range(len(self.players))
+                    },
+                }
+            )
             return True
         return False
 
@@ -1075,8 +1255,12 @@ class Game:
         over = self.phase == "over"
         players = []
         for i, p in enumerate(self.players):
-            seat: dict[str, Any] = {"name": p.name, "color": p.color, "alive": p.alive,
-                                    "cards": len(p.cards)}
+            seat: dict[str, Any] = {
+                "name": p.name,
+                "color": p.color,
+                "alive": p.alive,
+                "cards": len(p.cards),
+            }
             if i == player or over:
                 seat["objective"] = self.objective_of(i)["id"]
                 seat["objective_converted"] = p.objective_converted
@@ -1084,15 +1268,24 @@ class Game:
                 seat["hand"] = list(p.cards)
             players.append(seat)
         return {
-            "variant": self.variant.id, "me": player, "players": players,
-            "owner": dict(self.owner), "armies": dict(self.armies), "current": self.current,
-            "phase": self.phase, "round": self.round, "turn": self.turn,
+            "variant": self.variant.id,
+            "me": player,
+            "players": players,
+            "owner": dict(self.owner),
+            "armies": dict(self.armies),
+            "current": self.current,
+            "phase": self.phase,
+            "round": self.round,
+            "turn": self.turn,
             "pools": dict(self.pools) if player == self.current else {},
             "must_trade": self.must_trade and player == self.current,
             "occupy": dict(self.occupy) if self.occupy else None,
-            "moved": dict(self.moved), "next_trade_value": self.next_trade_value(),
-            "trades_done": self.trades_done, "deck": len(self.deck),
-            "discard": len(self.discard), "winner": self.winner,
+            "moved": dict(self.moved),
+            "next_trade_value": self.next_trade_value(),
+            "trades_done": self.trades_done,
+            "deck": len(self.deck),
+            "discard": len(self.discard),
+            "winner": self.winner,
             "conquered": self.conquered,
         }
 
@@ -1138,34 +1331,46 @@ class Game:
 
     # ----------------------------------------------------------------- replay
     @classmethod
-    def replay(cls, setup: dict[str, Any], log: list[dict[str, Any]], upto: int | None = None,
-               ) -> Game:
+    def replay(
+        cls,
+        setup: dict[str, Any],
+        log: list[dict[str, Any]],
+        upto: int | None = None,
+    ) -> Game:
         """Rebuild a game from its setup and log (the first ``upto`` entries)."""
-        game = cls.new(setup["variant"], [tuple(p) for p in setup["players"]],
-                       seed=setup["seed"], options=setup.get("options") or {},
-                       objectives_edition=setup.get("objectives_edition", 1))
+        game = cls.new(
+            setup["variant"],
+            [tuple(p) for p in setup["players"]],
+            seed=setup["seed"],
+            options=setup.get("options") or {},
+            objectives_edition=setup.get("objectives_edition", 1),
+        )
         if "scenario" in setup:
             game._apply_position(setup["scenario"])
             game.setup["scenario"] = copy.deepcopy(setup["scenario"])
         for entry in log[:upto]:
             rolls = entry.get("rolls")
-            game.apply(Action.from_dict(entry["action"]),
-                       rolls=(rolls[0], rolls[1]) if rolls else None)
+            game.apply(
+                Action.from_dict(entry["action"]), rolls=(rolls[0], rolls[1]) if rolls else None
+            )
         return game
 
     @classmethod
-    def iter_replay(cls, setup: dict[str, Any], log: list[dict[str, Any]]
-                    ) -> Iterator[tuple[Game, list[Event]]]:
+    def iter_replay(
+        cls, setup: dict[str, Any], log: list[dict[str, Any]]
+    ) -> Iterator[tuple[Game, list[Event]]]:
         """Replay step by step: yield the game after each log entry with that entry's events
         (the first item is the set-up game with its opening events)."""
         game = cls.replay(setup, [])
-        opening: list[Event] = [{"type": "turn", "player": game.current, "round": game.round,
-                                 "turn": game.turn}]
+        opening: list[Event] = [
+            {"type": "turn", "player": game.current, "round": game.round, "turn": game.turn}
+        ]
         yield game, opening
         for entry in log:
             rolls = entry.get("rolls")
-            events = game.apply(Action.from_dict(entry["action"]),
-                                rolls=(rolls[0], rolls[1]) if rolls else None)
+            events = game.apply(
+                Action.from_dict(entry["action"]), rolls=(rolls[0], rolls[1]) if rolls else None
+            )
             yield game, events
 
     def replayed(self) -> Game:

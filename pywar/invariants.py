@@ -26,9 +26,13 @@ if TYPE_CHECKING:
     from .game import Game
 
 #: Pool keys with a referent, by kind: what the part after ``kind:`` names.
-POOL_REFERENTS = {"continent": "continent", "territory": "territory",
-                  "majority": "continent", "majority_free": "continent",
-                  "majority_any": "continent"}
+POOL_REFERENTS = {
+    "continent": "continent",
+    "territory": "territory",
+    "majority": "continent",
+    "majority_free": "continent",
+    "majority_any": "continent",
+}
 
 
 def check_invariants(game: Game) -> None:
@@ -67,17 +71,23 @@ def _seat_problems(game: Game) -> list[str]:
             found.append(f"seat {i} has a bad or repeated colour {p.color!r}")
         seen.add(p.color)
         if p.alive != (p.eliminated_by is None):
-            found.append(f"seat {i} is {'alive' if p.alive else 'out'} but eliminated_by is "
-                         f"{p.eliminated_by!r}")
-        elif p.eliminated_by is not None and not (0 <= p.eliminated_by < n
-                                                  and p.eliminated_by != i):
+            found.append(
+                f"seat {i} is {'alive' if p.alive else 'out'} but eliminated_by is "
+                f"{p.eliminated_by!r}"
+            )
+        elif p.eliminated_by is not None and not (
+            0 <= p.eliminated_by < n and p.eliminated_by != i
+        ):
             found.append(f"seat {i} was eliminated by an unknown seat")
         if not p.alive and p.cards:
             found.append(f"seat {i} is out of the game but holds cards")
     setup = game.setup
-    if (not isinstance(setup, dict) or setup.get("variant") != v.id
-            or setup.get("players") != [[p.name, p.color] for p in game.players]
-            or setup.get("options") != game.options):
+    if (
+        not isinstance(setup, dict)
+        or setup.get("variant") != v.id
+        or setup.get("players") != [[p.name, p.color] for p in game.players]
+        or setup.get("options") != game.options
+    ):
         found.append("the setup does not match the players, variant or options")
     unknown = set(game.options) - set(v.options)
     if unknown:
@@ -126,8 +136,9 @@ def _card_problems(game: Game) -> list[str]:
 
 def _objective_problems(game: Game) -> list[str]:
     # Retired cards (an earlier edition of the board's objectives) stay readable in old saves.
-    deck = {o["id"]: o for o in (*game.board.raw.get("retired_objectives", ()),
-                                 *game.board.objectives)}
+    deck = {
+        o["id"]: o for o in (*game.board.raw.get("retired_objectives", ()), *game.board.objectives)
+    }
     colors = {p.color for p in game.players}
     # A scenario (a position set up for a lesson or a test) may give any objectives.
     dealt = "scenario" not in game.setup
@@ -157,10 +168,12 @@ def _turn_problems(game: Game) -> list[str]:
         return [f"unknown phase {phase!r}"]
     over = phase == "over"
     if over != (game.winner is not None):
-        found.append("the game is over without a winner" if over
-                     else "a winner while the game goes on")
-    if game.winner is not None and not (0 <= game.winner < len(game.players)
-                                        and game.players[game.winner].alive):
+        found.append(
+            "the game is over without a winner" if over else "a winner while the game goes on"
+        )
+    if game.winner is not None and not (
+        0 <= game.winner < len(game.players) and game.players[game.winner].alive
+    ):
         found.append("the winner is not a seat in the game")
     me = game.players[game.current]
     if not over and not me.alive:
@@ -169,15 +182,21 @@ def _turn_problems(game: Game) -> list[str]:
         found.append("round, turn and trades count from 1, 1 and 0")
     found += _pool_problems(game)
     if (phase == "occupy") != (game.occupy is not None):
-        found.append("occupy phase without a conquest" if phase == "occupy"
-                     else f"a conquest to occupy in the {phase} phase")
+        found.append(
+            "occupy phase without a conquest"
+            if phase == "occupy"
+            else f"a conquest to occupy in the {phase} phase"
+        )
     elif game.occupy is not None:
         found += _occupy_problems(game)
     for t, k in game.moved.items():
         if t not in game.board.territories or game.owner.get(t) != game.current or k < 1:
             found.append(f"bad moved armies on {t!r}")
-    if game.must_trade and phase != "over" and (phase not in ("reinforce", "final_trade")
-                                                or not game.valid_trades()):
+    if (
+        game.must_trade
+        and phase != "over"
+        and (phase not in ("reinforce", "final_trade") or not game.valid_trades())
+    ):
         found.append("a forced trade without a set to trade")
     if phase == "final_trade" and not game.eliminated_someone:
         found.append("end-of-turn trade without an elimination")
@@ -192,8 +211,11 @@ def _pool_problems(game: Game) -> list[str]:
     for key, value in game.pools.items():
         kind, _, where = key.partition(":")
         referent = POOL_REFERENTS.get(kind)
-        if key != "free" and (referent is None or where not in (
-                game.board.continents if referent == "continent" else game.board.territories)):
+        if key != "free" and (
+            referent is None
+            or where
+            not in (game.board.continents if referent == "continent" else game.board.territories)
+        ):
             found.append(f"unknown reinforcement pool {key!r}")
         if value < 0:
             found.append("negative reinforcements")
@@ -212,9 +234,13 @@ def _occupy_problems(game: Game) -> list[str]:
     assert occupy is not None
     source, target, top = occupy.get("source"), occupy.get("target"), occupy.get("max")
     me = game.current
-    if (set(occupy) != {"source", "target", "max"} or game.owner.get(source) != me
-            or game.owner.get(target) != me or not isinstance(top, int)
-            or target not in game.board.neighbors.get(source, ())):
+    if (
+        set(occupy) != {"source", "target", "max"}
+        or game.owner.get(source) != me
+        or game.owner.get(target) != me
+        or not isinstance(top, int)
+        or target not in game.board.neighbors.get(source, ())
+    ):
         return ["a bad conquest to occupy"]
     if not 2 <= top <= min(3, game.armies[source]) or game.armies[target] != 1:
         return [f"{top} armies to move into {target} after a conquest"]

@@ -15,10 +15,22 @@ from typing import Any
 from .board import Board
 
 COLOR_NAMES = {
-    "pt": {"branco": "BRANCOS", "preto": "PRETOS", "vermelho": "VERMELHOS", "azul": "AZUIS",
-           "amarelo": "AMARELOS", "verde": "VERDES"},
-    "en": {"branco": "WHITE", "preto": "BLACK", "vermelho": "RED", "azul": "BLUE",
-           "amarelo": "YELLOW", "verde": "GREEN"},
+    "pt": {
+        "branco": "BRANCOS",
+        "preto": "PRETOS",
+        "vermelho": "VERMELHOS",
+        "azul": "AZUIS",
+        "amarelo": "AMARELOS",
+        "verde": "VERDES",
+    },
+    "en": {
+        "branco": "WHITE",
+        "preto": "BLACK",
+        "vermelho": "RED",
+        "azul": "BLUE",
+        "amarelo": "YELLOW",
+        "verde": "GREEN",
+    },
 }
 
 
@@ -48,8 +60,11 @@ def objective_met(
         extra = objective.get("extra", 0)
         if not extra:
             return True
-        others = sum(1 for c in board.continents
-                     if c not in required and owns_continent(board, owner, player, c))
+        others = sum(
+            1
+            for c in board.continents
+            if c not in required and owns_continent(board, owner, player, c)
+        )
         return others >= extra
     if kind == "territories":
         need = objective["count"]
@@ -69,16 +84,15 @@ CARD_TEXTS = {
         "continents_extra": "Conquistar na totalidade {names} e mais um terceiro.",
         "territories": "Conquistar {count} TERRITÓRIOS à sua escolha.",
         "territories_armies": "Conquistar {count} TERRITÓRIOS e ocupar cada um deles com pelo "
-                              "menos {armies} exércitos.",
+        "menos {armies} exércitos.",
         "destroy": "Destruir totalmente OS EXÉRCITOS {color}.",
     },
     "en": {
         "continents": "Conquer the whole of {names}.",
-        "continents_extra": "Conquer the whole of {names} and a third continent of your "
-                            "choice.",
+        "continents_extra": "Conquer the whole of {names} and a third continent of your choice.",
         "territories": "Conquer {count} TERRITORIES of your choice.",
         "territories_armies": "Conquer {count} TERRITORIES and hold each with at least "
-                              "{armies} armies.",
+        "{armies} armies.",
         "destroy": "Destroy the {color} ARMIES completely.",
     },
 }

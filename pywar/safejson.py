@@ -86,8 +86,9 @@ def _is_text(value: str) -> bool:
     return True
 
 
-def loads(text: Any, *, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH,
-          floats: bool = False) -> Any:
+def loads(
+    text: Any, *, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH, floats: bool = False
+) -> Any:
     """Parse a JSON text within the bounds, or raise :class:`StateError`.
 
     ``floats``: accept numbers with a fraction or exponent (finite ones only); by default
@@ -101,13 +102,18 @@ def loads(text: Any, *, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH,
     if not isinstance(text, str):
         raise StateError(f"not a saved game: expected text, not {type(text).__name__}")
     if len(text) > max_chars:
-        raise StateError(f"not a saved game: {len(text)} characters is more than the "
-                         f"{max_chars} a save may have")
+        raise StateError(
+            f"not a saved game: {len(text)} characters is more than the {max_chars} a save may have"
+        )
     if nesting_depth(text) > max_depth:
         raise StateError(f"not a saved game: the JSON nests deeper than {max_depth} levels")
     try:
-        data = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant,
-                          parse_float=_parse_float if floats else _parse_float_refused)
+        data = json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_constant=_parse_constant,
+            parse_float=_parse_float if floats else _parse_float_refused,
+        )
     except _Refused as exc:
         raise StateError(f"not a saved game: {exc}") from None
     except (ValueError, RecursionError) as exc:
@@ -116,8 +122,9 @@ def loads(text: Any, *, max_chars: int = MAX_CHARS, max_depth: int = MAX_DEPTH,
     return data
 
 
-def check_bounds(data: Any, *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES,
-                 floats: bool = False) -> None:
+def check_bounds(
+    data: Any, *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES, floats: bool = False
+) -> None:
     """Check already-parsed data (e.g. part of a larger record) against the same bounds:
     nesting, size, integers of at most 64 bits, no floats unless allowed, string keys."""
     stack: list[tuple[Any, int, Any]] = [(data, 1, None)]
@@ -130,16 +137,14 @@ def check_bounds(data: Any, *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_
             raise StateError(f"not a saved game: more than {max_nodes} values")
         if isinstance(value, dict):
             if depth > max_depth:
-                raise StateError(f"not a saved game: the data nests deeper than {max_depth} "
-                                 "levels")
+                raise StateError(f"not a saved game: the data nests deeper than {max_depth} levels")
             for k, item in value.items():
                 if not isinstance(k, str) or not _is_text(k):
                     raise StateError("not a saved game: an object key is not text")
                 stack.append((item, depth + 1, k))
         elif isinstance(value, (list, tuple)):
             if depth > max_depth:
-                raise StateError(f"not a saved game: the data nests deeper than {max_depth} "
-                                 "levels")
+                raise StateError(f"not a saved game: the data nests deeper than {max_depth} levels")
             stack.extend((item, depth + 1, key) for item in value)
         elif isinstance(value, str):
             if not _is_text(value):
@@ -151,8 +156,10 @@ def check_bounds(data: Any, *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_
                 raise StateError(f"not a saved game: a number is out of range{_at(key)}")
         elif isinstance(value, float):
             if not floats or value != value or value in (float("inf"), float("-inf")):
-                raise StateError("not a saved game: a number with a fraction where whole "
-                                 f"numbers are expected{_at(key)}")
+                raise StateError(
+                    "not a saved game: a number with a fraction where whole "
+                    f"numbers are expected{_at(key)}"
+                )
         else:
             raise StateError(f"not a saved game: a {type(value).__name__} is not JSON data")
 

@@ -53,14 +53,45 @@ MAX_NAME = 200
 MAX_SEATS = 16
 MAX_CARDS = 10_000
 
-STATE_KEYS = ("schema", "version", "variant", "setup", "options", "rng", "players", "owner",
-              "armies", "deck", "discard", "trades_done", "dealer", "first_player", "current",
-              "phase", "round", "turn", "pools", "must_trade", "conquered",
-              "eliminated_someone", "moved", "occupy", "winner", "log")
+STATE_KEYS = (
+    "schema",
+    "version",
+    "variant",
+    "setup",
+    "options",
+    "rng",
+    "players",
+    "owner",
+    "armies",
+    "deck",
+    "discard",
+    "trades_done",
+    "dealer",
+    "first_player",
+    "current",
+    "phase",
+    "round",
+    "turn",
+    "pools",
+    "must_trade",
+    "conquered",
+    "eliminated_someone",
+    "moved",
+    "occupy",
+    "winner",
+    "log",
+)
 #: Keys of version 1 that a replay derives (read and dropped).
 V1_DERIVED = ("dice_stats", "timeline")
-PLAYER_KEYS = ("name", "color", "objective", "objective_converted", "cards", "alive",
-               "eliminated_by")
+PLAYER_KEYS = (
+    "name",
+    "color",
+    "objective",
+    "objective_converted",
+    "cards",
+    "alive",
+    "eliminated_by",
+)
 SETUP_KEYS = ("variant", "players", "seed", "options")
 POSITION_KEYS = ("owner", "armies", "current", "hands", "objectives", "round")
 
@@ -80,11 +111,20 @@ def _field_kinds(cls: type[Action]) -> tuple[tuple[str, str, Any], ...]:
         return cached  # type: ignore[no-any-return]
     kinds = []
     for f in fields(cls):
-        annotation = f.type if isinstance(f.type, str) else (
-            getattr(f.type, "__name__", None) or str(f.type))
-        kind = ("ints" if annotation.startswith("tuple") else
-                "territory" if annotation.startswith("str") else
-                "int" if annotation.startswith("int") else "")
+        annotation = (
+            f.type
+            if isinstance(f.type, str)
+            else (getattr(f.type, "__name__", None) or str(f.type))
+        )
+        kind = (
+            "ints"
+            if annotation.startswith("tuple")
+            else "territory"
+            if annotation.startswith("str")
+            else "int"
+            if annotation.startswith("int")
+            else ""
+        )
         if not kind:
             raise TypeError(f"{cls.type}.{f.name}: no log encoding for {annotation}")
         kinds.append((f.name, kind, f.default if f.default is not MISSING else MISSING))
@@ -94,8 +134,7 @@ def _field_kinds(cls: type[Action]) -> tuple[tuple[str, str, Any], ...]:
 
 
 def _ints(values: Any) -> str:
-    if not isinstance(values, (tuple, list)) or not all(type(v) is int and v >= 0
-                                                         for v in values):
+    if not isinstance(values, (tuple, list)) or not all(type(v) is int and v >= 0 for v in values):
         raise WarError(f"cannot save the numbers {values!r}")
     return ".".join(map(str, values))
 
@@ -195,7 +234,7 @@ def _log_text(game: Game) -> str:
     tokens: list[str] = cache[1]
     if len(tokens) < len(game.log):
         index = {t: i for i, t in enumerate(game.board.territories)}
-        tokens.extend(_entry_token(entry, index) for entry in game.log[len(tokens):])
+        tokens.extend(_entry_token(entry, index) for entry in game.log[len(tokens) :])
     return _join(tokens)
 
 
@@ -233,8 +272,9 @@ def _split_values(body: str) -> list[str]:
     values: list[str] = []
     for i, item in enumerate(items):
         if item == ".":
-            if not (values and values[-1].isdigit() and i + 1 < len(items)
-                    and items[i + 1].isdigit()):
+            if not (
+                values and values[-1].isdigit() and i + 1 < len(items) and items[i + 1].isdigit()
+            ):
                 raise ValueError(body)
         elif item.isdigit() and values and values[-1].isdigit() and items[i - 1] != ".":
             raise ValueError(body)
@@ -255,9 +295,11 @@ def decode_action(token: str, territories: list[str], where: str = "log") -> Act
         raise StateError(f"saved game is damaged: {where} is not a valid entry") from None
     if len(texts) > len(kinds):
         raise StateError(f"saved game is damaged: {where} has too many values")
-    kwargs = {name: _decode_value(text, kind, territories, f"{where} ({cls.type}.{name})")
-              for (name, kind, _), text in zip(kinds, texts)}  # noqa: B905
-    missing = [name for name, _, default in kinds[len(texts):] if default is MISSING]
+    kwargs = {
+        name: _decode_value(text, kind, territories, f"{where} ({cls.type}.{name})")
+        for (name, kind, _), text in zip(kinds, texts)  # noqa: B905
+    }
+    missing = [name for name, _, default in kinds[len(texts) :] if default is MISSING]
     if missing:
         raise StateError(f"saved game is damaged: {where} lacks {', '.join(missing)}")
     return cls(**kwargs)
@@ -304,19 +346,31 @@ def state_data(game: Game) -> dict[str, Any]:
     """The version-2 state without the log (what a replay of the log must reproduce)."""
     board_order = list(game.board.territories)
     data = {
-        "schema": SCHEMA, "version": VERSION, "variant": game.variant.id,
-        "setup": copy.deepcopy(game.setup), "options": dict(game.options),
+        "schema": SCHEMA,
+        "version": VERSION,
+        "variant": game.variant.id,
+        "setup": copy.deepcopy(game.setup),
+        "options": dict(game.options),
         "rng": game.rng.to_json(),
         "players": [p.to_json() for p in game.players],
         "owner": [game.owner.get(t) for t in board_order],
         "armies": [game.armies.get(t) for t in board_order],
-        "deck": list(game.deck), "discard": list(game.discard),
-        "trades_done": game.trades_done, "dealer": game.dealer,
-        "first_player": game.first_player, "current": game.current, "phase": game.phase,
-        "round": game.round, "turn": game.turn, "pools": dict(game.pools),
-        "must_trade": game.must_trade, "conquered": game.conquered,
-        "eliminated_someone": game.eliminated_someone, "moved": dict(game.moved),
-        "occupy": dict(game.occupy) if game.occupy else None, "winner": game.winner,
+        "deck": list(game.deck),
+        "discard": list(game.discard),
+        "trades_done": game.trades_done,
+        "dealer": game.dealer,
+        "first_player": game.first_player,
+        "current": game.current,
+        "phase": game.phase,
+        "round": game.round,
+        "turn": game.turn,
+        "pools": dict(game.pools),
+        "must_trade": game.must_trade,
+        "conquered": game.conquered,
+        "eliminated_someone": game.eliminated_someone,
+        "moved": dict(game.moved),
+        "occupy": dict(game.occupy) if game.occupy else None,
+        "winner": game.winner,
     }
     data.update(game._extra_json())
     return data
@@ -333,13 +387,16 @@ def to_data_v1(game: Game) -> dict[str, Any]:
     """The game in the version-1 layout (owners by name, the log as objects, the derived
     statistics): what pywar wrote before version 2, for the fuzzer and size comparisons."""
     data = state_data(game)
-    data.update({
-        "version": 1,
-        "owner": dict(game.owner), "armies": dict(game.armies),
-        "log": copy.deepcopy(game.log),
-        "dice_stats": {str(k): list(v) for k, v in sorted(game.dice_stats.items())},
-        "timeline": copy.deepcopy(game.timeline),
-    })
+    data.update(
+        {
+            "version": 1,
+            "owner": dict(game.owner),
+            "armies": dict(game.armies),
+            "log": copy.deepcopy(game.log),
+            "dice_stats": {str(k): list(v) for k, v in sorted(game.dice_stats.items())},
+            "timeline": copy.deepcopy(game.timeline),
+        }
+    )
     return data
 
 
@@ -353,8 +410,9 @@ class Reader:
         """The error for a bad value at ``where``."""
         return StateError(f"saved game is damaged: {where} {what}")
 
-    def obj(self, value: Any, where: str, required: tuple[str, ...] = (),
-            optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    def obj(
+        self, value: Any, where: str, required: tuple[str, ...] = (), optional: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
         """An object with exactly the ``required`` keys plus any of the ``optional``."""
         if not isinstance(value, dict):
             raise self.fail(where, "is not an object")
@@ -369,15 +427,17 @@ class Reader:
     def mapping(self, value: Any, where: str, max_len: int = 1000) -> dict[str, Any]:
         """Any object of at most ``max_len`` keys."""
         if not isinstance(value, dict) or len(value) > max_len:
-            raise self.fail(where, "is not an object" if not isinstance(value, dict)
-                            else "is too large")
+            raise self.fail(
+                where, "is not an object" if not isinstance(value, dict) else "is too large"
+            )
         return value
 
     def array(self, value: Any, where: str, max_len: int = MAX_CARDS) -> list[Any]:
         """A list of at most ``max_len`` items."""
         if not isinstance(value, list) or len(value) > max_len:
-            raise self.fail(where, "is not a list" if not isinstance(value, list)
-                            else "is too long")
+            raise self.fail(
+                where, "is not a list" if not isinstance(value, list) else "is too long"
+            )
         return value
 
     def int(self, value: Any, where: str, lo: int = 0, hi: int = MAX_COUNT) -> int:
@@ -398,24 +458,24 @@ class Reader:
             raise self.fail(where, "is not true or false")
         return value
 
-    def str(self, value: Any, where: str, max_len: int = MAX_NAME,
-            choices: Any = None) -> str:
+    def str(self, value: Any, where: str, max_len: int = MAX_NAME, choices: Any = None) -> str:
         """Text of at most ``max_len`` characters (one of ``choices`` when given)."""
         if not isinstance(value, str) or len(value) > max_len:
-            raise self.fail(where, "is not text" if not isinstance(value, str)
-                            else "is too long")
+            raise self.fail(where, "is not text" if not isinstance(value, str) else "is too long")
         if choices is not None and value not in choices:
             raise self.fail(where, f"is not one of the known values ({value[:40]!r})")
         return value
 
-    def ints(self, value: Any, where: str, lo: int = 0, hi: int = MAX_COUNT,
-             max_len: int = MAX_CARDS) -> list[int]:
+    def ints(
+        self, value: Any, where: str, lo: int = 0, hi: int = MAX_COUNT, max_len: int = MAX_CARDS
+    ) -> list[int]:
         """A list of whole numbers in ``[lo, hi]``."""
         items = self.array(value, where, max_len)
         return [self.int(x, f"{where}[{i}]", lo, hi) for i, x in enumerate(items)]
 
-    def counts(self, value: Any, where: str, keys: Any, lo: int = 0,
-               hi: int = MAX_ARMIES) -> dict[str, int]:
+    def counts(
+        self, value: Any, where: str, keys: Any, lo: int = 0, hi: int = MAX_ARMIES
+    ) -> dict[str, int]:
         """An object of numbers whose keys are among ``keys``."""
         items = self.mapping(value, where)
         out = {}
@@ -441,8 +501,7 @@ def from_data(cls: type[Game], data: Any) -> Game:
     except WarError as exc:
         raise StateError(f"saved game refused: {exc}") from None
     except Exception as exc:  # noqa: BLE001 - the last guard: a save never crashes the caller
-        error = StateError(f"saved game could not be read ({type(exc).__name__}: "
-                           f"{str(exc)[:200]})")
+        error = StateError(f"saved game could not be read ({type(exc).__name__}: {str(exc)[:200]})")
         error.unexpected = True
         raise error from None
 
@@ -465,9 +524,16 @@ def peek(data: Any) -> dict[str, Any]:
         error = StateError(f"saved game could not be read ({type(exc).__name__})")
         error.unexpected = True
         raise error from None
-    return {"variant": game.variant.id, "players": [p.name for p in game.players],
-            "round": game.round, "phase": game.phase, "over": game.phase == "over",
-            "winner": game.winner, "actions": len(actions), "version": data["version"]}
+    return {
+        "variant": game.variant.id,
+        "players": [p.name for p in game.players],
+        "round": game.round,
+        "phase": game.phase,
+        "over": game.phase == "over",
+        "winner": game.winner,
+        "actions": len(actions),
+        "version": data["version"],
+    }
 
 
 def _read(cls: type[Game], data: Any) -> tuple[Game, list[Any]]:
@@ -479,8 +545,10 @@ def _read(cls: type[Game], data: Any) -> tuple[Game, list[Any]]:
         raise StateError("not a pywar saved game")
     version = data.get("version")
     if type(version) is not int or version not in READABLE:
-        raise StateError(f"saved game version {version!r} is not supported "
-                         f"(this pywar reads versions {', '.join(map(str, READABLE))})")
+        raise StateError(
+            f"saved game version {version!r} is not supported "
+            f"(this pywar reads versions {', '.join(map(str, READABLE))})"
+        )
     variant = get_variant(read.str(data.get("variant"), "variant", 40))
     game = cls.class_for(variant)(variant)
     optional = (*V1_DERIVED,) if version == 1 else ()
@@ -502,16 +570,22 @@ def _from_data(cls: type[Game], data: Any) -> Game:
     saved, again = state_data(game), state_data(replayed)
     if saved != again:
         differ = [k for k in again if saved.get(k) != again[k]]
-        raise StateError("saved game is inconsistent: its log does not lead to the saved "
-                         f"state ({', '.join(differ)} differ)")
+        raise StateError(
+            "saved game is inconsistent: its log does not lead to the saved "
+            f"state ({', '.join(differ)} differ)"
+        )
     return replayed
 
 
 def _read_setup(game: Game, value: Any, read: Reader) -> dict[str, Any]:
     setup = read.obj(value, "setup", SETUP_KEYS, ("scenario", "objectives_edition"))
     if "objectives_edition" in setup:
-        read.int(setup["objectives_edition"], "setup.objectives_edition", 1,
-                 int(game.board.raw.get("objectives_edition", 1)))
+        read.int(
+            setup["objectives_edition"],
+            "setup.objectives_edition",
+            1,
+            int(game.board.raw.get("objectives_edition", 1)),
+        )
     read.str(setup["variant"], "setup.variant", 40, (game.variant.id,))
     seats = read.array(setup["players"], "setup.players", MAX_SEATS)
     for i, seat in enumerate(seats):
@@ -531,9 +605,12 @@ def _read_setup(game: Game, value: Any, read: Reader) -> dict[str, Any]:
 
 def _read_position(game: Game, value: Any, read: Reader, seats: int) -> None:
     board = game.board
-    position = read.obj(value, "setup.scenario", ("owner", "armies", "current", "hands",
-                                                  "objectives"),
-                        ("round", *game.POSITION_EXTRA))
+    position = read.obj(
+        value,
+        "setup.scenario",
+        ("owner", "armies", "current", "hands", "objectives"),
+        ("round", *game.POSITION_EXTRA),
+    )
     read.counts(position["owner"], "setup.scenario.owner", board.territories, 0, seats - 1)
     read.counts(position["armies"], "setup.scenario.armies", board.territories, 1, MAX_ARMIES)
     read.int(position["current"], "setup.scenario.current", 0, seats - 1)
@@ -569,15 +646,18 @@ def _read_state(game: Game, data: dict[str, Any], version: int, read: Reader) ->
     for i, raw in enumerate(seats):
         where = f"players[{i}]"
         p = read.obj(raw, where, PLAYER_KEYS)
-        player = Player(read.str(p["name"], f"{where}.name"),
-                        read.str(p["color"], f"{where}.color", 40))
+        player = Player(
+            read.str(p["name"], f"{where}.name"), read.str(p["color"], f"{where}.color", 40)
+        )
         player.objective = read.str(p["objective"], f"{where}.objective", 80)
-        player.objective_converted = read.bool(p["objective_converted"],
-                                               f"{where}.objective_converted")
+        player.objective_converted = read.bool(
+            p["objective_converted"], f"{where}.objective_converted"
+        )
         player.cards = read.ints(p["cards"], f"{where}.cards", 0, deck_size - 1, deck_size)
         player.alive = read.bool(p["alive"], f"{where}.alive")
-        player.eliminated_by = read.opt_int(p["eliminated_by"], f"{where}.eliminated_by",
-                                            0, MAX_SEATS)
+        player.eliminated_by = read.opt_int(
+            p["eliminated_by"], f"{where}.eliminated_by", 0, MAX_SEATS
+        )
         game.players.append(player)
     game.owner, game.armies = _read_territories(board, data, version, read, n)
     game.deck = read.ints(data["deck"], "deck", 0, deck_size - 1, deck_size)
@@ -589,8 +669,10 @@ def _read_state(game: Game, data: dict[str, Any], version: int, read: Reader) ->
     game.turn = read.int(data["turn"], "turn", 1, MAX_TURN)
     game.phase = read.str(data["phase"], "phase", 20, game.PHASES)
     pools = read.mapping(data["pools"], "pools", 200)
-    game.pools = {read.str(k, "pools", 100): read.int(v, f"pools.{k}", 0, MAX_ARMIES)
-                  for k, v in pools.items()}
+    game.pools = {
+        read.str(k, "pools", 100): read.int(v, f"pools.{k}", 0, MAX_ARMIES)
+        for k, v in pools.items()
+    }
     for name in ("must_trade", "conquered", "eliminated_someone"):
         setattr(game, name, read.bool(data[name], name))
     game.moved = read.counts(data["moved"], "moved", board.territories, 0, MAX_ARMIES)
@@ -599,17 +681,18 @@ def _read_state(game: Game, data: dict[str, Any], version: int, read: Reader) ->
         game.occupy = None
     else:
         read.obj(occupy, "occupy", ("source", "target", "max"))
-        game.occupy = {"source": read.str(occupy["source"], "occupy.source", 80,
-                                          board.territories),
-                       "target": read.str(occupy["target"], "occupy.target", 80,
-                                          board.territories),
-                       "max": read.int(occupy["max"], "occupy.max", 0, 3)}
+        game.occupy = {
+            "source": read.str(occupy["source"], "occupy.source", 80, board.territories),
+            "target": read.str(occupy["target"], "occupy.target", 80, board.territories),
+            "max": read.int(occupy["max"], "occupy.max", 0, 3),
+        }
     game.winner = read.opt_int(data["winner"], "winner", 0, max(0, n - 1))
     game._read_extra(data, read)
 
 
-def _read_territories(board: Board, data: dict[str, Any], version: int, read: Reader,
-                      seats: int) -> tuple[dict[str, int], dict[str, int]]:
+def _read_territories(
+    board: Board, data: dict[str, Any], version: int, read: Reader, seats: int
+) -> tuple[dict[str, int], dict[str, int]]:
     top = max(0, seats - 1)
     if version == 1:
         owner = read.counts(data["owner"], "owner", board.territories, 0, top)
@@ -632,8 +715,9 @@ def _read_territories(board: Board, data: dict[str, Any], version: int, read: Re
     return owner, armies
 
 
-def _read_log(game: Game, value: Any, version: int,
-              read: Reader) -> list[tuple[Action, tuple[list[int], list[int]] | None]]:
+def _read_log(
+    game: Game, value: Any, version: int, read: Reader
+) -> list[tuple[Action, tuple[list[int], list[int]] | None]]:
     if version >= 2:
         return decode_log(game.board, read.str(value, "log", 50_000_000))
     entries = read.array(value, "log", MAX_LOG)
@@ -652,14 +736,15 @@ def _read_log(game: Game, value: Any, version: int,
             pair = read.array(entry["rolls"], f"{where}.rolls", 2)
             if len(pair) != 2:
                 raise read.fail(f"{where}.rolls", "are not the attacker's and defender's dice")
-            rolls = (read.ints(pair[0], f"{where}.rolls[0]", 0, 99, 3),
-                     read.ints(pair[1], f"{where}.rolls[1]", 0, 99, 3))
+            rolls = (
+                read.ints(pair[0], f"{where}.rolls[0]", 0, 99, 3),
+                read.ints(pair[1], f"{where}.rolls[1]", 0, 99, 3),
+            )
         out.append((action, rolls))
     return out
 
 
-def _replay(game: Game, actions: list[tuple[Action, tuple[list[int], list[int]] | None]]
-            ) -> Game:
+def _replay(game: Game, actions: list[tuple[Action, tuple[list[int], list[int]] | None]]) -> Game:
     """The game replayed from its setup through every action, or :class:`StateError`."""
     try:
         again = type(game).replay(game.setup, [])
@@ -669,6 +754,8 @@ def _replay(game: Game, actions: list[tuple[Action, tuple[list[int], list[int]] 
         try:
             again.apply(action, rolls=rolls)
         except IllegalAction as exc:
-            raise StateError(f"saved game is inconsistent: its log does not replay (entry "
-                             f"{k + 1}, {action.type}: {exc.message})") from None
+            raise StateError(
+                f"saved game is inconsistent: its log does not replay (entry "
+                f"{k + 1}, {action.type}: {exc.message})"
+            ) from None
     return again

@@ -14,13 +14,19 @@ from .variants import get_variant
 DEFAULT_COLORS = ("azul", "vermelho", "verde", "amarelo", "preto", "branco")
 
 
-def new_game(variant: str = "classic", players: int = 6, seed: int = 0,
-             options: dict[str, bool] | None = None) -> Game:
+def new_game(
+    variant: str = "classic",
+    players: int = 6,
+    seed: int = 0,
+    options: dict[str, bool] | None = None,
+) -> Game:
     """A new game of ``players`` bots named "Bot 1"... in the board's colours."""
     rules = get_variant(variant)
     if not rules.min_players <= players <= min(rules.max_players, len(DEFAULT_COLORS)):
-        raise WarError(f"{variant} is played by {rules.min_players} to {rules.max_players} "
-                       f"players, not {players}")
+        raise WarError(
+            f"{variant} is played by {rules.min_players} to {rules.max_players} "
+            f"players, not {players}"
+        )
     # The default colours in their order, less any the board does not have (a 4-colour game).
     allowed = rules.board.raw.get("colors") or DEFAULT_COLORS
     colors = [c for c in DEFAULT_COLORS if c in allowed] or list(allowed)
@@ -28,8 +34,9 @@ def new_game(variant: str = "classic", players: int = 6, seed: int = 0,
     return Game.new(variant, seats, seed=seed, options=options)
 
 
-def play_game(variant: str = "classic", players: int = 6, seed: int = 0,
-              round_cap: int | None = None) -> Game:
+def play_game(
+    variant: str = "classic", players: int = 6, seed: int = 0, round_cap: int | None = None
+) -> Game:
     """Play one game of simple bots to its end (or the round cap) and return it."""
     rules = get_variant(variant)
     game = new_game(variant, players, seed)
@@ -44,13 +51,17 @@ def _summary(args: tuple[str, int, int]) -> dict[str, Any]:
     """One game's outcome: rounds, the winner's objective and every seat's objective card."""
     game = play_game(*args)
     won = None if game.winner is None else game.objective_of(game.winner)["id"]
-    return {"rounds": game.round, "won": won,
-            "cards": [p.objective for p in game.players],
-            "winner_card": None if game.winner is None else game.players[game.winner].objective}
+    return {
+        "rounds": game.round,
+        "won": won,
+        "cards": [p.objective for p in game.players],
+        "winner_card": None if game.winner is None else game.players[game.winner].objective,
+    }
 
 
-def simulate(variant: str = "classic", players: int = 6, games: int = 10,
-             seed: int = 0, jobs: int = 1) -> dict[str, Any]:
+def simulate(
+    variant: str = "classic", players: int = 6, games: int = 10, seed: int = 0, jobs: int = 1
+) -> dict[str, Any]:
     """Play ``games`` seeded games and summarise them as ``python -m pywar simulate`` prints.
 
     ``wins_by_objective`` counts the objective each winner played for (a converted "destroy"
@@ -73,18 +84,27 @@ def simulate(variant: str = "classic", players: int = 6, games: int = 10,
     elapsed = time.perf_counter() - start
     wins: Counter[str] = Counter(r["won"] for r in results if r["won"] is not None)
     dealt: Counter[str] = Counter(c for r in results for c in r["cards"])
-    card_wins: Counter[str] = Counter(r["winner_card"] for r in results
-                                      if r["winner_card"] is not None)
+    card_wins: Counter[str] = Counter(
+        r["winner_card"] for r in results if r["winner_card"] is not None
+    )
     finished = sum(1 for r in results if r["won"] is not None)
     seats = sum(dealt.values())
     average = finished / seats if seats else 0.0
-    by_card = {card: {"dealt": n, "wins": card_wins[card],
-                      "ratio": round(card_wins[card] / n / average, 3) if average else None}
-               for card, n in sorted(dealt.items())}
+    by_card = {
+        card: {
+            "dealt": n,
+            "wins": card_wins[card],
+            "ratio": round(card_wins[card] / n / average, 3) if average else None,
+        }
+        for card, n in sorted(dealt.items())
+    }
     rounds = [r["rounds"] for r in results]
     ratios = [v["ratio"] for v in by_card.values() if v["ratio"] is not None]
     return {
-        "variant": variant, "players": players, "games": games, "seed": seed,
+        "variant": variant,
+        "players": players,
+        "games": games,
+        "seed": seed,
         "finished": finished,
         "wins_by_objective": dict(sorted(wins.items())),
         "by_card": by_card,

@@ -42,7 +42,8 @@ def seat_colors(variant: str) -> list[str]:
     """Seat colours in order: the simulator's order, kept to the board's colours."""
     allowed = get_variant(variant).board.raw.get("colors") or list(DEFAULT_COLORS)
     return [c for c in DEFAULT_COLORS if c in allowed] + [
-        c for c in allowed if c not in DEFAULT_COLORS]
+        c for c in allowed if c not in DEFAULT_COLORS
+    ]
 
 
 def seat_levels(levels: list[str], game_index: int) -> list[str]:
@@ -69,16 +70,25 @@ def first_mover(game: Game) -> int:
     return game.first_player
 
 
-def play_match(levels: list[str], seed: int, variant: str = "classic",
-               round_cap: int | None = None, check: bool = False,
-               options: dict[str, Any] | None = None) -> dict[str, Any]:
+def play_match(
+    levels: list[str],
+    seed: int,
+    variant: str = "classic",
+    round_cap: int | None = None,
+    check: bool = False,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play one game with a bot of ``levels[k]`` as the ``k``-th to move; return its
     summary (``levels`` in it are by seat)."""
     rules = get_variant(variant)
     n = len(levels)
     colors = seat_colors(variant)
-    game = Game.new(variant, [(f"Seat {k + 1}", colors[k]) for k in range(n)], seed=seed,
-                    options=options or None)
+    game = Game.new(
+        variant,
+        [(f"Seat {k + 1}", colors[k]) for k in range(n)],
+        seed=seed,
+        options=options or None,
+    )
     anchor = first_mover(game)
     by_seat = [levels[(s - anchor) % n] for s in range(n)]
     for s, level in enumerate(by_seat):
@@ -107,13 +117,20 @@ def play_match(levels: list[str], seed: int, variant: str = "classic",
             spent = 0.0
     winner = game.winner
     first = game.first_player
-    return {"seed": seed, "levels": by_seat, "first_player": first, "winner": winner,
-            "winner_level": None if winner is None else by_seat[winner],
-            "winner_position": None if winner is None else (winner - first) % n,
-            "positions": [by_seat[(first + k) % n] for k in range(n)],
-            "objectives": [game.objective_of(k)["id"] for k in range(n)],
-            "rounds": game.round, "finished": winner is not None, "actions": actions,
-            "turn_ms": turn_ms}
+    return {
+        "seed": seed,
+        "levels": by_seat,
+        "first_player": first,
+        "winner": winner,
+        "winner_level": None if winner is None else by_seat[winner],
+        "winner_position": None if winner is None else (winner - first) % n,
+        "positions": [by_seat[(first + k) % n] for k in range(n)],
+        "objectives": [game.objective_of(k)["id"] for k in range(n)],
+        "rounds": game.round,
+        "finished": winner is not None,
+        "actions": actions,
+        "turn_ms": turn_ms,
+    }
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> list[float]:
@@ -138,12 +155,17 @@ def percentile(values: list[float], q: float) -> float | None:
 
 def rate(wins: int, n: int) -> dict[str, Any]:
     """Wins out of ``n`` with the rate and its Wilson 95% interval."""
-    return {"wins": wins, "of": n, "win_rate": round(wins / n, 4) if n else 0.0,
-            "ci95": wilson(wins, n)}
+    return {
+        "wins": wins,
+        "of": n,
+        "win_rate": round(wins / n, 4) if n else 0.0,
+        "ci95": wilson(wins, n),
+    }
 
 
-def _job(args: tuple[list[str], int, str, int | None, bool, dict[str, Any] | None]
-         ) -> dict[str, Any]:
+def _job(
+    args: tuple[list[str], int, str, int | None, bool, dict[str, Any] | None],
+) -> dict[str, Any]:
     return play_match(*args)
 
 
@@ -159,26 +181,42 @@ def summarise(results: list[dict[str, Any]], lv: list[str]) -> dict[str, Any]:
         by_position = []
         for k in range(n):
             played = sum(1 for r in results if r["positions"][k] == level)
-            won = sum(1 for r in results
-                      if r["positions"][k] == level and r["winner_position"] == k)
+            won = sum(
+                1 for r in results if r["positions"][k] == level and r["winner_position"] == k
+            )
             by_position.append(rate(won, played))
-        levels[level] = {"seats": seats_of[level], **rate(wins, games * seats_of[level]),
-                         "by_position": by_position,
-                         "turn_ms_p50": percentile(times, 0.5),
-                         "turn_ms_p95": percentile(times, 0.95),
-                         "turn_ms_max": percentile(times, 1.0), "turns": len(times)}
-    positions = [rate(sum(1 for r in results if r["winner_position"] == k), games)
-                 for k in range(n)]
+        levels[level] = {
+            "seats": seats_of[level],
+            **rate(wins, games * seats_of[level]),
+            "by_position": by_position,
+            "turn_ms_p50": percentile(times, 0.5),
+            "turn_ms_p95": percentile(times, 0.95),
+            "turn_ms_max": percentile(times, 1.0),
+            "turns": len(times),
+        }
+    positions = [
+        rate(sum(1 for r in results if r["winner_position"] == k), games) for k in range(n)
+    ]
     rounds = [r["rounds"] for r in results]
-    return {"mean_rounds": round(sum(rounds) / len(rounds), 2),
-            "unfinished": sum(1 for r in results if not r["finished"]),
-            "levels": levels, "positions": positions}
+    return {
+        "mean_rounds": round(sum(rounds) / len(rounds), 2),
+        "unfinished": sum(1 for r in results if not r["finished"]),
+        "levels": levels,
+        "positions": positions,
+    }
 
 
-def tournament(games: int = 20, seed: int = 0, players: int | None = None,
-               levels: Iterable[str] | None = None, jobs: int = 1, variant: str = "classic",
-               round_cap: int | None = None, check: bool = False,
-               options: dict[str, Any] | None = None) -> dict[str, Any]:
+def tournament(
+    games: int = 20,
+    seed: int = 0,
+    players: int | None = None,
+    levels: Iterable[str] | None = None,
+    jobs: int = 1,
+    variant: str = "classic",
+    round_cap: int | None = None,
+    check: bool = False,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play ``games`` games with seats and turn order rotated and summarise them."""
     lv = list(levels) if levels is not None else list(DEFAULT_LEVELS)
     if players is None:
@@ -192,17 +230,23 @@ def tournament(games: int = 20, seed: int = 0, players: int | None = None,
         raise WarError(f"give one level per seat: {players} players, {len(lv)} levels")
     rules = get_variant(variant)
     if not rules.min_players <= players <= min(rules.max_players, len(seat_colors(variant))):
-        raise WarError(f"{variant} is played by {rules.min_players} to {rules.max_players} "
-                       f"players, not {players}")
+        raise WarError(
+            f"{variant} is played by {rules.min_players} to {rules.max_players} "
+            f"players, not {players}"
+        )
     opts = {k: True for k in (options or {}) if (options or {})[k]}
     bad = set(opts) - set(rules.options)
     if bad:
-        raise WarError(f"unknown options {sorted(bad)} for {variant}; "
-                       f"options: {', '.join(rules.options) or 'none'}")
+        raise WarError(
+            f"unknown options {sorted(bad)} for {variant}; "
+            f"options: {', '.join(rules.options) or 'none'}"
+        )
     if games < 1:
         raise WarError("play at least one game")
-    tasks = [(seat_levels(lv, i), derive(seed, i), variant, round_cap, check, opts or None)
-             for i in range(games)]
+    tasks = [
+        (seat_levels(lv, i), derive(seed, i), variant, round_cap, check, opts or None)
+        for i in range(games)
+    ]
     start = time.perf_counter()
     if jobs > 1:
         import multiprocessing
@@ -214,7 +258,15 @@ def tournament(games: int = 20, seed: int = 0, players: int | None = None,
     else:
         results = [_job(t) for t in tasks]
     elapsed = time.perf_counter() - start
-    return {"games": games, "players": players, "seed": seed, "variant": variant,
-            "options": sorted(opts), "levels_in_turn_order": lv, "jobs": jobs,
-            "round_cap": round_cap or rules.round_cap,
-            **summarise(results, lv), "seconds": round(elapsed, 1)}
+    return {
+        "games": games,
+        "players": players,
+        "seed": seed,
+        "variant": variant,
+        "options": sorted(opts),
+        "levels_in_turn_order": lv,
+        "jobs": jobs,
+        "round_cap": round_cap or rules.round_cap,
+        **summarise(results, lv),
+        "seconds": round(elapsed, 1),
+    }

@@ -92,22 +92,40 @@ VARIANTS: dict[str, Variant] = {
     "classic": Variant(id="classic", board_id="classic"),
     # WAR II: its own setup, turns, cards and air attacks live in pywar/war2.py; its numbers
     # are in pywar/boards/war2.json (see docs/rules.md).
-    "war2": Variant(id="war2", board_id="war2", hand_limit=5, cards_per_conquest_turn=3,
-                    elimination_cards="top_up",
-                    options=("information_centres", "five_players_deal_all_centres",
-                             "majority_armies_bound"),
-                    game_class="pywar.war2:War2Game", bot_class="pywar.war2:War2Bot"),
+    "war2": Variant(
+        id="war2",
+        board_id="war2",
+        hand_limit=5,
+        cards_per_conquest_turn=3,
+        elimination_cards="top_up",
+        options=("information_centres", "five_players_deal_all_centres", "majority_armies_bound"),
+        game_class="pywar.war2:War2Game",
+        bot_class="pywar.war2:War2Bot",
+    ),
     # war-batalhas-mitologicas.txt, basic game: "adaptado para até 4 jogadores" (3 named in
     # the objectives note), territory cards dealt from the dealer's left, and the first round
     # is placement only ("receber exércitos, colocá-los no mapa ... e passar a vez").
-    "mitologicas": Variant(id="mitologicas", board_id="mitologicas", min_players=3,
-                           max_players=4, first_round_placement_only=True,
-                           deal_starts_with="left", elimination_cards="top_up", options=()),
+    "mitologicas": Variant(
+        id="mitologicas",
+        board_id="mitologicas",
+        min_players=3,
+        max_players=4,
+        first_round_placement_only=True,
+        deal_starts_with="left",
+        elimination_cards="top_up",
+        options=(),
+    ),
     # war-brasil.txt: attacks "a partir da segunda rodada" (the first round is placement
     # only) and "2 exércitos extras para cada carta trocada" of an owned territory.
-    "brasil": Variant(id="brasil", board_id="brasil", first_round_placement_only=True,
-                      owned_card_bonus_mode="each", elimination_cards="top_up",
-                      top_up_drawn_by="game", options=()),
+    "brasil": Variant(
+        id="brasil",
+        board_id="brasil",
+        first_round_placement_only=True,
+        owned_card_bonus_mode="each",
+        elimination_cards="top_up",
+        top_up_drawn_by="game",
+        options=(),
+    ),
 }
 
 
@@ -117,4 +135,5 @@ def get_variant(variant_id: str) -> Variant:
         return VARIANTS[variant_id]
     except KeyError:
         raise WarError(
-            f"unknown variant {variant_id!r}; known: {', '.join(sorted(VARIANTS))}") from None
+            f"unknown variant {variant_id!r}; known: {', '.join(sorted(VARIANTS))}"
+        ) from None

@@ -217,9 +217,14 @@ class War2Card:
 
     def to_json(self) -> dict[str, Any]:
         """The card as the page shows it."""
-        return {"index": self.index, "id": self.id, "kind": self.kind,
-                "territories": list(self.territories), "value": self.value,
-                "centre": self.centre}
+        return {
+            "index": self.index,
+            "id": self.id,
+            "kind": self.kind,
+            "territories": list(self.territories),
+            "value": self.value,
+            "centre": self.centre,
+        }
 
 
 @dataclass(frozen=True)
@@ -253,17 +258,18 @@ class War2Rules:
                 ts = tuple(spec["territories"])
                 on = [t for t in ts if t in centres]
                 kind = "continent" if spec.get("continent") else "territory"
-                cards.append(War2Card(len(cards), spec["id"], kind, ts, 1,
-                                      on[0] if on else None))
+                cards.append(War2Card(len(cards), spec["id"], kind, ts, 1, on[0] if on else None))
             for group in raw["deck"]["numbered_cards"]:
                 for j in range(int(group["count"])):
                     value = int(group["value"])
-                    cards.append(War2Card(len(cards), f"n{value}_{j + 1}", "number", (),
-                                          value, None))
+                    cards.append(
+                        War2Card(len(cards), f"n{value}_{j + 1}", "number", (), value, None)
+                    )
             made = cls(
                 centres=centres,
-                majority_bonus={c["id"]: int(c.get("majority_bonus", 0))
-                                for c in raw["continents"]},
+                majority_bonus={
+                    c["id"]: int(c.get("majority_bonus", 0)) for c in raw["continents"]
+                },
                 centre_setup_armies=int(rules["centre_setup_armies"]),
                 centre_bonus_armies=int(rules["centre_bonus_armies"]),
                 bombers_per_centre=int(rules["bombers_per_centre"]),
@@ -287,7 +293,8 @@ class War2Rules:
             problems.append("every territory must be on exactly one card")
         with_centre = [c.centre for c in cards if c.centre]
         if sorted(with_centre) != sorted(centres) or any(
-                sum(t in centres for t in c.territories) > 1 for c in cards):
+            sum(t in centres for t in c.territories) > 1 for c in cards
+        ):
             problems.append("every strategic centre must be on its own card")
         if len(made.anti_aircraft) != 6 or len(made.air_attack) != 6:
             problems.append("the air dice have six faces")
@@ -331,8 +338,15 @@ class War2Game(Game):
     """A game of WAR II: the classic engine plus the book's setup, two-stage first round,
     majority and Strategic Centre reinforcements, bombers, airlift, cards and the options."""
 
-    PHASES: ClassVar[tuple[str, ...]] = (*SETUP_PHASES, "reinforce", "attack", "occupy", "air",
-                                         "regroup", "over")
+    PHASES: ClassVar[tuple[str, ...]] = (
+        *SETUP_PHASES,
+        "reinforce",
+        "attack",
+        "occupy",
+        "air",
+        "regroup",
+        "over",
+    )
 
     def __init__(self, variant: Any) -> None:
         super().__init__(variant)
@@ -407,8 +421,14 @@ class War2Game(Game):
         self.owner[t] = self.current
         self.armies[t] = self.rules.centre_setup_armies
         self._board_order()
-        events.append({"type": "take_centre", "player": self.current, "territory": t,
-                       "count": self.rules.centre_setup_armies})
+        events.append(
+            {
+                "type": "take_centre",
+                "player": self.current,
+                "territory": t,
+                "count": self.rules.centre_setup_armies,
+            }
+        )
         self._next_chooser(events)
 
     def _do_claim_pair(self, action: ClaimPair, events: list[Event], _rolls: Any) -> None:
@@ -417,8 +437,13 @@ class War2Game(Game):
             self.armies[t] = 1
         self._board_order()
         self.pair_choices += 1
-        events.append({"type": "claim_pair", "player": self.current,
-                       "territories": [action.first, action.second]})
+        events.append(
+            {
+                "type": "claim_pair",
+                "player": self.current,
+                "territories": [action.first, action.second],
+            }
+        )
         self._next_chooser(events)
 
     def _do_claim(self, action: Claim, events: list[Event], _rolls: Any) -> None:
@@ -461,10 +486,12 @@ class War2Game(Game):
         placement only). A position without a round (``Game.scenario`` in round 1 by
         default leaves it out) is played from round 2 as well.
         """
-        position = {**cls._position(owner, armies, current, hands, objectives),
-                    "bombers": {str(k): int(v) for k, v in (bombers or {}).items()},
-                    "ci": {str(k): v for k, v in (ci or {}).items()},
-                    "round": int(round)}
+        position = {
+            **cls._position(owner, armies, current, hands, objectives),
+            "bombers": {str(k): int(v) for k, v in (bombers or {}).items()},
+            "ci": {str(k): v for k, v in (ci or {}).items()},
+            "round": int(round),
+        }
         return cls._at_position(variant_id, players, seed, options, position)
 
     def _apply_position(self, position: dict[str, Any]) -> None:
@@ -482,8 +509,9 @@ class War2Game(Game):
             if not self.ci:
                 raise WarError("Information Centres need the information_centres option")
             if self.owner.get(territory) != int(seat):
-                raise WarError(f"an Information Centre goes on its owner's territory, "
-                               f"not {territory!r}")
+                raise WarError(
+                    f"an Information Centre goes on its owner's territory, not {territory!r}"
+                )
             self.ci[str(seat)]["territory"] = territory
 
     # ---------------------------------------------------------------- turn structure
@@ -513,8 +541,7 @@ class War2Game(Game):
     def _pools_for(self, territory: str) -> tuple[str, ...]:
         cid = self.board.continent_of(territory)
         anywhere = sorted(k for k in self.pools if k.startswith("majority_any:"))
-        return (f"territory:{territory}", f"continent:{cid}", f"majority:{cid}", *anywhere,
-                "free")
+        return (f"territory:{territory}", f"continent:{cid}", f"majority:{cid}", *anywhere, "free")
 
     def trade_allowed(self) -> bool:
         """WAR II has no sets to trade: its cards are used one by one."""
@@ -550,9 +577,18 @@ class War2Game(Game):
             due = self.rules.bombers_per_centre * len(self.centres_of(me))
             received = min(due, self.bombers_in_box(me))
             self.bombers[me] += received
-        events.append({"type": "turn", "player": me, "round": self.round, "stage": self.stage,
-                       "turn": self.turn, "reinforcements": dict(self.pools),
-                       "bombers": received, "air_base": self.bombers[me]})
+        events.append(
+            {
+                "type": "turn",
+                "player": me,
+                "round": self.round,
+                "stage": self.stage,
+                "turn": self.turn,
+                "reinforcements": dict(self.pools),
+                "bombers": received,
+                "air_base": self.bombers[me],
+            }
+        )
         self._check_victory(events)
 
     def _cards_to_draw(self) -> int:
@@ -590,8 +626,15 @@ class War2Game(Game):
         count = sum(self.cards[c].value for c in used)
         self._use_cards(used)
         self.armies[action.territory] += count
-        events.append({"type": "card_armies", "player": self.current, "cards": used,
-                       "territory": action.territory, "count": count})
+        events.append(
+            {
+                "type": "card_armies",
+                "player": self.current,
+                "cards": used,
+                "territory": action.territory,
+                "count": count,
+            }
+        )
         self._discard(used, events)
         self._check_victory(events)
 
@@ -600,17 +643,30 @@ class War2Game(Game):
         self._use_cards(used)
         # Transported armies have moved this turn: they are not regrouped again.
         self._move(action.source, action.target, action.count)
-        events.append({"type": "transport", "player": self.current, "cards": used,
-                       "source": action.source, "target": action.target,
-                       "count": action.count})
+        events.append(
+            {
+                "type": "transport",
+                "player": self.current,
+                "cards": used,
+                "source": action.source,
+                "target": action.target,
+                "count": action.count,
+            }
+        )
         self._discard(used, events)
         self._check_victory(events)
 
     def _do_discard(self, action: Discard, events: list[Event], _rolls: Any) -> None:
         self._use_cards([action.card])
         # Thrown away face down: the others only learn that a card went.
-        events.append({"type": "discard", "player": self.current, "count": 1,
-                       "private": {str(self.current): {"cards": [action.card]}}})
+        events.append(
+            {
+                "type": "discard",
+                "player": self.current,
+                "count": 1,
+                "private": {str(self.current): {"cards": [action.card]}},
+            }
+        )
         self._discard([action.card], events)
 
     # --------------------------------------------------------------------- air attacks
@@ -618,21 +674,41 @@ class War2Game(Game):
         self.bombers[self.current] -= action.bombers
         self._launch(action.target, action.bombers, "base", [], events, rolls)
 
-    def _do_card_air_attack(self, action: CardAirAttack, events: list[Event],
-                            rolls: Any) -> None:
+    def _do_card_air_attack(self, action: CardAirAttack, events: list[Event], rolls: Any) -> None:
         used = [action.card, *action.numbers]
         count = sum(self.cards[c].value for c in used)
         self._use_cards(used)
         self._discard(used, events)
         self._launch(action.target, count, "box", used, events, rolls)
 
-    def _launch(self, target: str, bombers: int, source: str, cards: list[int],
-                events: list[Event], rolls: Any) -> None:
-        self.air = {"target": target, "defender": self.owner[target], "bombers": bombers,
-                    "launched": bombers, "source": source, "resume": self.phase}
-        events.append({"type": "air_attack", "player": self.current,
-                       "defender": self.owner[target], "target": target,
-                       "bombers": bombers, "source": source, "cards": cards})
+    def _launch(
+        self,
+        target: str,
+        bombers: int,
+        source: str,
+        cards: list[int],
+        events: list[Event],
+        rolls: Any,
+    ) -> None:
+        self.air = {
+            "target": target,
+            "defender": self.owner[target],
+            "bombers": bombers,
+            "launched": bombers,
+            "source": source,
+            "resume": self.phase,
+        }
+        events.append(
+            {
+                "type": "air_attack",
+                "player": self.current,
+                "defender": self.owner[target],
+                "target": target,
+                "bombers": bombers,
+                "source": source,
+                "cards": cards,
+            }
+        )
         self.phase = "air"
         self._air_exchange(events, rolls)
 
@@ -647,21 +723,37 @@ class War2Game(Game):
         assert air is not None
         target = air["target"]
         rules = self.rules
-        defence = (rolls[1][0] if rolls is not None
-                   else rules.anti_aircraft[self.rng.below(len(rules.anti_aircraft))])
+        defence = (
+            rolls[1][0]
+            if rolls is not None
+            else rules.anti_aircraft[self.rng.below(len(rules.anti_aircraft))]
+        )
         shot = min(defence, air["bombers"])
         air["bombers"] -= shot
         bombs = destroyed = None
         if air["bombers"]:
-            bombs = (rolls[0][0] if rolls is not None
-                     else rules.air_attack[self.rng.below(len(rules.air_attack))])
+            bombs = (
+                rolls[0][0]
+                if rolls is not None
+                else rules.air_attack[self.rng.below(len(rules.air_attack))]
+            )
             # Never below the one army: a territory is not conquered from the air.
             destroyed = min(bombs, self.armies[target] - 1)
             self.armies[target] -= destroyed
-        events.append({"type": "air_round", "player": self.current, "target": target,
-                       "defender": air["defender"], "anti_aircraft": defence,
-                       "shot_down": shot, "air_attack": bombs, "destroyed": destroyed or 0,
-                       "bombers": air["bombers"], "armies": self.armies[target]})
+        events.append(
+            {
+                "type": "air_round",
+                "player": self.current,
+                "target": target,
+                "defender": air["defender"],
+                "anti_aircraft": defence,
+                "shot_down": shot,
+                "air_attack": bombs,
+                "destroyed": destroyed or 0,
+                "bombers": air["bombers"],
+                "armies": self.armies[target],
+            }
+        )
         if not air["bombers"]:
             self._air_end(events, "shot_down")
         elif self.armies[target] <= 1:
@@ -674,43 +766,71 @@ class War2Game(Game):
         self.bombers[self.current] += back  # survivors, from the base or the box, go to the base
         self.phase = air["resume"]
         self.air = None
-        events.append({"type": "air_end", "player": self.current, "target": air["target"],
-                       "reason": reason, "returned": back,
-                       "lost": air["launched"] - back, "air_base": self.bombers[self.current]})
+        events.append(
+            {
+                "type": "air_end",
+                "player": self.current,
+                "target": air["target"],
+                "reason": reason,
+                "returned": back,
+                "lost": air["launched"] - back,
+                "air_base": self.bombers[self.current],
+            }
+        )
 
     # ------------------------------------------------------------------------ movement
     def _do_airlift(self, action: Airlift, events: list[Event], _rolls: Any) -> None:
         self._move(action.source, action.target, action.count)
         self.airlifted[action.target] = self.airlifted.get(action.target, 0) + action.count
-        events.append({"type": "airlift", "player": self.current, "source": action.source,
-                       "target": action.target, "count": action.count})
+        events.append(
+            {
+                "type": "airlift",
+                "player": self.current,
+                "source": action.source,
+                "target": action.target,
+                "count": action.count,
+            }
+        )
         self._check_victory(events)
 
     # ------------------------------------------------------------- information centres
     def ci_held_by(self, player: int) -> list[int]:
         """Seats whose Information Centre ``player`` holds on the board."""
-        return [int(s) for s, c in self.ci.items()
-                if c["territory"] is not None and c["holder"] == player]
+        return [
+            int(s)
+            for s, c in self.ci.items()
+            if c["territory"] is not None and c["holder"] == player
+        ]
 
     def can_spy(self) -> bool:
         """Whether the current player may spy now (own CI on the board and held, once)."""
         mine = self.ci.get(str(self.current))
-        return (mine is not None and mine["territory"] is not None
-                and mine["holder"] == self.current and not self.spied
-                and self.phase in CARD_PHASES)
+        return (
+            mine is not None
+            and mine["territory"] is not None
+            and mine["holder"] == self.current
+            and not self.spied
+            and self.phase in CARD_PHASES
+        )
 
     def _do_place_ci(self, action: PlaceCI, events: list[Event], _rolls: Any) -> None:
         self.ci[str(self.current)]["territory"] = action.territory
-        events.append({"type": "place_ci", "player": self.current,
-                       "territory": action.territory})
+        events.append({"type": "place_ci", "player": self.current, "territory": action.territory})
 
     def _do_move_ci(self, action: MoveCI, events: list[Event], _rolls: Any) -> None:
         ci = self.ci[str(action.ci)]
         source = ci["territory"]
         ci["territory"] = action.target
         self.ci_moved.append(action.ci)
-        events.append({"type": "move_ci", "player": self.current, "ci": action.ci,
-                       "source": source, "target": action.target})
+        events.append(
+            {
+                "type": "move_ci",
+                "player": self.current,
+                "ci": action.ci,
+                "source": source,
+                "target": action.target,
+            }
+        )
 
     def _do_transport_ci(self, action: TransportCI, events: list[Event], _rolls: Any) -> None:
         used = list(action.cards)
@@ -719,8 +839,16 @@ class War2Game(Game):
         source = ci["territory"]
         ci["territory"] = action.target
         self.ci_moved.append(action.ci)
-        events.append({"type": "transport_ci", "player": self.current, "cards": used,
-                       "ci": action.ci, "source": source, "target": action.target})
+        events.append(
+            {
+                "type": "transport_ci",
+                "player": self.current,
+                "cards": used,
+                "ci": action.ci,
+                "source": source,
+                "target": action.target,
+            }
+        )
         self._discard(used, events)
 
     def _do_spy(self, action: Spy, events: list[Event], _rolls: Any) -> None:
@@ -728,11 +856,18 @@ class War2Game(Game):
         self.spied = True
         seen = {"cards": list(self.players[action.player].cards), "turn": self.turn}
         self.intel.setdefault(str(me), {})[str(action.player)] = seen
-        events.append({"type": "spy", "player": me, "target": action.player,
-                       "private": {str(me): {"cards": list(seen["cards"])}}})
+        events.append(
+            {
+                "type": "spy",
+                "player": me,
+                "target": action.player,
+                "private": {str(me): {"cards": list(seen["cards"])}},
+            }
+        )
 
-    def _conquer(self, source: str, target: str, dice: int, defender: int,
-                 events: list[Event]) -> None:
+    def _conquer(
+        self, source: str, target: str, dice: int, defender: int, events: list[Event]
+    ) -> None:
         me = self.current
         for seat, ci in self.ci.items():
             if ci["territory"] != target:
@@ -742,24 +877,37 @@ class War2Game(Game):
                 events.append({"type": "ci_recovered", "player": me, "territory": target})
                 continue
             owner = self.players[int(seat)]
-            seen = {"cards": list(owner.cards), "objective": self.objective_of(int(seat))["id"],
-                    "turn": self.turn}
+            seen = {
+                "cards": list(owner.cards),
+                "objective": self.objective_of(int(seat))["id"],
+                "turn": self.turn,
+            }
             self.intel.setdefault(str(me), {})[seat] = seen
-            events.append({"type": "ci_captured", "player": me, "ci": int(seat),
-                           "territory": target,
-                           "private": {str(me): {"cards": list(seen["cards"]),
-                                                 "objective": seen["objective"]}}})
+            events.append(
+                {
+                    "type": "ci_captured",
+                    "player": me,
+                    "ci": int(seat),
+                    "territory": target,
+                    "private": {
+                        str(me): {"cards": list(seen["cards"]), "objective": seen["objective"]}
+                    },
+                }
+            )
         super()._conquer(source, target, dice, defender, events)
 
     def _achieved(self, seat: int) -> bool:
         spec = self.objective_of(seat)
         if spec["kind"] == "centres":
-            return (len(self.centres_of(seat)) >= spec["count"]
-                    and len(self.territories_of(seat)) >= spec.get("territories", 0))
+            return len(self.centres_of(seat)) >= spec["count"] and len(
+                self.territories_of(seat)
+            ) >= spec.get("territories", 0)
         if spec["kind"] == "majorities":
-            held = sum(1 for c in self.board.continents.values()
-                       if 2 * sum(self.owner[t] == seat for t in c.territories)
-                       > len(c.territories))
+            held = sum(
+                1
+                for c in self.board.continents.values()
+                if 2 * sum(self.owner[t] == seat for t in c.territories) > len(c.territories)
+            )
             return held >= spec["count"]
         return super()._achieved(seat)
 
@@ -773,8 +921,11 @@ class War2Game(Game):
             out: list[Action] = [TakeCentre(t) for t in self.centre_cards_left]
             if self._pair_allowed():
                 free = [t for t in self.vacant() if t not in self.rules.centres]
-                out += [ClaimPair(a, b) for a, b in itertools.combinations(free, 2)
-                        if self.board.continent_of(a) != self.board.continent_of(b)]
+                out += [
+                    ClaimPair(a, b)
+                    for a, b in itertools.combinations(free, 2)
+                    if self.board.continent_of(a) != self.board.continent_of(b)
+                ]
             return out
         if self.phase == "claim":
             return [Claim(t) for t in self.vacant()]
@@ -808,13 +959,13 @@ class War2Game(Game):
 
     def _air_targets(self) -> list[str]:
         floor = self.rules.air_target_min_armies
-        return [t for t, p in self.owner.items()
-                if p != self.current and self.armies[t] >= floor]
+        return [t for t, p in self.owner.items() if p != self.current and self.armies[t] >= floor]
 
     def _number_sets(self) -> list[tuple[int, ...]]:
         numbers = sorted(c for c in self.players[self.current].cards if self.cards[c].numbered)
-        return [combo for k in range(len(numbers) + 1)
-                for combo in itertools.combinations(numbers, k)]
+        return [
+            combo for k in range(len(numbers) + 1) for combo in itertools.combinations(numbers, k)
+        ]
 
     def _card_actions(self) -> list[Action]:
         if self.phase not in CARD_PHASES:
@@ -831,8 +982,11 @@ class War2Game(Game):
                 if self.owner[t] == me:
                     out.extend(CardArmies(c, t, s) for s in sets)
                 elif self.armies[t] >= floor:
-                    out.extend(CardAirAttack(c, t, s) for s in sets
-                               if 1 + sum(self.cards[x].value for x in s) <= box)
+                    out.extend(
+                        CardAirAttack(c, t, s)
+                        for s in sets
+                        if 1 + sum(self.cards[x].value for x in s) <= box
+                    )
         for a, b in itertools.combinations(places, 2):
             for first, second in ((a, b), (b, a)):
                 for s in self.cards[first].territories:
@@ -840,8 +994,10 @@ class War2Game(Game):
                         continue
                     for t in self.cards[second].territories:
                         if self.owner[t] == me:
-                            out.extend(Transport((a, b), s, t, k)
-                                       for k in range(1, self.movable_from(s) + 1))
+                            out.extend(
+                                Transport((a, b), s, t, k)
+                                for k in range(1, self.movable_from(s) + 1)
+                            )
         out.extend(Discard(c) for c in hand)
         return out
 
@@ -853,19 +1009,22 @@ class War2Game(Game):
         if self.ci[str(me)]["territory"] is None and self.round <= 2:
             out.extend(PlaceCI(t) for t in self.territories_of(me))
         if self.can_spy():
-            out.extend(Spy(p) for p, player in enumerate(self.players)
-                       if p != me and player.alive)
+            out.extend(Spy(p) for p, player in enumerate(self.players) if p != me and player.alive)
         held = [s for s in self.ci_held_by(me) if s not in self.ci_moved]
         if held and self.phase == "regroup":
             hand = sorted(c for c in self.players[me].cards if not self.cards[c].numbered)
             for a, b in itertools.combinations(hand, 2):
                 if not (self._names_own(a) and self._names_own(b)):
                     continue
-                targets = sorted({t for c in (a, b) for t in self.cards[c].territories
-                                  if self.owner[t] == me})
+                targets = sorted(
+                    {t for c in (a, b) for t in self.cards[c].territories if self.owner[t] == me}
+                )
                 for seat in held:
-                    out.extend(TransportCI((a, b), seat, t) for t in targets
-                               if t != self.ci[str(seat)]["territory"])
+                    out.extend(
+                        TransportCI((a, b), seat, t)
+                        for t in targets
+                        if t != self.ci[str(seat)]["territory"]
+                    )
         return out
 
     def _names_own(self, card: int) -> bool:
@@ -883,8 +1042,7 @@ class War2Game(Game):
         if self.phase not in ("attack", "regroup"):
             return False
         # With the option, the Information Centre must be on the board by the end of round 2.
-        return not (self.ci and self.round == 2
-                    and self.ci[str(self.current)]["territory"] is None)
+        return not (self.ci and self.round == 2 and self.ci[str(self.current)]["territory"] is None)
 
     # -------------------------------------------------------------------- validation
     def _validate(self, action: Action, rolls: tuple[list[int], list[int]] | None) -> None:
@@ -915,21 +1073,30 @@ class War2Game(Game):
             return
         if kind == "regroup":
             assert isinstance(action, Regroup)
-            if (isinstance(action.source, str) and self.airlifted.get(action.source)
-                    and self.phase == "regroup" and isinstance(action.count, int)
-                    and action.source in self.owner and self.owner[action.source] == self.current
-                    and action.count > self.movable_from(action.source)):
+            if (
+                isinstance(action.source, str)
+                and self.airlifted.get(action.source)
+                and self.phase == "regroup"
+                and isinstance(action.count, int)
+                and action.source in self.owner
+                and self.owner[action.source] == self.current
+                and action.count > self.movable_from(action.source)
+            ):
                 self._fail("airlift_chain", "armies flown in this turn do not move on")
-        if kind == "end_turn" and self.phase in ("attack", "regroup") and (
-                not self._end_turn_allowed()):
+        if (
+            kind == "end_turn"
+            and self.phase in ("attack", "regroup")
+            and (not self._end_turn_allowed())
+        ):
             self._fail("place_ci", "place your Information Centre before the second round ends")
         super()._validate(action, rolls)
 
     # setup
     def _check_claim(self, action: Claim) -> None:
         if self.phase != "claim":
-            self._fail("centre_choice_first", "first each player chooses a centre card or "
-                                              "two territories")
+            self._fail(
+                "centre_choice_first", "first each player chooses a centre card or two territories"
+            )
         t = action.territory
         if not isinstance(t, str) or t not in self.board.territories:
             self._fail("unknown_territory", f"unknown territory {t!r}")
@@ -940,7 +1107,8 @@ class War2Game(Game):
         if self.phase != "centre_choice":
             self._fail("not_centre_choice", "centre cards are chosen only by 5 players")
         if not isinstance(action.territory, str) or action.territory not in (
-                self.centre_cards_left):
+            self.centre_cards_left
+        ):
             self._fail("centre_card_taken", "choose one of the centre cards left")
 
     def _check_claim_pair(self, action: ClaimPair) -> None:
@@ -966,9 +1134,13 @@ class War2Game(Game):
 
     def _check_hand(self, cards: Any, count: int | None = None) -> list[int]:
         hand = self.players[self.current].cards
-        if (not isinstance(cards, tuple) or not all(type(c) is int for c in cards)
-                or len(set(cards)) != len(cards) or not all(c in hand for c in cards)
-                or (count is not None and len(cards) != count)):
+        if (
+            not isinstance(cards, tuple)
+            or not all(type(c) is int for c in cards)
+            or len(set(cards)) != len(cards)
+            or not all(c in hand for c in cards)
+            or (count is not None and len(cards) != count)
+        ):
             what = f"{count} different cards" if count else "different cards"
             self._fail("cards_not_in_hand", f"use {what} from your hand")
         return list(cards)
@@ -991,13 +1163,13 @@ class War2Game(Game):
     def _check_card_air_attack(self, action: CardAirAttack, rolls: Any) -> None:
         self._check_place_card(action.card, action.target, action.numbers)
         if self.owner[action.target] == self.current:
-            self._fail("attack_own_territory", "bombers from a card attack an opponent's "
-                                               "territory")
+            self._fail("attack_own_territory", "bombers from a card attack an opponent's territory")
         count = 1 + sum(self.cards[c].value for c in action.numbers)
         box = self.bombers_in_box(self.current)
         if count > box:
-            self._fail("bombers_in_box", f"these cards need {count} bombers in your box; "
-                                         f"it has {box}")
+            self._fail(
+                "bombers_in_box", f"these cards need {count} bombers in your box; it has {box}"
+            )
         self._check_air_target(action.target)
         self._check_air_rolls(rolls, count)
 
@@ -1008,18 +1180,24 @@ class War2Game(Game):
             self._fail("territory_cards_only", "a transport takes two territory cards")
         a, b = (self.cards[c].territories for c in cards)
         s, t = action.source, action.target
-        if not (isinstance(s, str) and isinstance(t, str)
-                and ((s in a and t in b) or (s in b and t in a))):
-            self._fail("not_on_card", "move from a territory of one card to a territory "
-                                      "of the other")
+        if not (
+            isinstance(s, str)
+            and isinstance(t, str)
+            and ((s in a and t in b) or (s in b and t in a))
+        ):
+            self._fail(
+                "not_on_card", "move from a territory of one card to a territory of the other"
+            )
         self._check_own(s, "move armies from")
         self._check_own(t, "move armies to")
         top = self.movable_from(s)
         if type(action.count) is not int or not 1 <= action.count <= top:
             # One move per army per turn, by any means (RULINGS.md, WAR II readings).
-            self._fail("move_once" if self.moved.get(s) else "occupation_army",
-                       f"move 1 to {top} armies: one always stays, and armies that moved "
-                       "this turn do not move again")
+            self._fail(
+                "move_once" if self.moved.get(s) else "occupation_army",
+                f"move 1 to {top} armies: one always stays, and armies that moved "
+                "this turn do not move again",
+            )
 
     def _check_discard(self, action: Discard) -> None:
         self._check_card_phase()
@@ -1029,8 +1207,10 @@ class War2Game(Game):
     def _check_air_target(self, target: str) -> None:
         floor = self.rules.air_target_min_armies
         if self.armies[target] < floor:
-            self._fail("air_target_armies", f"an air attack needs at least {floor} armies "
-                                            "in the territory attacked")
+            self._fail(
+                "air_target_armies",
+                f"an air attack needs at least {floor} armies in the territory attacked",
+            )
 
     def _check_air_rolls(self, rolls: Any, bombers: int) -> None:
         if rolls is None:
@@ -1040,17 +1220,25 @@ class War2Game(Game):
         ok = len(defence) == 1 and defence[0] in aa and type(defence[0]) is int
         if ok:
             down = defence[0] >= bombers
-            ok = (not attack) if down else (
-                len(attack) == 1 and type(attack[0]) is int and attack[0] in air)
+            ok = (
+                (not attack)
+                if down
+                else (len(attack) == 1 and type(attack[0]) is int and attack[0] in air)
+            )
         if not ok:
-            self._fail("bad_rolls", f"an air round rolls the anti-aircraft die (faces {list(aa)})"
-                                    f", then, if a bomber is left, the air-attack die "
-                                    f"(faces {list(air)})")
+            self._fail(
+                "bad_rolls",
+                f"an air round rolls the anti-aircraft die (faces {list(aa)})"
+                f", then, if a bomber is left, the air-attack die "
+                f"(faces {list(air)})",
+            )
 
     def _check_air_attack(self, action: AirAttack, rolls: Any) -> None:
         if self.phase != "attack":
-            self._fail("not_attack_phase", f"bombers leave the air base in the attack phase, "
-                                           f"not the {self.phase} phase")
+            self._fail(
+                "not_attack_phase",
+                f"bombers leave the air base in the attack phase, not the {self.phase} phase",
+            )
         t = action.target
         if not isinstance(t, str) or t not in self.board.territories:
             self._fail("unknown_territory", f"unknown territory {t!r}")
@@ -1084,9 +1272,12 @@ class War2Game(Game):
         top = self.movable_from(action.source)
         if type(action.count) is not int or not 1 <= action.count <= top:
             rule = "airlift_chain" if self.moved.get(action.source) else "occupation_army"
-            self._fail(rule, f"only {top} armies may fly from "
-                             f"{self.board.territories[action.source].name}: one stays and "
-                             "armies moved this turn do not move on")
+            self._fail(
+                rule,
+                f"only {top} armies may fly from "
+                f"{self.board.territories[action.source].name}: one stays and "
+                "armies moved this turn do not move on",
+            )
 
     # information centres
     def _check_ci_option(self) -> None:
@@ -1119,8 +1310,11 @@ class War2Game(Game):
             self._fail("move_once", "an Information Centre moves once per turn")
         self._check_own(action.target, "move the Information Centre to")
         if action.target not in self._ci_moves(action.ci):
-            self._fail("not_adjacent", "the Information Centre moves to a neighbouring "
-                                       "territory, or flies between Strategic Centres")
+            self._fail(
+                "not_adjacent",
+                "the Information Centre moves to a neighbouring "
+                "territory, or flies between Strategic Centres",
+            )
         del ci
 
     def _check_transport_ci(self, action: TransportCI) -> None:
@@ -1131,8 +1325,7 @@ class War2Game(Game):
         if action.ci in self.ci_moved:
             self._fail("move_once", "an Information Centre moves once per turn")
         cards = self._check_hand(action.cards, 2)
-        if any(self.cards[c].numbered for c in cards) or not all(
-                self._names_own(c) for c in cards):
+        if any(self.cards[c].numbered for c in cards) or not all(self._names_own(c) for c in cards):
             self._fail("territory_cards_only", "discard two cards of territories you hold")
         self._check_own(action.target, "move the Information Centre to")
         if not any(action.target in self.cards[c].territories for c in cards):
@@ -1149,8 +1342,12 @@ class War2Game(Game):
         if self.spied:
             self._fail("spy_once", "you spy on one opponent per turn")
         p = action.player
-        if type(p) is not int or not 0 <= p < len(self.players) or p == self.current or (
-                not self.players[p].alive):
+        if (
+            type(p) is not int
+            or not 0 <= p < len(self.players)
+            or p == self.current
+            or (not self.players[p].alive)
+        ):
             self._fail("bad_player", "spy on an opponent still in the game")
 
     # ----------------------------------------------------------------- views and JSON
@@ -1161,41 +1358,64 @@ class War2Game(Game):
         for key in ("next_trade_value", "trades_done"):
             data.pop(key, None)
         n = len(self.players)
-        data.update({
-            "stage": self.stage,
-            "strategic_centres": list(self.rules.centres),
-            "air_base": list(self.bombers),
-            "bomber_box": [self.bombers_in_box(i) for i in range(n)],
-            "air": dict(self.air) if self.air else None,
-            "centre_cards_left": list(self.centre_cards_left),
-            "information_centres": {k: dict(v) for k, v in self.ci.items()},
-            "intel": {k: dict(v) for k, v in self.intel.get(str(player), {}).items()},
-            "hand_cards": [self.cards[c].to_json() for c in self.players[player].cards],
-            "airlifted": dict(self.airlifted),
-        })
+        data.update(
+            {
+                "stage": self.stage,
+                "strategic_centres": list(self.rules.centres),
+                "air_base": list(self.bombers),
+                "bomber_box": [self.bombers_in_box(i) for i in range(n)],
+                "air": dict(self.air) if self.air else None,
+                "centre_cards_left": list(self.centre_cards_left),
+                "information_centres": {k: dict(v) for k, v in self.ci.items()},
+                "intel": {k: dict(v) for k, v in self.intel.get(str(player), {}).items()},
+                "hand_cards": [self.cards[c].to_json() for c in self.players[player].cards],
+                "airlifted": dict(self.airlifted),
+            }
+        )
         return data
 
     # ------------------------------------------------------ saved state and invariants
     EXTRA_KEYS: ClassVar[tuple[str, ...]] = ("war2",)
     POSITION_EXTRA: ClassVar[tuple[str, ...]] = ("bombers", "ci")
     WAR2_KEYS: ClassVar[tuple[str, ...]] = (
-        "stage", "bombers", "air", "centre_cards_left", "choices_made", "pair_choices",
-        "airlifted", "ci", "ci_moved", "spied", "intel")
-    AIR_KEYS: ClassVar[tuple[str, ...]] = ("target", "defender", "bombers", "launched",
-                                           "source", "resume")
+        "stage",
+        "bombers",
+        "air",
+        "centre_cards_left",
+        "choices_made",
+        "pair_choices",
+        "airlifted",
+        "ci",
+        "ci_moved",
+        "spied",
+        "intel",
+    )
+    AIR_KEYS: ClassVar[tuple[str, ...]] = (
+        "target",
+        "defender",
+        "bombers",
+        "launched",
+        "source",
+        "resume",
+    )
 
     def _extra_json(self) -> dict[str, Any]:
         """The ``war2`` part of the saved state."""
-        return {"war2": {
-            "stage": self.stage, "bombers": list(self.bombers),
-            "air": dict(self.air) if self.air else None,
-            "centre_cards_left": list(self.centre_cards_left),
-            "choices_made": self.choices_made, "pair_choices": self.pair_choices,
-            "airlifted": dict(self.airlifted),
-            "ci": {k: dict(v) for k, v in self.ci.items()},
-            "ci_moved": list(self.ci_moved), "spied": self.spied,
-            "intel": copy.deepcopy(self.intel),
-        }}
+        return {
+            "war2": {
+                "stage": self.stage,
+                "bombers": list(self.bombers),
+                "air": dict(self.air) if self.air else None,
+                "centre_cards_left": list(self.centre_cards_left),
+                "choices_made": self.choices_made,
+                "pair_choices": self.pair_choices,
+                "airlifted": dict(self.airlifted),
+                "ci": {k: dict(v) for k, v in self.ci.items()},
+                "ci_moved": list(self.ci_moved),
+                "spied": self.spied,
+                "intel": copy.deepcopy(self.intel),
+            }
+        }
 
     def _read_extra(self, data: dict[str, Any], read: Any) -> None:
         w = read.obj(data["war2"], "war2", self.WAR2_KEYS)
@@ -1216,11 +1436,16 @@ class War2Game(Game):
                 "bombers": read.int(air["bombers"], "war2.air.bombers", 0, 10**6),
                 "launched": read.int(air["launched"], "war2.air.launched", 0, 10**6),
                 "source": read.str(air["source"], "war2.air.source", 10, ("base", "box")),
-                "resume": read.str(air["resume"], "war2.air.resume", 20, CARD_PHASES)}
+                "resume": read.str(air["resume"], "war2.air.resume", 20, CARD_PHASES),
+            }
         self.centre_cards_left = [
             read.str(t, f"war2.centre_cards_left[{i}]", 80, self.rules.centres)
-            for i, t in enumerate(read.array(w["centre_cards_left"], "war2.centre_cards_left",
-                                             len(self.rules.centres)))]
+            for i, t in enumerate(
+                read.array(
+                    w["centre_cards_left"], "war2.centre_cards_left", len(self.rules.centres)
+                )
+            )
+        ]
         self.choices_made = read.int(w["choices_made"], "war2.choices_made", 0, 16)
         self.pair_choices = read.int(w["pair_choices"], "war2.pair_choices", 0, 16)
         self.airlifted = read.counts(w["airlifted"], "war2.airlifted", territories)
@@ -1230,9 +1455,12 @@ class War2Game(Game):
             read.str(k, "war2.ci", 3, seats)
             ci = read.obj(v, f"war2.ci.{k}", ("territory", "holder"))
             where = ci["territory"]
-            self.ci[k] = {"territory": None if where is None else read.str(
-                              where, f"war2.ci.{k}.territory", 80, territories),
-                          "holder": read.int(ci["holder"], f"war2.ci.{k}.holder", 0, seat)}
+            self.ci[k] = {
+                "territory": None
+                if where is None
+                else read.str(where, f"war2.ci.{k}.territory", 80, territories),
+                "holder": read.int(ci["holder"], f"war2.ci.{k}.holder", 0, seat),
+            }
         self.ci_moved = read.ints(w["ci_moved"], "war2.ci_moved", 0, seat, 16)
         self.spied = read.bool(w["spied"], "war2.spied")
         self.intel = {}
@@ -1244,19 +1472,23 @@ class War2Game(Game):
                 read.str(t, where, 3, seats)
                 item = read.obj(seen, where, ("cards", "turn"), ("objective",))
                 entry: dict[str, Any] = {
-                    "cards": read.ints(item["cards"], f"{where}.cards", 0, len(self.cards) - 1,
-                                       len(self.cards)),
-                    "turn": read.int(item["turn"], f"{where}.turn", 0, 10**7)}
+                    "cards": read.ints(
+                        item["cards"], f"{where}.cards", 0, len(self.cards) - 1, len(self.cards)
+                    ),
+                    "turn": read.int(item["turn"], f"{where}.turn", 0, 10**7),
+                }
                 if "objective" in item:
                     entry["objective"] = read.str(item["objective"], f"{where}.objective", 80)
                 # The key order of the engine's own intel records, for equal saves.
-                self.intel[k][t] = {key: entry[key] for key in ("cards", "objective", "turn")
-                                    if key in entry}
+                self.intel[k][t] = {
+                    key: entry[key] for key in ("cards", "objective", "turn") if key in entry
+                }
 
     def _read_position_extra(self, position: dict[str, Any], read: Any, seats: int) -> None:
         keys = [str(i) for i in range(seats)]
-        for k, v in read.mapping(position.get("bombers", {}), "setup.scenario.bombers",
-                                 seats).items():
+        for k, v in read.mapping(
+            position.get("bombers", {}), "setup.scenario.bombers", seats
+        ).items():
             read.str(k, "setup.scenario.bombers", 3, keys)
             read.int(v, f"setup.scenario.bombers.{k}", 0, self.rules.bombers_per_player)
         for k, v in read.mapping(position.get("ci", {}), "setup.scenario.ci", seats).items():
@@ -1266,7 +1498,8 @@ class War2Game(Game):
     def may_hold_armies(self) -> bool:
         """In the reinforce phase, and during an air attack launched from it by a card."""
         return self.phase == "reinforce" or (
-            self.phase == "air" and self.air is not None and self.air["resume"] == "reinforce")
+            self.phase == "air" and self.air is not None and self.air["resume"] == "reinforce"
+        )
 
     def setup_in_progress(self) -> bool:
         """Territories are being chosen in the setup phases."""
@@ -1287,17 +1520,21 @@ class War2Game(Game):
             air = self.air
             flying, launched = air["bombers"], air["launched"]
             target = air["target"]
-            if (not 0 < flying <= launched <= total - self.bombers[self.current]
-                    or self.owner.get(target) in (None, self.current)
-                    or air["defender"] != self.owner.get(target)):
+            if (
+                not 0 < flying <= launched <= total - self.bombers[self.current]
+                or self.owner.get(target) in (None, self.current)
+                or air["defender"] != self.owner.get(target)
+            ):
                 problems.append("bad air attack")
         if self.stage not in (0, 1, 2) or (self.round == 1) != (self.stage in (1, 2)):
             problems.append("bad stage of the first round")
         if self.setup_in_progress() and (self.round != 1 or self.stage != 1):
             problems.append("the setup belongs to the first round")
-        if not set(self.centre_cards_left) <= set(rules.centres) or any(
-                t in self.owner for t in self.centre_cards_left) or len(
-                set(self.centre_cards_left)) != len(self.centre_cards_left):
+        if (
+            not set(self.centre_cards_left) <= set(rules.centres)
+            or any(t in self.owner for t in self.centre_cards_left)
+            or len(set(self.centre_cards_left)) != len(self.centre_cards_left)
+        ):
             problems.append("bad Strategic Centre cards left")
         if self.centre_cards_left and self.phase != "centre_choice":
             problems.append("Strategic Centre cards left after the choice")
@@ -1329,7 +1566,8 @@ class War2Game(Game):
             elif where is not None and self.owner.get(where) != ci["holder"]:
                 problems.append(f"information centre {seat} is not on its holder's territory")
         if len(set(self.ci_moved)) != len(self.ci_moved) or not all(
-                str(s) in self.ci for s in self.ci_moved):
+            str(s) in self.ci for s in self.ci_moved
+        ):
             problems.append("bad Information Centre moves")
         if self.spied and not self.ci:
             problems.append("spying without Information Centres")
@@ -1377,8 +1615,12 @@ class War2Bot(SimpleBot):
         if phase == "attack":
             return self._air(game, me) or self._attack(game, me) or EndAttack()
         if phase == "regroup":
-            return (self._regroup(game, me) or self._airlift(game, me)
-                    or self._discard_for_room(game, me) or EndTurn())
+            return (
+                self._regroup(game, me)
+                or self._airlift(game, me)
+                or self._discard_for_room(game, me)
+                or EndTurn()
+            )
         raise RuntimeError(f"nothing to do in phase {phase}")  # pragma: no cover
 
     def wanted(self, game: Game, me: int) -> set[str]:
@@ -1400,18 +1642,26 @@ class War2Bot(SimpleBot):
     def _centre_choice(self, game: War2Game, me: int) -> Action:
         if game.centre_cards_left:
             return TakeCentre(game.centre_cards_left[0])
-        free = sorted((t for t in game.vacant() if t not in game.rules.centres),
-                      key=lambda t: self._claim_score(game, me, t), reverse=True)
+        free = sorted(
+            (t for t in game.vacant() if t not in game.rules.centres),
+            key=lambda t: self._claim_score(game, me, t),
+            reverse=True,
+        )
         first = free[0]
-        second = next(t for t in free[1:]
-                      if game.board.continent_of(t) != game.board.continent_of(first))
+        second = next(
+            t for t in free[1:] if game.board.continent_of(t) != game.board.continent_of(first)
+        )
         return ClaimPair(first, second)
 
     # cards and information centres
     def _ci_action(self, game: War2Game, me: int) -> Action | None:
         if game.ci[str(me)]["territory"] is None and game.round <= 2:
-            return PlaceCI(max(game.territories_of(me),
-                               key=lambda t: (-self._front(game, me, t), game.armies[t])))
+            return PlaceCI(
+                max(
+                    game.territories_of(me),
+                    key=lambda t: (-self._front(game, me, t), game.armies[t]),
+                )
+            )
         if game.can_spy():
             others = [p for p, pl in enumerate(game.players) if p != me and pl.alive]
             if others:
@@ -1442,8 +1692,9 @@ class War2Bot(SimpleBot):
         room = game.rules.hand_limit - game.rules.cards_per_conquest_turn
         if not game.conquered or len(hand) <= room:
             return None
-        return Discard(min(hand, key=lambda c: (not game.cards[c].numbered, game.cards[c].value,
-                                                c)))
+        return Discard(
+            min(hand, key=lambda c: (not game.cards[c].numbered, game.cards[c].value, c))
+        )
 
     # attacks and moves
     def _air(self, game: War2Game, me: int) -> Action | None:

@@ -14,8 +14,14 @@ import pytest
 from pywar import Board, Game, IllegalAction, load_board
 from pywar.actions import Action, EndAttack, Place
 
-SEATS = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto"), ("Duda", "vermelho"),
-         ("Edu", "amarelo"), ("Fia", "branco")]
+SEATS = [
+    ("Ana", "azul"),
+    ("Bia", "verde"),
+    ("Caio", "preto"),
+    ("Duda", "vermelho"),
+    ("Edu", "amarelo"),
+    ("Fia", "branco"),
+]
 
 BOARD = load_board("classic")
 TERRITORIES = list(BOARD.territories)
@@ -55,12 +61,26 @@ def make(
     """
     owner = owners(BOARD, held, players, current, rest)
     goals = objectives_for(players, SAFE_OBJECTIVE, objectives)
-    return Game.scenario("classic", seats(players), owner, armies=armies, current=current,
-                         hands=hands, objectives=goals, seed=seed, options=options)
+    return Game.scenario(
+        "classic",
+        seats(players),
+        owner,
+        armies=armies,
+        current=current,
+        hands=hands,
+        objectives=goals,
+        seed=seed,
+        options=options,
+    )
 
 
-def owners(board: Board, held: dict[int, list[str]], players: int, current: int = 0,
-           rest: list[int] | None = None) -> dict[str, int]:
+def owners(
+    board: Board,
+    held: dict[int, list[str]],
+    players: int,
+    current: int = 0,
+    rest: list[int] | None = None,
+) -> dict[str, int]:
     """The owner of every territory of ``board`` in a position (any board; see :func:`make`).
 
     ``held`` names the territories of some seats; every other territory goes round the seats
@@ -74,7 +94,8 @@ def owners(board: Board, held: dict[int, list[str]], players: int, current: int 
             owner[t] = seat
     if rest is None:
         rest = [s for s in range(players) if s not in held] or [
-            s for s in range(players) if s != current]
+            s for s in range(players) if s != current
+        ]
     others = [t for t in board.territories if t not in owner]
     for i, t in enumerate(others):
         owner[t] = rest[i % len(rest)]
@@ -98,8 +119,7 @@ def place_all(game: Game, territory: str) -> None:
         key = next(iter(game.pools))
         kind, where = key.split(":", 1) if ":" in key else (key, territory)
         if kind in ("continent", "majority"):
-            where = next(t for t in game.territories_of(me)
-                         if game.board.continent_of(t) == where)
+            where = next(t for t in game.territories_of(me) if game.board.continent_of(t) == where)
         game.apply(Place(where, game.available_for(where)))
 
 
@@ -136,12 +156,10 @@ def pick(rnd: random.Random, actions: list[Action]) -> Action:
 def army_change(events: list[dict]) -> int:
     """Armies added (setup, placement, cards) minus armies lost (land and air), as the
     events report them."""
-    added = sum(e["count"] for e in events if e["type"] in ("place", "card_armies",
-                                                            "take_centre"))
+    added = sum(e["count"] for e in events if e["type"] in ("place", "card_armies", "take_centre"))
     added += sum(1 for e in events if e["type"] == "claim")
     added += sum(2 for e in events if e["type"] == "claim_pair")
-    lost = sum(e["attacker_losses"] + e["defender_losses"] for e in events
-               if e["type"] == "battle")
+    lost = sum(e["attacker_losses"] + e["defender_losses"] for e in events if e["type"] == "battle")
     lost += sum(e["destroyed"] for e in events if e["type"] == "air_round")
     return added - lost
 

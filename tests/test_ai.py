@@ -81,8 +81,9 @@ def test_thousands_of_bot_actions_are_legal(level):
     assert by_level >= 1000
 
 
-@pytest.mark.parametrize(("variant", "players"), [("classic", 6), ("mitologicas", 4),
-                                                  ("brasil", 5)])
+@pytest.mark.parametrize(
+    ("variant", "players"), [("classic", 6), ("mitologicas", 4), ("brasil", 5)]
+)
 def test_every_level_plays_legally_on_other_boards_and_tables(variant, players):
     levels = [LEVEL_NAMES[k % 3] for k in range(players)]
     game, bots = new_game(levels, 7, variant)
@@ -138,8 +139,13 @@ def test_unknown_level_is_refused():
 @pytest.mark.parametrize("level", LEVEL_NAMES)
 def test_each_level_finishes_its_games(level):
     for seed in (1, 2):
-        result = play_match([level, level, level] if level != "hard" else
-                            seat_levels(["hard", "normal", "normal"], seed), seed, check=True)
+        result = play_match(
+            [level, level, level]
+            if level != "hard"
+            else seat_levels(["hard", "normal", "normal"], seed),
+            seed,
+            check=True,
+        )
         assert result["finished"], result
         assert result["rounds"] < 60
 
@@ -150,8 +156,9 @@ def test_attacks_when_the_objective_needs_it(level):
     mine = [t for t in continent("north_america") + continent("africa") if t != "egito"]
     game = make({0: mine}, armies={"sudao": 30}, objectives={0: "north_america_africa"})
     play_turn(game, make_bot(level, 1))
-    assert any(e["action"]["type"] == "attack" and e["action"]["target"] == "egito"
-               for e in game.log)
+    assert any(
+        e["action"]["type"] == "attack" and e["action"]["target"] == "egito" for e in game.log
+    )
     assert game.phase == "over" and game.winner == 0
 
 
@@ -159,8 +166,11 @@ def test_attacks_when_the_objective_needs_it(level):
 def test_keeps_attacking_a_defended_continent_it_needs(level):
     # Asia and South America but Venezuela, held with 8 against the bot's 60 in Mexico.
     mine = [t for t in continent("asia") + continent("south_america") if t != "venezuela"]
-    game = make({0: [*mine, "mexico"], 1: ["venezuela"]},
-                armies={"mexico": 60, "venezuela": 8}, objectives={0: "asia_south_america"})
+    game = make(
+        {0: [*mine, "mexico"], 1: ["venezuela"]},
+        armies={"mexico": 60, "venezuela": 8},
+        objectives={0: "asia_south_america"},
+    )
     play_turn(game, make_bot(level, 2))
     assert any(e["action"].get("target") == "venezuela" for e in game.log)
     assert game.winner == 0
@@ -170,22 +180,44 @@ def test_keeps_attacking_a_defended_continent_it_needs(level):
 def hidden_variant(swap: int) -> Game:
     """One public position; the hidden parts (others' objectives and hands, the deck order,
     the dice to come) depend on ``swap``."""
-    objectives = [{0: "asia_africa", 1: "territories_24", 2: "destroy_preto"},
-                  {0: "asia_africa", 1: "north_america_oceania", 2: "territories_18_x2"}][swap]
-    hands = [{0: [CARD["brasil"], CARD["china"]], 1: [CARD["peru"], 42, CARD["india"]],
-              2: [CARD["egito"]]},
-             {0: [CARD["brasil"], CARD["china"]], 1: [CARD["congo"], CARD["omsk"], 43],
-              2: [CARD["japao"]]}][swap]
+    objectives = [
+        {0: "asia_africa", 1: "territories_24", 2: "destroy_preto"},
+        {0: "asia_africa", 1: "north_america_oceania", 2: "territories_18_x2"},
+    ][swap]
+    hands = [
+        {
+            0: [CARD["brasil"], CARD["china"]],
+            1: [CARD["peru"], 42, CARD["india"]],
+            2: [CARD["egito"]],
+        },
+        {
+            0: [CARD["brasil"], CARD["china"]],
+            1: [CARD["congo"], CARD["omsk"], 43],
+            2: [CARD["japao"]],
+        },
+    ][swap]
     owner_seed = random.Random(99)
     held = {0: [], 1: [], 2: []}
-    for t in sorted(continent("asia") + continent("africa") + continent("europe")
-                    + continent("north_america") + continent("south_america")
-                    + continent("oceania")):
+    for t in sorted(
+        continent("asia")
+        + continent("africa")
+        + continent("europe")
+        + continent("north_america")
+        + continent("south_america")
+        + continent("oceania")
+    ):
         held[owner_seed.randrange(3)].append(t)
     armies = {t: 1 + owner_seed.randrange(4) for t in sum(held.values(), [])}
-    game = Game.scenario("classic", seats(3), {t: s for s, ts in held.items() for t in ts},
-                         armies=armies, current=0, hands=hands, objectives=objectives,
-                         seed=1000 + 17 * swap)
+    game = Game.scenario(
+        "classic",
+        seats(3),
+        {t: s for s, ts in held.items() for t in ts},
+        armies=armies,
+        current=0,
+        hands=hands,
+        objectives=objectives,
+        seed=1000 + 17 * swap,
+    )
     # The deck in another order, but the cards we will draw ourselves (on top) the same.
     top = [CARD[t] for t in ("alasca", "sudao", "vietna", "moscou", "argentina", "borneu")]
     rest = [c for c in game.deck if c not in top]
@@ -228,8 +260,10 @@ def test_decisions_do_not_depend_on_hidden_information(level):
         if isinstance(a0, Attack):
             att = games[0].attack_dice_max(a0.source) if a0.dice is None else a0.dice
             dfn = min(3, games[0].armies[a0.target])
-            rolls = ([dice.randint(1, 6) for _ in range(att)],
-                     [dice.randint(1, 6) for _ in range(dfn)])
+            rolls = (
+                [dice.randint(1, 6) for _ in range(att)],
+                [dice.randint(1, 6) for _ in range(dfn)],
+            )
         games[0].apply(a0, rolls=rolls)
         games[1].apply(a1, rolls=rolls)
     assert len(chosen) > 5
@@ -260,8 +294,10 @@ def test_short_tournament_has_the_documented_shape():
     assert all(p["of"] == 21 for p in result["positions"])
 
 
-@pytest.mark.parametrize(("variant", "players"), [("classic", 3), ("classic", 6),
-                                                  ("war2", 3), ("war2", 5), ("brasil", 4)])
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("classic", 3), ("classic", 6), ("war2", 3), ("war2", 5), ("brasil", 4)],
+)
 def test_the_level_asked_to_move_first_moves_first(variant, players):
     levels = ["hard", "normal", *["easy"] * (players - 2)]
     for i in range(players):
@@ -281,15 +317,19 @@ def test_a_game_cut_by_the_round_cap_has_no_winner():
 def test_tournament_command_prints_one_json_object():
     out = io.StringIO()
     with redirect_stdout(out):
-        assert main(["tournament", "--games", "3", "--seed", "2", "--levels",
-                     "easy,normal,easy"]) == 0
+        assert (
+            main(["tournament", "--games", "3", "--seed", "2", "--levels", "easy,normal,easy"]) == 0
+        )
     data = json.loads(out.getvalue())
     assert data["games"] == 3 and set(data["levels"]) == {"easy", "normal"}
 
 
 def test_tournament_rotates_turn_order_and_refuses_bad_input():
     assert [seat_levels(["hard", "normal", "easy"], i) for i in range(3)] == [
-        ["hard", "normal", "easy"], ["easy", "hard", "normal"], ["normal", "easy", "hard"]]
+        ["hard", "normal", "easy"],
+        ["easy", "hard", "normal"],
+        ["normal", "easy", "hard"],
+    ]
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
     from pywar.errors import WarError
 

@@ -34,8 +34,14 @@ from pywar.war2 import (
 BOARD = load_board("war2")
 RULES = war2_rules()
 TERRITORIES = list(BOARD.territories)
-SEATS = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto"), ("Duda", "vermelho"),
-         ("Edu", "amarelo"), ("Fia", "branco")]
+SEATS = [
+    ("Ana", "azul"),
+    ("Bia", "verde"),
+    ("Caio", "preto"),
+    ("Duda", "vermelho"),
+    ("Edu", "amarelo"),
+    ("Fia", "branco"),
+]
 #: An objective nobody reaches by accident in these positions.
 SAFE = "territories_18_x2"
 CARD = {c.id: c.index for c in RULES.cards}
@@ -67,11 +73,13 @@ def place_all(game: Game, bot: Any) -> None:
         game.apply(bot_action(bot, game))
 
 
-def war2_game(levels: list[str], seed: int, options: dict[str, Any] | None = None
-              ) -> tuple[Game, list[Any]]:
+def war2_game(
+    levels: list[str], seed: int, options: dict[str, Any] | None = None
+) -> tuple[Game, list[Any]]:
     colors = seat_colors("war2")
-    game = Game.new("war2", [(f"P{k}", colors[k]) for k in range(len(levels))], seed=seed,
-                    options=options)
+    game = Game.new(
+        "war2", [(f"P{k}", colors[k]) for k in range(len(levels))], seed=seed, options=options
+    )
     return game, [make_bot(level, seed * 10 + k) for k, level in enumerate(levels)]
 
 
@@ -97,8 +105,18 @@ def test_thousands_of_war2_bot_actions_are_legal_and_use_the_book(level):
     assert by_level >= 1000
     # Bombers from the air base and from cards, card armies, airlift, claims, the
     # Information Centre and spying: what the book gives.
-    assert {"claim", "place", "attack", "air_attack", "air_round", "card_armies",
-            "card_air_attack", "airlift", "place_ci", "spy"} <= set(used), used
+    assert {
+        "claim",
+        "place",
+        "attack",
+        "air_attack",
+        "air_round",
+        "card_armies",
+        "card_air_attack",
+        "airlift",
+        "place_ci",
+        "spy",
+    } <= set(used), used
 
 
 @pytest.mark.parametrize("players", [4, 5, 6])
@@ -129,16 +147,19 @@ def test_the_same_seed_gives_the_same_war2_game():
 @pytest.mark.parametrize("level", LEVEL_NAMES)
 def test_each_level_finishes_its_war2_games(level):
     for seed in (1, 2):
-        levels = [level] * 3 if level != "hard" else seat_levels(["hard", "normal", "normal"],
-                                                                 seed)
+        levels = [level] * 3 if level != "hard" else seat_levels(["hard", "normal", "normal"], seed)
         result = play_match(levels, seed, "war2", check=True)
         assert result["finished"], result
         assert result["rounds"] < 40
 
 
 def test_think_yields_chunks_in_war2_too():
-    game = position({0: ["brasil", "argentina", "peru", "venezuela"]}, current=0,
-                    armies={"brasil": 6}, bombers={0: 3})
+    game = position(
+        {0: ["brasil", "argentina", "peru", "venezuela"]},
+        current=0,
+        armies={"brasil": 6},
+        bombers={0: 3},
+    )
     steps = list(make_bot("hard", 5).think(game))
     assert steps[-1] is not None and all(s is None for s in steps[:-1])
     assert steps[-1] == make_bot("hard", 5).choose(game) and game.is_legal(steps[-1])
@@ -160,8 +181,12 @@ def test_air_odds_tables_are_distributions_and_bombers_wear_a_territory_down():
 def test_bombs_the_territory_it_is_about_to_attack(level):
     # 9 armies in Brazil against 6 in North Africa, which the objective needs; 4 bombers.
     south = ["brasil", "argentina", "peru", "venezuela"]
-    game = position({0: south, 1: ["argelia"]}, armies={"brasil": 9, "argelia": 6},
-                    bombers={0: 4}, objectives={0: "asia_africa"})
+    game = position(
+        {0: south, 1: ["argelia"]},
+        armies={"brasil": 9, "argelia": 6},
+        bombers={0: 4},
+        objectives={0: "asia_africa"},
+    )
     bot = make_bot(level, 1)
     place_all(game, bot)
     while game.phase == "attack":
@@ -182,8 +207,12 @@ def test_bombs_the_territory_it_is_about_to_attack(level):
 def test_uses_a_card_with_numbers_for_armies_or_bombers(level):
     south = ["brasil", "argentina", "peru", "venezuela"]
     hand = [card_of("argelia"), NUMBER[3][0], NUMBER[2][0]]
-    game = position({0: south, 1: ["argelia"]}, armies={"brasil": 7, "argelia": 7},
-                    hands={0: hand}, objectives={0: "asia_africa"})
+    game = position(
+        {0: south, 1: ["argelia"]},
+        armies={"brasil": 7, "argelia": 7},
+        hands={0: hand},
+        objectives={0: "asia_africa"},
+    )
     bot = make_bot(level, 2)
     seen = []
     while game.current == 0 and game.phase in ("reinforce", "attack", "air", "occupy"):
@@ -209,8 +238,20 @@ def test_uses_a_card_with_numbers_for_armies_or_bombers(level):
 def test_airlifts_idle_armies_from_a_rear_centre_to_the_front(level):
     # Brazil (a centre) deep inside South America and Africa with 12; Egypt (a centre) at
     # the front of Africa.
-    inside = ["brasil", "argentina", "peru", "venezuela", "argelia", "congo",
-              "africa_do_sul", "madagascar", "sudao", "egito", "mexico", "cuba"]
+    inside = [
+        "brasil",
+        "argentina",
+        "peru",
+        "venezuela",
+        "argelia",
+        "congo",
+        "africa_do_sul",
+        "madagascar",
+        "sudao",
+        "egito",
+        "mexico",
+        "cuba",
+    ]
     game = position({0: inside}, armies={"brasil": 12, "egito": 2}, current=0)
     game.pools = {}
     game.phase = "regroup"
@@ -228,8 +269,17 @@ def test_airlifts_idle_armies_from_a_rear_centre_to_the_front(level):
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_transports_an_idle_stack_to_the_front_with_two_cards(level):
     # Congo, deep inside, holds 10; Algeria faces Egypt and France.
-    held = ["brasil", "argentina", "peru", "venezuela", "argelia", "congo", "sudao",
-            "africa_do_sul", "madagascar"]
+    held = [
+        "brasil",
+        "argentina",
+        "peru",
+        "venezuela",
+        "argelia",
+        "congo",
+        "sudao",
+        "africa_do_sul",
+        "madagascar",
+    ]
     hand = [card_of("congo"), card_of("argelia")]
     game = position({0: held}, armies={"congo": 10}, hands={0: hand})
     bot = make_bot(level, 5)
@@ -253,8 +303,9 @@ def test_places_its_information_centre_and_spies(level):
             assert game.owner[action.territory] == game.current
         game.apply(action)
     assert {"place_ci", "spy"} <= seen
-    assert all(ci["territory"] is not None for ci in game.ci.values() if game.players[
-        ci["holder"]].alive)
+    assert all(
+        ci["territory"] is not None for ci in game.ci.values() if game.players[ci["holder"]].alive
+    )
 
 
 def test_claims_follow_the_objective_and_majorities():
@@ -268,8 +319,11 @@ def test_claims_follow_the_objective_and_majorities():
     assert game.phase == "reinforce"
     for seat in (0, 1):  # the levels that weigh majorities hold at least one
         held = game.territories_of(seat)
-        majorities = [c for c, cont in BOARD.continents.items()
-                      if 2 * sum(t in held for t in cont.territories) > len(cont.territories)]
+        majorities = [
+            c
+            for c, cont in BOARD.continents.items()
+            if 2 * sum(t in held for t in cont.territories) > len(cont.territories)
+        ]
         assert majorities, (seat, held)
 
 
@@ -277,18 +331,30 @@ def test_claims_follow_the_objective_and_majorities():
 def hidden_variant(swap: int) -> War2Game:
     """One public WAR II position; others' objectives and hands, the deck order and the
     dice to come depend on ``swap``."""
-    objectives = [{0: "asia_africa", 1: "territories_24", 2: "centres_8"},
-                  {0: "asia_africa", 1: "majorities_5", 2: "north_america_europe"}][swap]
+    objectives = [
+        {0: "asia_africa", 1: "territories_24", 2: "centres_8"},
+        {0: "asia_africa", 1: "majorities_5", 2: "north_america_europe"},
+    ][swap]
     mine = [card_of("china"), NUMBER[2][0], card_of("egito")]
-    others = [{1: [card_of("peru"), NUMBER[3][0]], 2: [card_of("japao")]},
-              {1: [card_of("mexico"), NUMBER[1][3]], 2: [NUMBER[2][5]]}][swap]
+    others = [
+        {1: [card_of("peru"), NUMBER[3][0]], 2: [card_of("japao")]},
+        {1: [card_of("mexico"), NUMBER[1][3]], 2: [NUMBER[2][5]]},
+    ][swap]
     rnd = random.Random(99)
     owner = {t: rnd.randrange(3) for t in TERRITORIES}
     armies = {t: 1 + rnd.randrange(5) for t in TERRITORIES}
-    game = War2Game.scenario("war2", SEATS[:3], owner, armies=armies, current=0,
-                             hands={0: mine, **others}, objectives=objectives,
-                             seed=1000 + 17 * swap, bombers={0: 3, 1: 2, 2: 1},
-                             options={"information_centres": True})
+    game = War2Game.scenario(
+        "war2",
+        SEATS[:3],
+        owner,
+        armies=armies,
+        current=0,
+        hands={0: mine, **others},
+        objectives=objectives,
+        seed=1000 + 17 * swap,
+        bombers={0: 3, 1: 2, 2: 1},
+        options={"information_centres": True},
+    )
     assert isinstance(game, War2Game)
     # The deck in another order, but the cards seat 0 will draw (on top) the same.
     top = [card_of(t) for t in ("alasca", "suecia", "india", "aral", "omsk", "tchita")]
@@ -321,8 +387,7 @@ def rolls_for(game: Game, action: Any, dice: random.Random) -> Any:
     if isinstance(action, Attack):
         att = game.attack_dice_max(action.source) if action.dice is None else action.dice
         dfn = min(3, game.armies[action.target])
-        return ([dice.randint(1, 6) for _ in range(att)],
-                [dice.randint(1, 6) for _ in range(dfn)])
+        return ([dice.randint(1, 6) for _ in range(att)], [dice.randint(1, 6) for _ in range(dfn)])
     if isinstance(action, (AirAttack, CardAirAttack, AirRound)):
         assert isinstance(game, War2Game)
         if isinstance(action, AirRound):
@@ -345,6 +410,7 @@ def test_war2_decisions_do_not_depend_on_hidden_information(level):
     bots = [make_bot(level, 4), make_bot(level, 4)]
     dice = random.Random(5)
     chosen = []
+
     def public(game: Game) -> dict[str, Any]:
         # What seat 0 saw by spying differs (the hidden hands): its choices do not.
         return {k: v for k, v in game.view(0).items() if k != "intel"}
@@ -364,4 +430,3 @@ def test_war2_decisions_do_not_depend_on_hidden_information(level):
         games[1].apply(a1, rolls=rolls)
     kinds = {a.type for a in chosen}
     assert len(chosen) > 10 and {"attack", "air_attack", "spy"} <= kinds, kinds
-

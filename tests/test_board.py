@@ -113,31 +113,79 @@ BOARD = load_board("classic")
 def test_classic_board_size_and_bonuses():
     assert len(BOARD.territories) == 42
     bonuses = {cid: c.bonus for cid, c in BOARD.continents.items()}
-    assert bonuses == {"north_america": 5, "south_america": 2, "europe": 5, "africa": 3,
-                       "asia": 7, "oceania": 2}
+    assert bonuses == {
+        "north_america": 5,
+        "south_america": 2,
+        "europe": 5,
+        "africa": 3,
+        "asia": 7,
+        "oceania": 2,
+    }
     sizes = {cid: len(c.territories) for cid, c in BOARD.continents.items()}
-    assert sizes == {"north_america": 9, "south_america": 4, "europe": 7, "africa": 6,
-                     "asia": 12, "oceania": 4}
+    assert sizes == {
+        "north_america": 9,
+        "south_america": 4,
+        "europe": 7,
+        "africa": 6,
+        "asia": 12,
+        "oceania": 4,
+    }
 
 
 def test_classic_continents_hold_the_rulings_territories():
-    names = {cid: {BOARD.territories[t].name for t in c.territories}
-             for cid, c in BOARD.continents.items()}
+    names = {
+        cid: {BOARD.territories[t].name for t in c.territories}
+        for cid, c in BOARD.continents.items()
+    }
     assert names["south_america"] == {"Venezuela", "Peru", "Brasil", "Argentina"}
     assert names["oceania"] == {"Sumatra", "Bornéu", "Nova Guiné", "Austrália"}
-    assert names["africa"] == {"Argélia", "Egito", "Sudão", "Congo", "África do Sul",
-                               "Madagascar"}
-    assert names["europe"] == {"Islândia", "Inglaterra", "Suécia", "Moscou", "Alemanha",
-                               "Polônia", "França"}
-    assert {"Alasca", "Mackenzie", "Groenlândia", "Vancouver", "Ottawa", "Labrador",
-            "Califórnia", "Nova York", "México"} == names["north_america"]
-    assert {"Oriente Médio", "Aral", "Omsk", "Dudinka", "Sibéria", "Tchita", "Mongólia",
-            "Vladivostok", "China", "Índia", "Japão", "Vietnã"} == names["asia"]
+    assert names["africa"] == {"Argélia", "Egito", "Sudão", "Congo", "África do Sul", "Madagascar"}
+    assert names["europe"] == {
+        "Islândia",
+        "Inglaterra",
+        "Suécia",
+        "Moscou",
+        "Alemanha",
+        "Polônia",
+        "França",
+    }
+    assert {
+        "Alasca",
+        "Mackenzie",
+        "Groenlândia",
+        "Vancouver",
+        "Ottawa",
+        "Labrador",
+        "Califórnia",
+        "Nova York",
+        "México",
+    } == names["north_america"]
+    assert {
+        "Oriente Médio",
+        "Aral",
+        "Omsk",
+        "Dudinka",
+        "Sibéria",
+        "Tchita",
+        "Mongólia",
+        "Vladivostok",
+        "China",
+        "Índia",
+        "Japão",
+        "Vietnã",
+    } == names["asia"]
 
 
-SEA_LINKS = [("alasca", "vladivostok"), ("groenlandia", "islandia"), ("brasil", "argelia"),
-             ("franca", "argelia"), ("franca", "egito"), ("polonia", "egito"),
-             ("india", "sumatra"), ("vietna", "borneu")]
+SEA_LINKS = [
+    ("alasca", "vladivostok"),
+    ("groenlandia", "islandia"),
+    ("brasil", "argelia"),
+    ("franca", "argelia"),
+    ("franca", "egito"),
+    ("polonia", "egito"),
+    ("india", "sumatra"),
+    ("vietna", "borneu"),
+]
 
 
 @pytest.mark.parametrize(("a", "b"), SEA_LINKS)
@@ -174,13 +222,20 @@ def test_classic_objectives_are_the_books_fourteen():
     assert kinds.count("destroy") == 6 and kinds.count("territories") == 2
     destroy = {o["color"] for o in objectives if o["kind"] == "destroy"}
     assert destroy == {"branco", "preto", "vermelho", "azul", "amarelo", "verde"}
-    pairs = {(tuple(sorted(o["continents"])), o.get("extra", 0)) for o in objectives
-             if o["kind"] == "continents"}
-    assert pairs == {
-        (("europe", "oceania"), 1), (("asia", "south_america"), 0),
-        (("europe", "south_america"), 1), (("africa", "asia"), 0),
-        (("africa", "north_america"), 0), (("north_america", "oceania"), 0),
+    pairs = {
+        (tuple(sorted(o["continents"])), o.get("extra", 0))
+        for o in objectives
+        if o["kind"] == "continents"
     }
-    counts = {(o["count"], o.get("min_armies", 1)) for o in objectives
-              if o["kind"] == "territories"}
+    assert pairs == {
+        (("europe", "oceania"), 1),
+        (("asia", "south_america"), 0),
+        (("europe", "south_america"), 1),
+        (("africa", "asia"), 0),
+        (("africa", "north_america"), 0),
+        (("north_america", "oceania"), 0),
+    }
+    counts = {
+        (o["count"], o.get("min_armies", 1)) for o in objectives if o["kind"] == "territories"
+    }
     assert counts == {(18, 2), (24, 1)}

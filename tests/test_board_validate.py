@@ -42,9 +42,15 @@ def test_each_problem_is_named(tmp_path: Path, capsys) -> None:
     assert "2 problems found" in err
 
 
-@pytest.mark.parametrize("text", ['[]', '{"id": "x"}', '{"id": "x", "continents": [1], '
-                                  '"territories": ["a"]}', '{"id": "a b", "continents": [], '
-                                  '"territories": [], "borders": "none"}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[]",
+        '{"id": "x"}',
+        '{"id": "x", "continents": [1], "territories": ["a"]}',
+        '{"id": "a b", "continents": [], "territories": [], "borders": "none"}',
+    ],
+)
 def test_wrong_shapes_are_refused_in_words_not_tracebacks(tmp_path: Path, text: str) -> None:
     problems = validate_board_file(write(tmp_path, text))
     assert problems and all(p.startswith(str(tmp_path)) for p in problems)

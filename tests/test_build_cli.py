@@ -17,14 +17,21 @@ def test_serve_on_a_busy_port_says_so_in_one_line():
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        result = subprocess.run([sys.executable, "build.py", "serve", "--port", str(port)],
-                                cwd=ROOT, capture_output=True, text=True, timeout=120,
-                                check=False, stdin=subprocess.DEVNULL)
+        result = subprocess.run(
+            [sys.executable, "build.py", "serve", "--port", str(port)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and result.stdout == ""
     assert result.stderr.splitlines() == [
         f"[build.py] error: port {port} on 127.0.0.1 is already in use: serve on another one, "
-        f"e.g. python3 build.py serve --port {port + 1}"]
+        f"e.g. python3 build.py serve --port {port + 1}"
+    ]
 
 
 def test_the_readme_tells_how_to_pick_the_port():
@@ -45,8 +52,12 @@ def test_the_project_venv_is_made_once_and_reused(tmp_path):
     venv = tmp_path / ".venv"
     python = build.ensure_venv(venv)
     assert python == build.venv_python(venv) and python.exists()
-    prefix = subprocess.run([str(python), "-c", "import sys; print(sys.prefix)"],
-                            capture_output=True, text=True, check=True).stdout.strip()
+    prefix = subprocess.run(
+        [str(python), "-c", "import sys; print(sys.prefix)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     assert Path(prefix).resolve() == venv.resolve()  # packages go there, not to the system
     mark = venv / "kept"
     mark.write_text("")

@@ -13,8 +13,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pywar", *args], cwd=ROOT, capture_output=True,
-                          text=True, encoding="utf-8", timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "pywar", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
 
 
 def run_json(*args: str):
@@ -35,8 +42,13 @@ def test_board_json_shape():
     ids = {t["id"] for t in territories}
     assert all(n in ids for t in territories for n in t["neighbors"])
     assert {c["id"]: c["bonus"] for c in continents} == {
-        "north_america": 5, "south_america": 2, "europe": 5, "africa": 3, "asia": 7,
-        "oceania": 2}
+        "north_america": 5,
+        "south_america": 2,
+        "europe": 5,
+        "africa": 3,
+        "asia": 7,
+        "oceania": 2,
+    }
     assert sorted(t for c in continents for t in c["territories"]) == sorted(ids)
     by_id = {t["id"]: t for t in territories}
     assert by_id["brasil"]["name"] == "Brasil" and "argelia" in by_id["brasil"]["neighbors"]
@@ -44,8 +56,7 @@ def test_board_json_shape():
 
 
 def test_board_defaults_to_classic():
-    assert run_json("board")["territories"] == run_json("board", "classic", "--json")[
-        "territories"]
+    assert run_json("board")["territories"] == run_json("board", "classic", "--json")["territories"]
 
 
 def test_odds():
@@ -55,26 +66,39 @@ def test_odds():
 
 
 def test_simulate():
-    data = run_json("simulate", "--variant", "classic", "--players", "6", "--games", "3",
-                    "--seed", "1")
-    assert {"games", "finished", "wins_by_objective", "mean_rounds",
-            "games_per_second"} <= set(data)
+    data = run_json(
+        "simulate", "--variant", "classic", "--players", "6", "--games", "3", "--seed", "1"
+    )
+    assert {"games", "finished", "wins_by_objective", "mean_rounds", "games_per_second"} <= set(
+        data
+    )
     assert data["games"] == 3 and 0 <= data["finished"] <= 3
     assert sum(data["wins_by_objective"].values()) == data["finished"]
     assert data["mean_rounds"] >= 1
-    again = run_json("simulate", "--variant", "classic", "--players", "6", "--games", "3",
-                     "--seed", "1")
+    again = run_json(
+        "simulate", "--variant", "classic", "--players", "6", "--games", "3", "--seed", "1"
+    )
     assert again["wins_by_objective"] == data["wins_by_objective"]
     assert again["mean_rounds"] == data["mean_rounds"]
 
 
 def test_simulate_counts_every_objective_card_and_jobs_change_nothing():
-    args = ("simulate", "--variant", "mitologicas", "--players", "4", "--games", "6",
-            "--seed", "74")
+    args = (
+        "simulate",
+        "--variant",
+        "mitologicas",
+        "--players",
+        "4",
+        "--games",
+        "6",
+        "--seed",
+        "74",
+    )
     one = run_json(*args, "--jobs", "1")
     two = run_json(*args, "--jobs", "2")
     assert {k: v for k, v in one.items() if k != "games_per_second"} == {
-        k: v for k, v in two.items() if k != "games_per_second"}
+        k: v for k, v in two.items() if k != "games_per_second"
+    }
     cards = one["by_card"]
     assert sum(c["dealt"] for c in cards.values()) == 6 * 4
     assert sum(c["wins"] for c in cards.values()) == one["finished"]
@@ -91,12 +115,15 @@ def test_bench():
     assert data["attack_over_dice_ratio"] > 0
 
 
-@pytest.mark.parametrize("args", [
-    ("simulate", "--variant", "atlantida", "--games", "1"),
-    ("board", "atlantida"),
-    ("odds", "0", "3"),
-    ("simulate", "--players", "9", "--games", "1"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("simulate", "--variant", "atlantida", "--games", "1"),
+        ("board", "atlantida"),
+        ("odds", "0", "3"),
+        ("simulate", "--players", "9", "--games", "1"),
+    ],
+)
 def test_bad_input_exits_non_zero_with_a_message(args):
     result = run(*args)
     assert result.returncode != 0

@@ -32,8 +32,11 @@ REPLAY_EVERY = 60
 #: Illegal actions tried at each step.
 ILLEGAL_PER_STEP = 4
 
-CASES = [(vid, n) for vid in sorted(VARIANTS)
-         for n in sorted({VARIANTS[vid].min_players, VARIANTS[vid].max_players})]
+CASES = [
+    (vid, n)
+    for vid in sorted(VARIANTS)
+    for n in sorted({VARIANTS[vid].min_players, VARIANTS[vid].max_players})
+]
 
 
 def new_game(variant_id: str, players: int, seed: int) -> Game:
@@ -53,8 +56,16 @@ def random_field(rnd: random.Random, game: Game, field: dataclasses.Field) -> An
     roll = rnd.random()
     if roll < 0.08:
         return rnd.choice([None, -1, 0, 10**6, "", "atlantis", [1, 2], 2.5, True])
-    if name in ("territory", "source", "target", "bonus_territory", "first", "second",
-                "centre", "base"):
+    if name in (
+        "territory",
+        "source",
+        "target",
+        "bonus_territory",
+        "first",
+        "second",
+        "centre",
+        "base",
+    ):
         return rnd.choice(territories)
     if name in ("cards",):
         top = max(len(game.board.cards), 1)

@@ -27,8 +27,11 @@ def raid(bombers: int) -> Fraction:
     expected = {0: Fraction(0)}
     for b in range(1, bombers + 1):
         stay = Fraction(shot.count(0), len(shot))  # nobody shot down: the same raid again
-        rest = sum(Fraction(1, len(shot)) * ((per_round if b > s else 0) + expected[max(0, b - s)])
-                   for s in shot if s)
+        rest = sum(
+            Fraction(1, len(shot)) * ((per_round if b > s else 0) + expected[max(0, b - s)])
+            for s in shot
+            if s
+        )
         expected[b] = (stay * per_round + rest) / (1 - stay)
     return expected[bombers]
 

@@ -57,10 +57,21 @@ def crowded(variant: str, seed: int, players: int, rnd: random.Random) -> Game:
     for seat in range(players):
         k = rnd.randint(0, 4)
         hands[seat], deck = deck[:k], deck[k:]
-    goal = {"classic": "territories_18_x2", "war2": "territories_18_x2",
-            "mitologicas": "territories_16_x2", "brasil": "territories_12_x2"}[variant]
-    return Game.scenario(variant, colours(variant, players), owner, armies=armies,
-                         hands=hands, objectives={s: goal for s in range(players)}, seed=seed)
+    goal = {
+        "classic": "territories_18_x2",
+        "war2": "territories_18_x2",
+        "mitologicas": "territories_16_x2",
+        "brasil": "territories_12_x2",
+    }[variant]
+    return Game.scenario(
+        variant,
+        colours(variant, players),
+        owner,
+        armies=armies,
+        hands=hands,
+        objectives={s: goal for s in range(players)},
+        seed=seed,
+    )
 
 
 def check_elimination(game: Game, e: dict, variant: str) -> None:
@@ -123,8 +134,11 @@ B_CARDS = [CARD["vancouver"], CARD["ottawa"], CARD["labrador"], JOKERS[0], CARD[
 @pytest.mark.parametrize("level", ["simple", "easy", "normal", "hard"])
 def test_every_bot_level_trades_down_at_the_end_of_an_eliminating_turn(level):
     # A (4 cards) destroys B (5 cards) and holds 9: the bot must trade twice before the card.
-    game = make({0: ["brasil", "venezuela"], 1: ["argentina"]}, hands={0: A_CARDS, 1: B_CARDS},
-                armies={"brasil": 9})
+    game = make(
+        {0: ["brasil", "venezuela"], 1: ["argentina"]},
+        hands={0: A_CARDS, 1: B_CARDS},
+        armies={"brasil": 9},
+    )
     place_all(game, "brasil")
     game.apply(Attack("brasil", "argentina"), rolls=([6, 6, 6], [1]))
     assert not game.players[1].alive and len(game.players[0].cards) == 9

@@ -23,9 +23,34 @@ from viewmodel import App, find, text_of
 LANGS = ("pt", "en")
 BOARDS = ("classic", "war2", "mitologicas", "brasil")
 #: Parameters that carry a number; every other one is a piece of text (a name, a place...).
-NUMBERS = {"n", "count", "armies", "lost", "killed", "max", "round", "step", "last", "low",
-           "high", "value", "flying", "base", "box", "limit", "room", "turn", "stage", "shot",
-           "destroyed", "returned", "aa", "bombs", "bombers", "air_base"}
+NUMBERS = {
+    "n",
+    "count",
+    "armies",
+    "lost",
+    "killed",
+    "max",
+    "round",
+    "step",
+    "last",
+    "low",
+    "high",
+    "value",
+    "flying",
+    "base",
+    "box",
+    "limit",
+    "room",
+    "turn",
+    "stage",
+    "shot",
+    "destroyed",
+    "returned",
+    "aa",
+    "bombs",
+    "bombers",
+    "air_base",
+}
 
 
 COUNTS = (0, 1, 2, 5)
@@ -35,7 +60,8 @@ GUESSED_PLURAL = re.compile(r"\w\((s|es|ies|ns|ões)\)|\(s\)")
 COUNTED = re.compile(
     r"\{(" + "|".join(sorted(NUMBERS)) + r")\} "
     r"(\{board\.(army|armies)\}|exércit|arm(y|ies)|dad|dic|die\b|cart|card|bombardeir|bomber|lance|rounds?\b|territ|guerreir|warrior|estad|states?\b|jogador|"
-    r"players?\b|abatid|destruíd|perdid|necessári|pode|cabe)")
+    r"players?\b|abatid|destruíd|perdid|necessári|pode|cabe)"
+)
 #: Counted texts only ever said of 1 or more (cards an eliminated player leaves behind).
 NEVER_ZERO = {"ev_took_cards", "ev_discarded"}
 #: Counts that are never 1: the players of a game (3 to 6); a hand that must be traded
@@ -61,14 +87,19 @@ def params_for(entry: str | Plural) -> dict[str, Any]:
         counts = NUMBERS | {entry.count}
     else:
         names, places, counts = placeholders(entry), with_forms(entry), NUMBERS
-    return {name: 5 if name in counts else Place(f"‹{name}›") if name in places
-            else f"‹{name}›" for name in names - {"board"}}
+    return {
+        name: 5 if name in counts else Place(f"‹{name}›") if name in places else f"‹{name}›"
+        for name in names - {"board"}
+    }
 
 
 def with_forms(template: str) -> set[str]:
     """Parameters a template reads forms of (``{territory.em}``): places, not plain text."""
-    return {field.split(".")[0] for _t, field, _s, _c in Formatter().parse(template)
-            if field and "." in field} - {"board"}
+    return {
+        field.split(".")[0]
+        for _t, field, _s, _c in Formatter().parse(template)
+        if field and "." in field
+    } - {"board"}
 
 
 def entries() -> list[tuple[str, str]]:
@@ -104,8 +135,14 @@ def test_rules_help_formats_in_the_boards_words(variant: str, lang: str) -> None
 def test_mitologicas_rules_read_naturally_in_portuguese() -> None:
     text = " ".join(" ".join(ps) for _h, ps in rules_for("mitologicas", "pt"))
     # the old rewording turned "o continente" and "continente inteiro" into these
-    for garbled in ("o região", "do região", "região inteiro", "próprio região",
-                    "um guerreiros", "Guerreiros recebidas"):
+    for garbled in (
+        "o região",
+        "do região",
+        "região inteiro",
+        "próprio região",
+        "um guerreiros",
+        "Guerreiros recebidas",
+    ):
         assert garbled not in text
     assert "Guerreiros recebidos: metade dos seus territórios" in text
     assert "Um guerreiro sempre fica" in text
@@ -116,20 +153,26 @@ def test_a_template_cannot_take_the_boards_name_as_a_parameter() -> None:
         t("pt", "to_place", "classic", n=1, board="x")
 
 
-def board_app(variant: str, lang: str, names: list[str], whole: str | None = None,
-              current: int = 0, armies: dict[str, int] | None = None,
-              held: dict[str, int] | None = None) -> App:
+def board_app(
+    variant: str,
+    lang: str,
+    names: list[str],
+    whole: str | None = None,
+    current: int = 0,
+    armies: dict[str, int] | None = None,
+    held: dict[str, int] | None = None,
+) -> App:
     """A page in ``lang`` playing ``variant`` with people, seat 0 holding region ``whole``."""
     board = VARIANTS[variant].board
-    seats = [(name, color) for name, color in zip(names, ("azul", "vermelho", "verde"),
-                                                     strict=False)]
+    seats = [
+        (name, color) for name, color in zip(names, ("azul", "vermelho", "verde"), strict=False)
+    ]
     territories = list(board.territories)
     owner = {tid: i % len(seats) for i, tid in enumerate(territories)}
     if whole:
         owner.update(dict.fromkeys(board.continents[whole].territories, 0))
     owner.update(held or {})
-    game = Game.scenario(variant, seats, owner, armies=armies, current=current, seed=5,
-                         round=2)
+    game = Game.scenario(variant, seats, owner, armies=armies, current=current, seed=5, round=2)
     app = App(MemoryStorage(), lang=lang)
     app.game = game
     app.seats = [{"name": n, "color": c, "kind": "human"} for n, c in seats]
@@ -140,10 +183,8 @@ def board_app(variant: str, lang: str, names: list[str], whole: str | None = Non
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("variant", "region"), [("mitologicas", "peloponeso"),
-                                                 ("brasil", "sul")])
-def test_each_board_renders_with_a_whole_region_held(variant: str, region: str,
-                                                     lang: str) -> None:
+@pytest.mark.parametrize(("variant", "region"), [("mitologicas", "peloponeso"), ("brasil", "sul")])
+def test_each_board_renders_with_a_whole_region_held(variant: str, region: str, lang: str) -> None:
     """The crash of issue 13: English with a region held raised KeyError 'region'."""
     names = ["{armies} continent", "Ana {region}", "warriors"]
     app = board_app(variant, lang, names, whole=region)
@@ -151,11 +192,15 @@ def test_each_board_renders_with_a_whole_region_held(variant: str, region: str,
     assert any(k.startswith("continent:") for k in g.pools)
     view = app.render()
     panel = text_of(view["panel"])
-    words = {("mitologicas", "pt"): "Guerreiros a colocar",
-             ("mitologicas", "en"): "Warriors to place",
-             ("brasil", "pt"): "Exércitos a colocar", ("brasil", "en"): "Armies to place"}
+    words = {
+        ("mitologicas", "pt"): "Guerreiros a colocar",
+        ("mitologicas", "en"): "Warriors to place",
+        ("brasil", "pt"): "Exércitos a colocar",
+        ("brasil", "en"): "Armies to place",
+    }
     assert words[(variant, lang)] in panel
     assert "{armies} continent" in panel  # player text is never reworded
+
     def unnamed(text: str) -> str:
         for name in names:
             text = text.replace(name, "")
@@ -207,48 +252,75 @@ def test_every_text_with_a_count_takes_the_form_of_its_count(board: str) -> None
     assert plurals >= 30
 
 
-@pytest.mark.parametrize(("lang", "board", "key", "params", "expected"), [
-    ("pt", "classic", "dice_n", {"n": 1}, "1 dado"),
-    ("pt", "classic", "dice_n", {"n": 0}, "0 dado"),
-    ("pt", "classic", "dice_n", {"n": 2}, "2 dados"),
-    ("en", "classic", "dice_n", {"n": 1}, "1 die"),
-    ("en", "classic", "dice_n", {"n": 0}, "0 dice"),
-    ("en", "classic", "dice_n", {"n": 3}, "3 dice"),
-    ("pt", "mitologicas", "n_armies", {"n": 1}, "1 guerreiro"),
-    ("pt", "mitologicas", "n_armies", {"n": 5}, "5 guerreiros"),
-    ("en", "mitologicas", "n_armies", {"n": 1}, "1 warrior"),
-    ("en", "mitologicas", "n_armies", {"n": 2}, "2 warriors"),
-    ("en", "classic", "territory_label",
-     {"territory": "Alaska", "name": "Ana", "color": "blue", "armies": 1},
-     "Alaska: Ana (blue), 1 army"),
-    ("en", "classic", "territory_label",
-     {"territory": "Alaska", "name": "Ana", "color": "blue", "armies": 5},
-     "Alaska: Ana (blue), 5 armies"),
-    ("pt", "classic", "regroup_pick_target", {"source": place("pt", "classic", "peru"), "n": 1},
-     "Do Peru pode sair 1: toque num território seu vizinho."),
-    ("pt", "war2", "w2_ev_cards", {"name": "Ana", "n": 1}, "Ana recebeu 1 carta."),
-    ("pt", "war2", "w2_ev_cards", {"name": "Ana", "n": 3}, "Ana recebeu 3 cartas."),
-])
-def test_counts_read_as_a_person_writes_them(lang: str, board: str, key: str,
-                                             params: dict[str, Any], expected: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "board", "key", "params", "expected"),
+    [
+        ("pt", "classic", "dice_n", {"n": 1}, "1 dado"),
+        ("pt", "classic", "dice_n", {"n": 0}, "0 dado"),
+        ("pt", "classic", "dice_n", {"n": 2}, "2 dados"),
+        ("en", "classic", "dice_n", {"n": 1}, "1 die"),
+        ("en", "classic", "dice_n", {"n": 0}, "0 dice"),
+        ("en", "classic", "dice_n", {"n": 3}, "3 dice"),
+        ("pt", "mitologicas", "n_armies", {"n": 1}, "1 guerreiro"),
+        ("pt", "mitologicas", "n_armies", {"n": 5}, "5 guerreiros"),
+        ("en", "mitologicas", "n_armies", {"n": 1}, "1 warrior"),
+        ("en", "mitologicas", "n_armies", {"n": 2}, "2 warriors"),
+        (
+            "en",
+            "classic",
+            "territory_label",
+            {"territory": "Alaska", "name": "Ana", "color": "blue", "armies": 1},
+            "Alaska: Ana (blue), 1 army",
+        ),
+        (
+            "en",
+            "classic",
+            "territory_label",
+            {"territory": "Alaska", "name": "Ana", "color": "blue", "armies": 5},
+            "Alaska: Ana (blue), 5 armies",
+        ),
+        (
+            "pt",
+            "classic",
+            "regroup_pick_target",
+            {"source": place("pt", "classic", "peru"), "n": 1},
+            "Do Peru pode sair 1: toque num território seu vizinho.",
+        ),
+        ("pt", "war2", "w2_ev_cards", {"name": "Ana", "n": 1}, "Ana recebeu 1 carta."),
+        ("pt", "war2", "w2_ev_cards", {"name": "Ana", "n": 3}, "Ana recebeu 3 cartas."),
+    ],
+)
+def test_counts_read_as_a_person_writes_them(
+    lang: str, board: str, key: str, params: dict[str, Any], expected: str
+) -> None:
     assert t(lang, key, board, **params) == expected
 
 
-@pytest.mark.parametrize(("lang", "one", "many", "dice"), [
-    ("en", "1 army", "armies", ["1 die", "2 dice", "3 dice"]),
-    ("pt", "1 exército", "exércitos", ["1 dado", "2 dados", "3 dados"])])
-def test_a_player_sees_counts_in_their_plural_forms(lang: str, one: str, many: str,
-                                                    dice: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("lang", "one", "many", "dice"),
+    [
+        ("en", "1 army", "armies", ["1 die", "2 dice", "3 dice"]),
+        ("pt", "1 exército", "exércitos", ["1 dado", "2 dados", "3 dados"]),
+    ],
+)
+def test_a_player_sees_counts_in_their_plural_forms(
+    lang: str, one: str, many: str, dice: list[str]
+) -> None:
     app = board_app("classic", lang, ["Ana", "Bia", "Caio"])
     g = app.game
-    source = next(t for t in g.territories_of(0)
-                  if any(g.owner[n] != 0 for n in g.board.neighbors[t]))
+    source = next(
+        t for t in g.territories_of(0) if any(g.owner[n] != 0 for n in g.board.neighbors[t])
+    )
     app.dispatch("territory", source)  # one army, as the amount is +1
     assert app.log[-1].startswith("Ana ") and f" {one} " in app.log[-1]
     app.dispatch("amount", "all")
     while g.pending_armies:
-        app.dispatch("territory", source if g.available_for(source) else next(
-            t for t in g.territories_of(0) if g.available_for(t)))
+        app.dispatch(
+            "territory",
+            source
+            if g.available_for(source)
+            else next(t for t in g.territories_of(0) if g.available_for(t)),
+        )
     labels = app.render()["board"]["territories"]
     lone = next(t for t in g.board.territories if g.armies[t] == 1)
     assert labels[lone]["label"].endswith(", " + one)
@@ -256,23 +328,49 @@ def test_a_player_sees_counts_in_their_plural_forms(lang: str, one: str, many: s
     target = next(n for n in sorted(g.board.neighbors[source]) if g.owner[n] != 0)
     app.dispatch("territory", source)
     app.dispatch("territory", target)
-    shown = [text_of(b) for b in find(app.render()["panel"],
-                                      lambda n: n["attrs"].get("data-action") == "dice")]
+    shown = [
+        text_of(b)
+        for b in find(app.render()["panel"], lambda n: n["attrs"].get("data-action") == "dice")
+    ]
     assert shown == dice
 
 
 #: Places whose English name differs from the Portuguese one, as English writes them.
 ENGLISH = {
-    "classic": {"alasca": "Alaska", "groenlandia": "Greenland", "oriente_medio": "Middle East",
-                "moscou": "Moscow", "japao": "Japan", "borneu": "Borneo",
-                "africa_do_sul": "South Africa", "north_america": "North America"},
-    "war2": {"groenlandia": "Greenland", "nova_york": "New York", "oriente_medio": "Middle East",
-             "vietna": "Vietnam", "europe": "Europe"},
-    "mitologicas": {"esparta": "Sparta", "atenas": "Athens", "delfos": "Delphi",
-                    "troia": "Troy", "bizancio": "Byzantium", "peloponeso": "Peloponnese",
-                    "ilhas": "Aegean Islands", "tessalia": "Thessaly"},
-    "brasil": {"sao_paulo": "São Paulo", "para": "Pará", "distrito_federal": "Federal District",
-               "sul": "South", "centro_oeste": "Central-West"},
+    "classic": {
+        "alasca": "Alaska",
+        "groenlandia": "Greenland",
+        "oriente_medio": "Middle East",
+        "moscou": "Moscow",
+        "japao": "Japan",
+        "borneu": "Borneo",
+        "africa_do_sul": "South Africa",
+        "north_america": "North America",
+    },
+    "war2": {
+        "groenlandia": "Greenland",
+        "nova_york": "New York",
+        "oriente_medio": "Middle East",
+        "vietna": "Vietnam",
+        "europe": "Europe",
+    },
+    "mitologicas": {
+        "esparta": "Sparta",
+        "atenas": "Athens",
+        "delfos": "Delphi",
+        "troia": "Troy",
+        "bizancio": "Byzantium",
+        "peloponeso": "Peloponnese",
+        "ilhas": "Aegean Islands",
+        "tessalia": "Thessaly",
+    },
+    "brasil": {
+        "sao_paulo": "São Paulo",
+        "para": "Pará",
+        "distrito_federal": "Federal District",
+        "sul": "South",
+        "centro_oeste": "Central-West",
+    },
 }
 
 
@@ -284,8 +382,9 @@ def test_every_place_has_an_english_name(board_id: str) -> None:
     for pid, english in ENGLISH[board_id].items():
         assert raw[pid]["name_en"] == english
     if board_id == "brasil":  # the states keep their names
-        assert all(t.name_en == t.name for t in board.territories.values()
-                   if t.id != "distrito_federal")
+        assert all(
+            t.name_en == t.name for t in board.territories.values() if t.id != "distrito_federal"
+        )
 
 
 @pytest.mark.parametrize("variant", BOARDS)
@@ -305,15 +404,24 @@ def test_the_map_shows_the_names_of_the_page_language(variant: str) -> None:
 
 
 def test_english_names_in_the_log_labels_and_dialogs() -> None:
-    app = board_app("classic", "en", ["Ana", "Bia", "Caio"], armies={"alasca": 6},
-                    held={"alasca": 0, "vladivostok": 1})
+    app = board_app(
+        "classic",
+        "en",
+        ["Ana", "Bia", "Caio"],
+        armies={"alasca": 6},
+        held={"alasca": 0, "vladivostok": 1},
+    )
     g = app.game
     label = app.render()["board"]["territories"]["alasca"]["label"]
     assert label.startswith("Alaska: Ana (blue), ")
     app.dispatch("amount", "all")
     while g.pending_armies:
-        app.dispatch("territory", "alasca" if g.available_for("alasca") else next(
-            t for t in g.territories_of(0) if g.available_for(t)))
+        app.dispatch(
+            "territory",
+            "alasca"
+            if g.available_for("alasca")
+            else next(t for t in g.territories_of(0) if g.available_for(t)),
+        )
     app.dispatch("territory", "alasca")
     app.dispatch("territory", "vladivostok")
     panel = text_of(app.render()["panel"])
@@ -323,8 +431,13 @@ def test_english_names_in_the_log_labels_and_dialogs() -> None:
 
 
 #: Portuguese: "em" and "de" joined with each article.
-CONTRACTED = {"o": ("no", "do"), "a": ("na", "da"), "os": ("nos", "dos"), "as": ("nas", "das"),
-              "": ("em", "de")}
+CONTRACTED = {
+    "o": ("no", "do"),
+    "a": ("na", "da"),
+    "os": ("nos", "dos"),
+    "as": ("nas", "das"),
+    "": ("em", "de"),
+}
 
 
 @pytest.mark.parametrize("board_id", BOARDS)
@@ -335,55 +448,80 @@ def test_every_place_has_its_article_in_the_board_data(board_id: str) -> None:
         assert p["article_en"] in ("", "the"), p["id"]
 
 
-@pytest.mark.parametrize(("lang", "board_id", "pid", "the", "em", "de"), [
-    ("pt", "brasil", "sul", "o Sul", "no Sul", "do Sul"),
-    ("pt", "mitologicas", "peloponeso", "o Peloponeso", "no Peloponeso", "do Peloponeso"),
-    ("pt", "mitologicas", "ilhas", "as Ilhas do Egeu", "nas Ilhas do Egeu",
-     "das Ilhas do Egeu"),
-    ("pt", "mitologicas", "esparta", "Esparta", "em Esparta", "de Esparta"),
-    ("pt", "classic", "europe", "a Europa", "na Europa", "da Europa"),
-    ("pt", "classic", "moscou", "Moscou", "em Moscou", "de Moscou"),
-    ("pt", "brasil", "pernambuco", "Pernambuco", "em Pernambuco", "de Pernambuco"),
-    ("en", "brasil", "sul", "the South", "in the South", "from the South"),
-    ("en", "mitologicas", "peloponeso", "the Peloponnese", "in the Peloponnese",
-     "from the Peloponnese"),
-    ("en", "classic", "europe", "Europe", "in Europe", "from Europe"),
-])
-def test_places_take_their_articles(lang: str, board_id: str, pid: str, the: str, em: str,
-                                    de: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "board_id", "pid", "the", "em", "de"),
+    [
+        ("pt", "brasil", "sul", "o Sul", "no Sul", "do Sul"),
+        ("pt", "mitologicas", "peloponeso", "o Peloponeso", "no Peloponeso", "do Peloponeso"),
+        (
+            "pt",
+            "mitologicas",
+            "ilhas",
+            "as Ilhas do Egeu",
+            "nas Ilhas do Egeu",
+            "das Ilhas do Egeu",
+        ),
+        ("pt", "mitologicas", "esparta", "Esparta", "em Esparta", "de Esparta"),
+        ("pt", "classic", "europe", "a Europa", "na Europa", "da Europa"),
+        ("pt", "classic", "moscou", "Moscou", "em Moscou", "de Moscou"),
+        ("pt", "brasil", "pernambuco", "Pernambuco", "em Pernambuco", "de Pernambuco"),
+        ("en", "brasil", "sul", "the South", "in the South", "from the South"),
+        (
+            "en",
+            "mitologicas",
+            "peloponeso",
+            "the Peloponnese",
+            "in the Peloponnese",
+            "from the Peloponnese",
+        ),
+        ("en", "classic", "europe", "Europe", "in Europe", "from Europe"),
+    ],
+)
+def test_places_take_their_articles(
+    lang: str, board_id: str, pid: str, the: str, em: str, de: str
+) -> None:
     named = place(lang, board_id, pid)
     assert (named.the, named.em, named.de) == (the, em, de)
     assert named.De == de[0].upper() + de[1:]
 
 
-@pytest.mark.parametrize(("variant", "region", "lang", "line"), [
-    ("brasil", "sul", "pt", "só no Sul"),
-    ("brasil", "sul", "en", "only in the South"),
-    ("brasil", "nordeste", "pt", "só no Nordeste"),
-    ("mitologicas", "peloponeso", "pt", "só no Peloponeso"),
-    ("mitologicas", "peloponeso", "en", "only in the Peloponnese"),
-    ("mitologicas", "ilhas", "pt", "só nas Ilhas do Egeu"),
-    ("mitologicas", "macedonia", "pt", "só na Macedônia"),
-    ("classic", "oceania", "pt", "só na Oceania"),
-    ("classic", "oceania", "en", "only in Oceania"),
-])
-def test_a_region_bonus_reads_with_its_article(variant: str, region: str, lang: str,
-                                               line: str) -> None:
+@pytest.mark.parametrize(
+    ("variant", "region", "lang", "line"),
+    [
+        ("brasil", "sul", "pt", "só no Sul"),
+        ("brasil", "sul", "en", "only in the South"),
+        ("brasil", "nordeste", "pt", "só no Nordeste"),
+        ("mitologicas", "peloponeso", "pt", "só no Peloponeso"),
+        ("mitologicas", "peloponeso", "en", "only in the Peloponnese"),
+        ("mitologicas", "ilhas", "pt", "só nas Ilhas do Egeu"),
+        ("mitologicas", "macedonia", "pt", "só na Macedônia"),
+        ("classic", "oceania", "pt", "só na Oceania"),
+        ("classic", "oceania", "en", "only in Oceania"),
+    ],
+)
+def test_a_region_bonus_reads_with_its_article(
+    variant: str, region: str, lang: str, line: str
+) -> None:
     app = board_app(variant, lang, ["Ana", "Bia", "Caio"], whole=region)
-    bound = [text_of(n) for n in find(app.render()["panel"],
-                                      lambda n: n["attrs"].get("class") == "pool-bound")]
+    bound = [
+        text_of(n)
+        for n in find(app.render()["panel"], lambda n: n["attrs"].get("class") == "pool-bound")
+    ]
     assert len(bound) == 1 and bound[0].endswith(line), bound
 
 
 def test_the_log_and_prompts_use_articles_and_contractions() -> None:
     held = {"brasil": 0, "argentina": 1, "peru": 1}
-    app = board_app("classic", "pt", ["Ana", "Bia", "Caio"], armies={"brasil": 30},
-                    held=held)
+    app = board_app("classic", "pt", ["Ana", "Bia", "Caio"], armies={"brasil": 30}, held=held)
     g = app.game
     app.dispatch("amount", "all")
     while g.pending_armies:
-        app.dispatch("territory", "brasil" if g.available_for("brasil") else next(
-            t for t in g.territories_of(0) if g.available_for(t)))
+        app.dispatch(
+            "territory",
+            "brasil"
+            if g.available_for("brasil")
+            else next(t for t in g.territories_of(0) if g.available_for(t)),
+        )
     app.dispatch("territory", "brasil")
     assert "Atacar do Brasil:" in text_of(app.render()["panel"])
     app.dispatch("territory", "argentina")
@@ -419,28 +557,53 @@ def test_classic_objectives_read_as_the_printed_cards() -> None:
     board = VARIANTS["classic"].board
     assert [describe(o, board) for o in board.objectives] == PRINTED_CLASSIC
     english = [describe(o, board, "en") for o in board.objectives]
-    assert english[0] == ("Conquer the whole of EUROPE, OCEANIA and a third continent of your "
-                          "choice.")
+    assert english[0] == (
+        "Conquer the whole of EUROPE, OCEANIA and a third continent of your choice."
+    )
     assert english[1] == "Conquer the whole of ASIA and SOUTH AMERICA."
     assert english[3] == "Conquer 18 TERRITORIES and hold each with at least two armies."
     assert english[8] == "Destroy the BLUE ARMIES completely."
 
 
-@pytest.mark.parametrize(("board_id", "objective", "lang", "text"), [
-    ("war2", "europe_africa_plus_one", "pt",
-     "Conquistar na totalidade a EUROPA, a ÁFRICA e mais um terceiro."),
-    ("war2", "territories_18_x2", "en",
-     "Conquer 18 TERRITORIES and hold each with at least two armies."),
-    ("brasil", "norte_sul", "pt", "Conquistar na totalidade o NORTE e o SUL."),
-    ("brasil", "sudeste_sul_plus_one", "en",
-     "Conquer the whole of the SOUTHEAST, the SOUTH and a third region of your choice."),
-    ("mitologicas", "grecia_central_ilhas", "pt",
-     "Conquistar na totalidade a GRÉCIA CENTRAL e as ILHAS DO EGEU."),
-    ("mitologicas", "peloponeso_epiro_plus_one", "en",
-     "Conquer the whole of the PELOPONNESE, EPIRUS and a third region of your choice."),
-])
-def test_every_boards_objectives_read_like_the_cards(board_id: str, objective: str, lang: str,
-                                                     text: str) -> None:
+@pytest.mark.parametrize(
+    ("board_id", "objective", "lang", "text"),
+    [
+        (
+            "war2",
+            "europe_africa_plus_one",
+            "pt",
+            "Conquistar na totalidade a EUROPA, a ÁFRICA e mais um terceiro.",
+        ),
+        (
+            "war2",
+            "territories_18_x2",
+            "en",
+            "Conquer 18 TERRITORIES and hold each with at least two armies.",
+        ),
+        ("brasil", "norte_sul", "pt", "Conquistar na totalidade o NORTE e o SUL."),
+        (
+            "brasil",
+            "sudeste_sul_plus_one",
+            "en",
+            "Conquer the whole of the SOUTHEAST, the SOUTH and a third region of your choice.",
+        ),
+        (
+            "mitologicas",
+            "grecia_central_ilhas",
+            "pt",
+            "Conquistar na totalidade a GRÉCIA CENTRAL e as ILHAS DO EGEU.",
+        ),
+        (
+            "mitologicas",
+            "peloponeso_epiro_plus_one",
+            "en",
+            "Conquer the whole of the PELOPONNESE, EPIRUS and a third region of your choice.",
+        ),
+    ],
+)
+def test_every_boards_objectives_read_like_the_cards(
+    board_id: str, objective: str, lang: str, text: str
+) -> None:
     board = VARIANTS[board_id].board
     spec = next(o for o in board.objectives if o["id"] == objective)
     assert describe(spec, board, lang) == text
@@ -450,8 +613,11 @@ def test_the_objective_shown_to_its_player_reads_like_the_card() -> None:
     app = board_app("classic", "pt", ["Ana", "Bia", "Caio"])
     g = app.game
     app.dispatch("reveal")
-    shown = " ".join(text_of(find(app.render()["panel"],
-                                  lambda n: n["attrs"].get("class") == "objective")[0]).split())
+    shown = " ".join(
+        text_of(
+            find(app.render()["panel"], lambda n: n["attrs"].get("class") == "objective")[0]
+        ).split()
+    )
     assert shown == "Objetivo: " + describe(g.objective_of(0), g.board)
     assert shown.removeprefix("Objetivo: ") in PRINTED_CLASSIC
 
@@ -471,17 +637,32 @@ def secret_text(app: App) -> str:
     return " ".join(text_of(app.render()["panel"]).split())
 
 
-@pytest.mark.parametrize(("lang", "note"), [
-    ("pt", "Seu objetivo mudou: sua carta mandava destruir os exércitos azuis, que são os "
-           "seus. Agora vale o objetivo acima."),
-    ("en", "Your objective changed: your card said to destroy the blue armies, which are "
-           "your own. The objective above is yours now.")])
-def test_a_card_against_ones_own_colour_is_explained_to_its_holder(lang: str,
-                                                                   note: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [
+        (
+            "pt",
+            "Seu objetivo mudou: sua carta mandava destruir os exércitos azuis, que são os "
+            "seus. Agora vale o objetivo acima.",
+        ),
+        (
+            "en",
+            "Your objective changed: your card said to destroy the blue armies, which are "
+            "your own. The objective above is yours now.",
+        ),
+    ],
+)
+def test_a_card_against_ones_own_colour_is_explained_to_its_holder(lang: str, note: str) -> None:
     board = VARIANTS["classic"].board
     owner = {t: i % 3 for i, t in enumerate(board.territories)}
-    game = Game.scenario("classic", [("Ana", "azul"), ("Bia", "vermelho"), ("Caio", "verde")],
-                         owner, objectives={0: "destroy_azul"}, seed=2, round=2)
+    game = Game.scenario(
+        "classic",
+        [("Ana", "azul"), ("Bia", "vermelho"), ("Caio", "verde")],
+        owner,
+        objectives={0: "destroy_azul"},
+        seed=2,
+        round=2,
+    )
     app = game_app(game, lang)
     assert note not in secret_text(app)  # nothing shows before the player reveals
     app.dispatch("reveal")
@@ -494,23 +675,35 @@ def test_a_destroy_card_whose_colour_someone_else_destroyed_is_explained_private
     board = VARIANTS["classic"].board
     owner = {t: i % 2 for i, t in enumerate(board.territories)}
     owner.update({"brasil": 1, "argentina": 2})
-    game = Game.scenario("classic", [("Ana", "azul"), ("Bia", "vermelho"), ("Caio", "verde")],
-                         owner, armies={"brasil": 20}, current=1, seed=4, round=2,
-                         objectives={0: "destroy_verde", 1: "territories_18_x2",
-                                     2: "territories_24"})
+    game = Game.scenario(
+        "classic",
+        [("Ana", "azul"), ("Bia", "vermelho"), ("Caio", "verde")],
+        owner,
+        armies={"brasil": 20},
+        current=1,
+        seed=4,
+        round=2,
+        objectives={0: "destroy_verde", 1: "territories_18_x2", 2: "territories_24"},
+    )
     app = game_app(game)
     app.last_human = 1
     app.dispatch("amount", "all")
     while game.pending_armies:
-        app.dispatch("territory", "brasil" if game.available_for("brasil") else next(
-            t for t in game.territories_of(1) if game.available_for(t)))
+        app.dispatch(
+            "territory",
+            "brasil"
+            if game.available_for("brasil")
+            else next(t for t in game.territories_of(1) if game.available_for(t)),
+        )
     app.dispatch("territory", "brasil")
     app.dispatch("territory", "argentina")
     while game.owner["argentina"] != 1:
         app.dispatch("attack")
     assert not game.players[2].alive and game.players[0].objective_converted
-    note = ("Seu objetivo mudou: sua carta mandava destruir os exércitos verdes, mas Bia os "
-            "destruiu. Agora vale o objetivo acima.")
+    note = (
+        "Seu objetivo mudou: sua carta mandava destruir os exércitos verdes, mas Bia os "
+        "destruiu. Agora vale o objetivo acima."
+    )
     # Bia's turn goes on: her screen, her secrets and the log say nothing of it
     app.dispatch("reveal")
     assert "objetivo mudou" not in secret_text(app)
@@ -537,12 +730,12 @@ def test_war2_explains_a_changed_objective_in_english_too() -> None:
     board = VARIANTS["war2"].board
     owner = {t: i % 3 for i, t in enumerate(board.territories)}
     seats = [("Ana", "azul"), ("Bia", "vermelho"), ("Caio", "verde")]
-    game = War2Game.scenario("war2", seats, owner, objectives={0: "destroy_azul"}, seed=5,
-                             round=2)
+    game = War2Game.scenario("war2", seats, owner, objectives={0: "destroy_azul"}, seed=5, round=2)
     app = game_app(game, "en")
     app.dispatch("reveal")
-    assert ("Your objective changed: your card said to destroy the blue armies, which are "
-            "your own.") in secret_text(app)
+    assert (
+        "Your objective changed: your card said to destroy the blue armies, which are your own."
+    ) in secret_text(app)
 
 
 def test_one_plural_mechanism_no_key_pairs_for_counts() -> None:

@@ -81,8 +81,12 @@ def test_damaged_saves_are_refused_or_sound(kind, seed):
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(kind=st.sampled_from(KINDS), v1=st.booleans(), where=st.integers(0, 10**6),
-       value=st.sampled_from(JUNK) | st.integers() | st.text(max_size=5))
+@given(
+    kind=st.sampled_from(KINDS),
+    v1=st.booleans(),
+    where=st.integers(0, 10**6),
+    value=st.sampled_from(JUNK) | st.integers() | st.text(max_size=5),
+)
 def test_any_value_anywhere_is_refused_or_sound(kind, v1, where, value):
     game = base_game(kind)
     data = to_data_v1(game) if v1 else game.to_json()
@@ -100,9 +104,11 @@ def test_any_text_is_refused(text):
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
-    max_leaves=30)
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=30,
+)
 
 
 @settings(max_examples=60, deadline=None)
@@ -114,11 +120,19 @@ def test_any_json_is_refused(data):
 
 
 @settings(max_examples=25, deadline=None)
-@given(kind=st.sampled_from(KINDS), seed=st.integers(0, 2**32 - 1),
-       steps=st.integers(0, 300), p_bot=st.sampled_from([0.0, 0.6, 0.95]))
+@given(
+    kind=st.sampled_from(KINDS),
+    seed=st.integers(0, 2**32 - 1),
+    steps=st.integers(0, 300),
+    p_bot=st.sampled_from([0.0, 0.6, 0.95]),
+)
 def test_every_real_save_loads_and_passes_every_invariant(kind, seed, steps, p_bot):
-    variant, players = {"classic": ("classic", 6), "war2": ("war2", 4),
-                        "brasil": ("brasil", 3), "mitologicas": ("mitologicas", 4)}[kind]
+    variant, players = {
+        "classic": ("classic", 6),
+        "war2": ("war2", 4),
+        "brasil": ("brasil", 3),
+        "mitologicas": ("mitologicas", 4),
+    }[kind]
     game = new_game(variant, players, seed)
     player = Chooser(random.Random(seed), p_bot)
     for _ in range(steps):
@@ -181,8 +195,18 @@ def test_five_thousand_deep_nesting_is_refused(game, where):
         Game.from_json(data)
 
 
-@pytest.mark.parametrize("number", ["1" + "0" * 400, "-1" + "0" * 400, "1e400", "NaN",
-                                    "Infinity", "-Infinity", "18446744073709551616000"])
+@pytest.mark.parametrize(
+    "number",
+    [
+        "1" + "0" * 400,
+        "-1" + "0" * 400,
+        "1e400",
+        "NaN",
+        "Infinity",
+        "-Infinity",
+        "18446744073709551616000",
+    ],
+)
 def test_huge_and_non_numbers_are_refused(game, number):
     text = game.dumps().replace('"round":', f'"round":{number},"x":', 1)
     refused(text, "not a saved game")
@@ -219,8 +243,9 @@ def test_state_that_the_log_does_not_lead_to_is_refused(game):
     data = game.to_json()
     t = next(i for i, a in enumerate(data["armies"]) if a > 1)
     data["armies"][t] -= 1
-    i = next(i for i, a in enumerate(data["armies"]) if i != t and data["owner"][i] ==
-             data["owner"][t])
+    i = next(
+        i for i, a in enumerate(data["armies"]) if i != t and data["owner"][i] == data["owner"][t]
+    )
     data["armies"][i] += 1
     refused(json.dumps(data), "log does not lead to the saved state", "armies")
     data = game.to_json()
@@ -288,8 +313,14 @@ def test_war2_own_state_is_checked():
     data["war2"]["bombers"][0] = 11
     refused(json.dumps(data), "war2.bombers")
     data = game.to_json()
-    data["war2"]["air"] = {"target": "brasil", "defender": 0, "bombers": 1, "launched": 1,
-                           "source": "base", "resume": "attack"}
+    data["war2"]["air"] = {
+        "target": "brasil",
+        "defender": 0,
+        "bombers": 1,
+        "launched": 1,
+        "source": "base",
+        "resume": "attack",
+    }
     refused(json.dumps(data), "inconsistent", "air attack")
     data = game.to_json()
     data["war2"]["ci"] = {}

@@ -59,8 +59,13 @@ def test_root_element(pair):
 def test_group_order_matches_the_classic_map(pair):
     board, root, _ = pair
     order = [g.get("class") for g in root.findall(f"{NS}g")]
-    assert [c for c in order if c != "backdrop"] == ["sea-links", "territories", "labels",
-                                                    "badges", *EXTRA_GROUPS.get(board["id"], [])]
+    assert [c for c in order if c != "backdrop"] == [
+        "sea-links",
+        "territories",
+        "labels",
+        "badges",
+        *EXTRA_GROUPS.get(board["id"], []),
+    ]
     if "backdrop" in order:  # inert land drawn first, with its own fill, nothing to click
         backdrop = group(root, "backdrop")
         assert order[0] == "backdrop" and backdrop.get("aria-hidden") == "true"
@@ -110,7 +115,8 @@ def test_one_badge_per_territory(pair):
     assert badges.get("aria-hidden") == "true"
     gs = badges.findall(f"{NS}g")
     assert Counter(g.get("data-badge") for g in gs) == Counter(
-        t["id"] for t in board["territories"])
+        t["id"] for t in board["territories"]
+    )
     _, _, w, h = view_box(root)
     for g in gs:
         assert g.get("class") == "badge"
@@ -128,9 +134,9 @@ def test_badges_and_labels_do_not_overlap(pair):
     pos = badge_positions(root)
     ids = sorted(pos)
     for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
+        for b in ids[i + 1 :]:
             (x1, y1), (x2, y2) = pos[a], pos[b]
-            assert (x1 - x2) ** 2 + (y1 - y2) ** 2 >= 26 ** 2, (a, b)
+            assert (x1 - x2) ** 2 + (y1 - y2) ** 2 >= 26**2, (a, b)
     for t in group(root, "labels").findall(f"{NS}text"):
         x, y = float(t.get("x")), float(t.get("y")) - FONT * 0.35
         half = len(t.text) * 0.8 * FONT / 2
@@ -178,7 +184,7 @@ def test_thumbnail(name):
     assert (x, y) == (0, 0) and w > 0 and h > 0
     fills = {p.get("fill") for p in root.iter(f"{NS}path")}
     board = board_of(name)
-    tints = ({c["tint"] for c in board["continents"]} if name != "classic" else CLASSIC_TINTS)
+    tints = {c["tint"] for c in board["continents"]} if name != "classic" else CLASSIC_TINTS
     assert tints <= fills  # one tinted outline per continent (region)
     assert root.find(f".//{NS}text") is None and root.find(f".//{NS}style") is None
 

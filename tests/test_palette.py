@@ -31,12 +31,21 @@ MIN_CONTRAST = 4.5
 #: Machado et al. (2009), severity 1.0, on linear RGB; None: normal vision.
 VISION: dict[str, tuple[tuple[float, ...], ...] | None] = {
     "normal": None,
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-                   (-0.003882, -0.048116, 1.051998)),
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-                     (-0.011820, 0.042940, 0.968881)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
-                   (0.004733, 0.691367, 0.303900)),
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
 }
 
 Lab = tuple[float, float, float]
@@ -44,7 +53,7 @@ Lab = tuple[float, float, float]
 
 def linear(hex_colour: str) -> list[float]:
     """sRGB ``#rrggbb`` as linear RGB in 0..1."""
-    channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     return [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
 
 
@@ -53,12 +62,15 @@ def seen(hex_colour: str, vision: str) -> Lab:
     rgb = linear(hex_colour)
     matrix = VISION[vision]
     if matrix is not None:
-        rgb = [min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True))))
-               for row in matrix]
+        rgb = [
+            min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in matrix
+        ]
     r, g, b = rgb
-    xyz = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b,
-           0.2126729 * r + 0.7151522 * g + 0.0721750 * b,
-           0.0193339 * r + 0.1191920 * g + 0.9503041 * b)
+    xyz = (
+        0.4124564 * r + 0.3575761 * g + 0.1804375 * b,
+        0.2126729 * r + 0.7151522 * g + 0.0721750 * b,
+        0.0193339 * r + 0.1191920 * g + 0.9503041 * b,
+    )
 
     def f(t: float) -> float:
         return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
@@ -71,7 +83,7 @@ def delta_e(lab1: Lab, lab2: Lab) -> float:
     """CIEDE2000 colour difference (Sharma, Wu and Dalal, 2005)."""
     (l1, a1, b1), (l2, a2, b2) = lab1, lab2
     c_mean = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
-    g = 0.5 * (1 - math.sqrt(c_mean ** 7 / (c_mean ** 7 + 25 ** 7)))
+    g = 0.5 * (1 - math.sqrt(c_mean**7 / (c_mean**7 + 25**7)))
     a1p, a2p = (1 + g) * a1, (1 + g) * a2
     c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
     h1p = math.degrees(math.atan2(b1, a1p)) % 360
@@ -85,22 +97,31 @@ def delta_e(lab1: Lab, lab2: Lab) -> float:
         h_mean = (h1p + h2p) / 2
     else:
         h_mean = (h1p + h2p + (360 if h1p + h2p < 360 else -360)) / 2
-    t = (1 - 0.17 * math.cos(math.radians(h_mean - 30)) + 0.24 * math.cos(math.radians(
-        2 * h_mean)) + 0.32 * math.cos(math.radians(3 * h_mean + 6)) - 0.20 * math.cos(
-        math.radians(4 * h_mean - 63)))
-    rotation = -math.sin(math.radians(60 * math.exp(-((h_mean - 275) / 25) ** 2))) * 2 * (
-        math.sqrt(cp_mean ** 7 / (cp_mean ** 7 + 25 ** 7)))
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(h_mean - 30))
+        + 0.24 * math.cos(math.radians(2 * h_mean))
+        + 0.32 * math.cos(math.radians(3 * h_mean + 6))
+        - 0.20 * math.cos(math.radians(4 * h_mean - 63))
+    )
+    rotation = (
+        -math.sin(math.radians(60 * math.exp(-(((h_mean - 275) / 25) ** 2))))
+        * 2
+        * (math.sqrt(cp_mean**7 / (cp_mean**7 + 25**7)))
+    )
     sl = 1 + 0.015 * (l_mean - 50) ** 2 / math.sqrt(20 + (l_mean - 50) ** 2)
     sc, sh = 1 + 0.045 * cp_mean, 1 + 0.015 * cp_mean * t
     dl, dc, dhh = (l2 - l1) / sl, (c2p - c1p) / sc, d_hue / sh
-    return math.sqrt(dl ** 2 + dc ** 2 + dhh ** 2 + rotation * dc * dhh)
+    return math.sqrt(dl**2 + dc**2 + dhh**2 + rotation * dc * dhh)
 
 
 def contrast(hex1: str, hex2: str) -> float:
     """WCAG 2 contrast ratio."""
+
     def lum(h: str) -> float:
         r, g, b = linear(h)
         return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
     high, low = sorted((lum(hex1), lum(hex2)), reverse=True)
     return (high + 0.05) / (low + 0.05)
 
@@ -127,8 +148,11 @@ def badge_text(colour: str) -> str:
 
 def closest(palette: dict[str, str], colours: list[str]) -> list[tuple[float, str, str, str]]:
     """Every pair of ``colours`` under every vision, closest first."""
-    return sorted((delta_e(seen(palette[a], v), seen(palette[b], v)), v, a, b)
-                  for v in VISION for a, b in itertools.combinations(colours, 2))
+    return sorted(
+        (delta_e(seen(palette[a], v), seen(palette[b], v)), v, a, b)
+        for v in VISION
+        for a, b in itertools.combinations(colours, 2)
+    )
 
 
 def test_the_colour_difference_is_ciede2000():

@@ -41,9 +41,12 @@ def invariants(game: Game) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6),
-       choices=st.integers(0, 2**32 - 1),
-       placement_only=st.booleans())
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.integers(3, 6),
+    choices=st.integers(0, 2**32 - 1),
+    placement_only=st.booleans(),
+)
 def test_random_legal_play_keeps_every_invariant(seed, players, choices, placement_only):
     options = {"first_round_placement_only": True} if placement_only else {}
     game = Game.new("classic", seats(players), seed=seed, options=options)
@@ -75,14 +78,14 @@ def objective_done(game: Game, seat: int) -> bool:
     """Whether ``seat``'s objective holds on the board (or everyone else is gone)."""
     spec = game.objective_of(seat)
     destroyed = spec["kind"] == "destroy" and any(
-        p.color == spec["color"] and p.eliminated_by == seat for p in game.players)
+        p.color == spec["color"] and p.eliminated_by == seat for p in game.players
+    )
     last = [i for i, p in enumerate(game.players) if p.alive] == [seat]
     return last or objective_met(spec, game.board, game.owner, game.armies, seat, destroyed)
 
 
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6),
-       choices=st.integers(0, 2**32 - 1))
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6), choices=st.integers(0, 2**32 - 1))
 def test_eliminations_trades_and_victories_keep_cards_and_armies(seed, players, choices):
     """Crowded positions with a weak last seat, played by a mix of the simple bot and random
     legal choices: players are eliminated, hands taken, sets traded, games won."""
@@ -101,8 +104,7 @@ def test_eliminations_trades_and_victories_keep_cards_and_armies(seed, players, 
     for seat in range(players):
         k = rnd.randint(0, 4)
         hands[seat], deck = deck[:k], deck[k:]
-    game = Game.scenario("classic", seats(players), owner, armies=armies, hands=hands,
-                         seed=seed)
+    game = Game.scenario("classic", seats(players), owner, armies=armies, hands=hands, seed=seed)
     bot = SimpleBot()
     invariants(game)
     total = sum(game.armies.values())
@@ -144,13 +146,20 @@ def listed_form(game: Game, action: Action | dict) -> Action | None:
     for legal in game.legal_actions():
         if legal == action:
             return legal
-        if (isinstance(action, Attack) and action.dice is None and isinstance(legal, Attack)
-                and (legal.source, legal.target) == (action.source, action.target)
-                and legal.dice == game.attack_dice_max(legal.source)):
+        if (
+            isinstance(action, Attack)
+            and action.dice is None
+            and isinstance(legal, Attack)
+            and (legal.source, legal.target) == (action.source, action.target)
+            and legal.dice == game.attack_dice_max(legal.source)
+        ):
             return legal
-        if (isinstance(action, Trade) and isinstance(legal, Trade)
-                and sorted(legal.cards) == sorted(action.cards)
-                and action.bonus_territory in (None, legal.bonus_territory)):
+        if (
+            isinstance(action, Trade)
+            and isinstance(legal, Trade)
+            and sorted(legal.cards) == sorted(action.cards)
+            and action.bonus_territory in (None, legal.bonus_territory)
+        ):
             return legal
     return None
 
@@ -162,19 +171,29 @@ random_action = st.one_of(
     st.builds(Attack, territory, territory, st.one_of(st.none(), st.integers(-1, 4))),
     st.builds(Occupy, count),
     st.builds(Regroup, territory, territory, count),
-    st.builds(Trade, st.lists(st.integers(-1, 45), min_size=0, max_size=4).map(tuple),
-              st.one_of(st.none(), territory)),
+    st.builds(
+        Trade,
+        st.lists(st.integers(-1, 45), min_size=0, max_size=4).map(tuple),
+        st.one_of(st.none(), territory),
+    ),
     st.just(EndAttack()),
     st.just(EndTurn()),
-    st.fixed_dictionaries({"type": st.sampled_from(["place", "attack", "nope", "trade"]),
-                           "territory": st.one_of(territory, st.integers(), st.none()),
-                           "count": st.one_of(count, st.text(max_size=2))}),
+    st.fixed_dictionaries(
+        {
+            "type": st.sampled_from(["place", "attack", "nope", "trade"]),
+            "territory": st.one_of(territory, st.integers(), st.none()),
+            "count": st.one_of(count, st.text(max_size=2)),
+        }
+    ),
 )
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1),
-       attempts=st.lists(random_action, min_size=10, max_size=40))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    choices=st.integers(0, 2**32 - 1),
+    attempts=st.lists(random_action, min_size=10, max_size=40),
+)
 def test_random_actions_apply_or_change_nothing(seed, choices, attempts):
     game = Game.new("classic", seats(4), seed=seed)
     rnd = random.Random(choices)

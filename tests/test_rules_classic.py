@@ -29,8 +29,22 @@ from pywar.errors import StateError
 SPECS = {o["id"]: o for o in BOARD.objectives}
 
 # A spread of territories that holds no continent whole.
-SPREAD = ["alasca", "mackenzie", "venezuela", "islandia", "argelia", "aral", "omsk", "sumatra",
-          "groenlandia", "peru", "inglaterra", "egito", "dudinka", "borneu"]
+SPREAD = [
+    "alasca",
+    "mackenzie",
+    "venezuela",
+    "islandia",
+    "argelia",
+    "aral",
+    "omsk",
+    "sumatra",
+    "groenlandia",
+    "peru",
+    "inglaterra",
+    "egito",
+    "dudinka",
+    "borneu",
+]
 
 
 def shapes(*cards: int) -> list[str]:
@@ -42,8 +56,9 @@ def of_shape(shape: str) -> list[int]:
 
 
 # ------------------------------------------------------------------ reinforcements
-@pytest.mark.parametrize(("held", "due"), [(8, 4), (11, 5), (1, 3), (5, 3), (6, 3), (7, 3),
-                                           (14, 7)])
+@pytest.mark.parametrize(
+    ("held", "due"), [(8, 4), (11, 5), (1, 3), (5, 3), (6, 3), (7, 3), (14, 7)]
+)
 def test_reinforcements_are_half_the_territories_at_least_three(held, due):
     game = make({0: SPREAD[:held]})
     assert game.view(0)["pools"] == {"free": due}
@@ -86,8 +101,11 @@ def test_placing_is_refused_on_a_territory_of_someone_else():
 # ------------------------------------------------------------------ the dice examples
 def attack_position(source: int, target: int, **kw) -> Game:
     """Seat 0 on Brasil with ``source`` armies, seat 1 on Argentina with ``target``, in attack."""
-    game = make({0: ["brasil", "japao"], 1: ["argentina", "peru"]},
-                armies={"brasil": source, "argentina": target}, **kw)
+    game = make(
+        {0: ["brasil", "japao"], 1: ["argentina", "peru"]},
+        armies={"brasil": source, "argentina": target},
+        **kw,
+    )
     place_all(game, "japao")
     assert game.phase == "attack"
     return game
@@ -100,8 +118,11 @@ def test_book_dice_example_a_four_against_three():
     assert (battle["attacker_losses"], battle["defender_losses"]) == (2, 1)
     assert game.armies["brasil"] == 2 and game.armies["argentina"] == 2
     # "o atacante poderia atacar com 1 exército contra 2 da defesa"
-    attacks = [a for a in game.legal_actions() if isinstance(a, Attack)
-               and (a.source, a.target) == ("brasil", "argentina")]
+    attacks = [
+        a
+        for a in game.legal_actions()
+        if isinstance(a, Attack) and (a.source, a.target) == ("brasil", "argentina")
+    ]
     assert attacks == [Attack("brasil", "argentina", 1)]
     refused(game, Attack("brasil", "argentina", 2), "bad_dice")
     refused(game, Attack("brasil", "argentina"), "bad_rolls", rolls=([6], [1]))
@@ -174,8 +195,10 @@ def test_ties_go_to_the_defence():
 
 # ------------------------------------------------------------------ attacks refused
 def test_attack_refusals_name_the_rule_and_change_nothing():
-    game = make({0: ["brasil", "venezuela", "japao"], 1: ["argentina", "peru"]},
-                armies={"brasil": 5, "venezuela": 1})
+    game = make(
+        {0: ["brasil", "venezuela", "japao"], 1: ["argentina", "peru"]},
+        armies={"brasil": 5, "venezuela": 1},
+    )
     refused(game, Attack("brasil", "argentina"), "place_first")  # reinforce phase
     place_all(game, "japao")
     refused(game, Attack("venezuela", "peru"), "occupation_army")
@@ -192,10 +215,19 @@ def test_attack_refusals_name_the_rule_and_change_nothing():
     refused(game, EndAttack(), "not_attack_phase")
 
 
-@pytest.mark.parametrize("link", [("alasca", "vladivostok"), ("groenlandia", "islandia"),
-                                  ("brasil", "argelia"), ("franca", "argelia"),
-                                  ("franca", "egito"), ("polonia", "egito"),
-                                  ("india", "sumatra"), ("vietna", "borneu")])
+@pytest.mark.parametrize(
+    "link",
+    [
+        ("alasca", "vladivostok"),
+        ("groenlandia", "islandia"),
+        ("brasil", "argelia"),
+        ("franca", "argelia"),
+        ("franca", "egito"),
+        ("polonia", "egito"),
+        ("india", "sumatra"),
+        ("vietna", "borneu"),
+    ],
+)
 def test_sea_links_can_be_attacked_both_ways(link):
     a, b = link
     for source, target in ((a, b), (b, a)):
@@ -210,8 +242,9 @@ def test_trade_values_are_global_to_the_game():
     # Four players, each with two sets of three equal shapes: eight trades round the table.
     squares = of_shape("square")[:12]
     triangles = of_shape("triangle")[:12]
-    sets = [squares[i:i + 3] for i in range(0, 12, 3)] + [triangles[i:i + 3]
-                                                          for i in range(0, 12, 3)]
+    sets = [squares[i : i + 3] for i in range(0, 12, 3)] + [
+        triangles[i : i + 3] for i in range(0, 12, 3)
+    ]
     hands = {seat: sets[seat] + sets[seat + 4] for seat in range(4)}
     game = make({}, players=4, hands=hands)
     values = []
@@ -273,13 +306,16 @@ def test_no_bonus_for_cards_of_territories_held_by_others():
     assert game.pending_armies == 3 + 4
 
 
-@pytest.mark.parametrize("hand", [
-    [JOKERS[0], CARD["alasca"], CARD["mackenzie"]],        # joker, triangle, circle
-    [JOKERS[0], CARD["labrador"], CARD["california"]],     # joker, square, square
-    [JOKERS[0], JOKERS[1], CARD["labrador"]],              # two jokers
-    [CARD["labrador"], CARD["alasca"], CARD["mackenzie"]],  # three different shapes
-    [CARD["labrador"], CARD["california"], CARD["mexico"]],  # three squares
-])
+@pytest.mark.parametrize(
+    "hand",
+    [
+        [JOKERS[0], CARD["alasca"], CARD["mackenzie"]],  # joker, triangle, circle
+        [JOKERS[0], CARD["labrador"], CARD["california"]],  # joker, square, square
+        [JOKERS[0], JOKERS[1], CARD["labrador"]],  # two jokers
+        [CARD["labrador"], CARD["alasca"], CARD["mackenzie"]],  # three different shapes
+        [CARD["labrador"], CARD["california"], CARD["mexico"]],  # three squares
+    ],
+)
 def test_valid_sets_including_jokers(hand):
     game = make({0: ["china"]}, hands={0: hand})
     assert [t.cards for t in game.legal_actions() if isinstance(t, Trade)] == [tuple(hand)]
@@ -296,8 +332,9 @@ def test_invalid_sets_are_refused():
     refused(game, Trade(tuple(hand[1:])), "invalid_set")
     refused(game, Trade(tuple(hand[:2])), "cards_not_in_hand")
     refused(game, Trade((hand[0], hand[0], hand[1])), "cards_not_in_hand")
-    refused(game, Trade((CARD["labrador"], CARD["california"], CARD["mexico"])),
-            "cards_not_in_hand")
+    refused(
+        game, Trade((CARD["labrador"], CARD["california"], CARD["mexico"])), "cards_not_in_hand"
+    )
 
 
 def test_trading_is_refused_in_the_attack_phase_and_plain_regroup():
@@ -311,8 +348,7 @@ def test_trading_is_refused_in_the_attack_phase_and_plain_regroup():
 
 
 def test_five_cards_force_a_trade_before_placing():
-    hand = [CARD["labrador"], CARD["california"], CARD["mexico"], CARD["alasca"],
-            CARD["mackenzie"]]
+    hand = [CARD["labrador"], CARD["california"], CARD["mexico"], CARD["alasca"], CARD["mackenzie"]]
     game = make({0: ["china"]}, hands={0: hand})
     assert game.view(0)["must_trade"]
     refused(game, Place("china", 1), "forced_trade")
@@ -345,7 +381,7 @@ def eliminate_b(game):
     return next(e for e in events if e["type"] == "eliminated")
 
 
-A_CARD = [CARD["alasca"]]                                       # a triangle
+A_CARD = [CARD["alasca"]]  # a triangle
 B_CARDS = [CARD["vancouver"], CARD["nova_york"], CARD["labrador"]]  # triangle, triangle, square
 
 
@@ -405,7 +441,7 @@ def test_book_elimination_example_without_trade_forces_it_next_turn():
 def test_book_elimination_example_when_no_set_can_be_made():
     # "No caso de não conseguir trocar ... receberá no final de sua jogada mais uma carta, e
     # no início da sua próxima jogada poderá trocar as cartas": 4 cards, two shapes twice.
-    a_card = [CARD["alasca"]]                                              # a triangle
+    a_card = [CARD["alasca"]]  # a triangle
     b_cards = [CARD["vancouver"], CARD["mackenzie"], CARD["groenlandia"]]  # tri, circle, circle
     game = elimination_position(a_card, b_cards)
     eliminate_b(game)
@@ -418,7 +454,7 @@ def test_book_elimination_example_when_no_set_can_be_made():
 def test_eliminator_takes_every_card_and_must_trade_while_over_five():
     # RULINGS.md, Elimination (classic): no random cut; at the end of the turn the player must
     # trade while holding more than 5 ("desde que não guarde mais de 5 cartas").
-    a_cards = [CARD["alasca"], CARD["mackenzie"], CARD["groenlandia"]]       # tri, circ, circ
+    a_cards = [CARD["alasca"], CARD["mackenzie"], CARD["groenlandia"]]  # tri, circ, circ
     b_cards = [CARD["vancouver"], CARD["ottawa"], CARD["labrador"], JOKERS[0]]  # tri, circ, sq
     game = elimination_position(a_cards, b_cards)
     eliminated = eliminate_b(game)
@@ -450,8 +486,13 @@ def test_trades_one_after_another_down_to_five_then_a_sixth_card():
     # forced: 6 -> 3. With 8 the first trade leaves 5: no second trade is forced, the card
     # of the turn makes 6, and the next turn starts with a forced trade.
     a_cards = [CARD["alasca"], CARD["mackenzie"], CARD["labrador"], CARD["vancouver"]]
-    b_cards = [CARD["ottawa"], CARD["california"], CARD["nova_york"], CARD["mexico"],
-               CARD["groenlandia"]]
+    b_cards = [
+        CARD["ottawa"],
+        CARD["california"],
+        CARD["nova_york"],
+        CARD["mexico"],
+        CARD["groenlandia"],
+    ]
     game = elimination_position(a_cards, b_cards)
     eliminate_b(game)
     game.apply(Occupy(1))
@@ -532,8 +573,9 @@ def test_book_regroup_example_brasil_venezuela_mexico():
 
 
 def test_armies_that_stayed_put_may_still_move_after_others_arrived():
-    game = make({0: ["brasil", "venezuela", "mexico", "japao"]},
-                armies={"brasil": 5, "venezuela": 3})
+    game = make(
+        {0: ["brasil", "venezuela", "mexico", "japao"]}, armies={"brasil": 5, "venezuela": 3}
+    )
     to_regroup(game, "japao")
     game.apply(Regroup("brasil", "venezuela", 4))
     refused(game, Regroup("venezuela", "mexico", 3), "move_once")
@@ -590,8 +632,7 @@ def assert_won(game, seat, objective):
 
 def test_victory_two_continents():
     held = continent("asia") + ["brasil", "venezuela", "argentina"]
-    game = make({0: held, 1: ["peru"]}, armies={"brasil": 4},
-                objectives={0: "asia_south_america"})
+    game = make({0: held, 1: ["peru"]}, armies={"brasil": 4}, objectives={0: "asia_south_america"})
     place_all(game, "china")
     assert game.phase == "attack"
     events = game.apply(Attack("brasil", "peru"), rolls=([6, 5, 4], [1]))
@@ -602,8 +643,11 @@ def test_victory_two_continents():
 
 def test_victory_continents_plus_a_third():
     held = continent("europe") + continent("oceania") + ["brasil", "venezuela", "argentina"]
-    game = make({0: held, 1: ["peru"]}, armies={"brasil": 4, "australia": 4},
-                objectives={0: "europe_oceania_plus_one"})
+    game = make(
+        {0: held, 1: ["peru"]},
+        armies={"brasil": 4, "australia": 4},
+        objectives={0: "europe_oceania_plus_one"},
+    )
     place_all(game, "franca")
     assert game.phase == "attack"  # Europe and Oceania alone are not enough
     game.apply(Attack("brasil", "peru"), rolls=([6, 5, 4], [1]))
@@ -612,8 +656,11 @@ def test_victory_continents_plus_a_third():
 
 def test_continents_plus_a_third_needs_the_third():
     held = continent("europe") + [t for t in continent("oceania") if t != "australia"]
-    game = make({0: held + ["brasil"], 1: ["australia"]}, armies={"borneu": 4},
-                objectives={0: "europe_oceania_plus_one"})
+    game = make(
+        {0: held + ["brasil"], 1: ["australia"]},
+        armies={"borneu": 4},
+        objectives={0: "europe_oceania_plus_one"},
+    )
     place_all(game, "franca")
     game.apply(Attack("borneu", "australia"), rolls=([6, 5, 4], [1]))
     assert game.phase != "over" and game.winner is None
@@ -658,8 +705,7 @@ def test_victory_18_territories_reached_by_regrouping():
 def test_victory_24_territories():
     held = [t for t in TERRITORIES if t != "argentina"][:23]
     assert "brasil" in held
-    game = make({0: held, 1: ["argentina"]}, armies={"brasil": 4},
-                objectives={0: "territories_24"})
+    game = make({0: held, 1: ["argentina"]}, armies={"brasil": 4}, objectives={0: "territories_24"})
     place_all(game, "brasil")
     assert game.phase == "attack"
     game.apply(Attack("brasil", "argentina"), rolls=([6, 5, 4], [1]))
@@ -668,8 +714,11 @@ def test_victory_24_territories():
 
 def test_victory_destroying_a_colour_yourself():
     assert seats(3)[1][1] == "verde"
-    game = make({0: ["brasil", "china"], 1: ["argentina"]}, armies={"brasil": 4},
-                objectives={0: "destroy_verde"})
+    game = make(
+        {0: ["brasil", "china"], 1: ["argentina"]},
+        armies={"brasil": 4},
+        objectives={0: "destroy_verde"},
+    )
     place_all(game, "china")
     events = game.apply(Attack("brasil", "argentina"), rolls=([6, 5, 4], [1]))
     assert [e["type"] for e in events][-2:] == ["eliminated", "victory"]
@@ -702,8 +751,12 @@ def test_destroyed_by_someone_else_becomes_24_territories_and_wins_at_once():
     # Seat 0 wants verde destroyed and already holds 24 territories; seat 2 destroys verde.
     held0 = [t for t in TERRITORIES if t not in ("brasil", "argentina")][:24]
     rest = [t for t in TERRITORIES if t not in held0 and t != "argentina"]
-    game = make({0: held0, 1: ["argentina"], 2: rest}, current=2, armies={"brasil": 4},
-                objectives={0: "destroy_verde"})
+    game = make(
+        {0: held0, 1: ["argentina"], 2: rest},
+        current=2,
+        armies={"brasil": 4},
+        objectives={0: "destroy_verde"},
+    )
     assert "brasil" in rest
     place_all(game, "brasil")
     events = game.apply(Attack("brasil", "argentina"), rolls=([6, 5, 4], [1]))
@@ -717,8 +770,12 @@ def test_destroyed_by_someone_else_becomes_24_territories_and_wins_at_once():
 def test_changed_objective_not_yet_met_waits():
     held0 = [t for t in TERRITORIES if t not in ("brasil", "argentina")][:20]
     rest = [t for t in TERRITORIES if t not in held0 and t != "argentina"]
-    game = make({0: held0, 1: ["argentina"], 2: rest}, current=2, armies={"brasil": 4},
-                objectives={0: "destroy_verde"})
+    game = make(
+        {0: held0, 1: ["argentina"], 2: rest},
+        current=2,
+        armies={"brasil": 4},
+        objectives={0: "destroy_verde"},
+    )
     place_all(game, "brasil")
     game.apply(Attack("brasil", "argentina"), rolls=([6, 5, 4], [1]))
     assert game.winner is None and game.phase == "occupy"
@@ -819,8 +876,11 @@ def test_without_the_option_the_first_round_has_every_phase():
 # ------------------------------------------------------------------ what a player sees
 def test_view_shows_own_secrets_only():
     hands = {0: [CARD["alasca"]], 1: [CARD["brasil"], CARD["peru"]], 2: []}
-    game = make({0: ["china"], 1: ["argentina"]}, hands=hands,
-                objectives={0: "asia_africa", 1: "territories_24", 2: "north_america_oceania"})
+    game = make(
+        {0: ["china"], 1: ["argentina"]},
+        hands=hands,
+        objectives={0: "asia_africa", 1: "territories_24", 2: "north_america_oceania"},
+    )
     for me in range(3):
         view = game.view(me)
         mine = view["players"][me]
@@ -838,9 +898,11 @@ def test_view_shows_own_secrets_only():
 
 
 def test_view_reveals_every_objective_once_the_game_is_over():
-    game = make({0: ["brasil", "china"], 1: ["argentina"]}, armies={"brasil": 4},
-                objectives={0: "destroy_verde", 1: "territories_24",
-                            2: "north_america_oceania"})
+    game = make(
+        {0: ["brasil", "china"], 1: ["argentina"]},
+        armies={"brasil": 4},
+        objectives={0: "destroy_verde", 1: "territories_24", 2: "north_america_oceania"},
+    )
     assert "objective" not in game.view(0)["players"][2]
     place_all(game, "china")
     game.apply(Attack("brasil", "argentina"), rolls=([6, 5, 4], [1]))

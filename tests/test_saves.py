@@ -19,8 +19,14 @@ V1 = sorted((Path(__file__).parent / "data" / "saves_v1").glob("*.json"))
 
 
 def test_the_old_saves_are_there():
-    assert {p.stem for p in V1} >= {"classic_6p_round6", "classic_3p_over", "war2_5p_setup",
-                                    "war2_scenario_air", "mitologicas_4p", "brasil_3p"}
+    assert {p.stem for p in V1} >= {
+        "classic_6p_round6",
+        "classic_3p_over",
+        "war2_5p_setup",
+        "war2_scenario_air",
+        "mitologicas_4p",
+        "brasil_3p",
+    }
 
 
 @pytest.mark.parametrize("path", V1, ids=[p.stem for p in V1])
@@ -35,12 +41,16 @@ def test_version_1_save_loads_plays_on_and_saves_as_version_2(path):
     # and teaching positions get theirs right since those files were written (issue 17).
     written = to_data_v1(game)
     assert {k: v for k, v in written.items() if k != "timeline"} == {
-        k: v for k, v in old.items() if k != "timeline"}
+        k: v for k, v in old.items() if k != "timeline"
+    }
     if game.variant.id != "war2" and "scenario" not in game.setup:
         assert written["timeline"] == old["timeline"]
     rounds = [p["round"] for p in written["timeline"]]
-    assert rounds == list(range(rounds[0], game.round + 1)) if rounds else game.phase in (
-        "claim", "centre_choice")
+    assert (
+        rounds == list(range(rounds[0], game.round + 1))
+        if rounds
+        else game.phase in ("claim", "centre_choice")
+    )
     assert game.round == old["round"] and game.phase == old["phase"]
     assert len(game.log) == len(old["log"])
     again = Game.loads(game.dumps())
@@ -103,8 +113,23 @@ def test_explicit_dice_are_kept_in_the_log():
     assert game.to_json()["log"].endswith("/1/1")
 
 
-@pytest.mark.parametrize("log", ["pA3 zz", "q", "pA3*1", "pA3*x", "a(99)A", "pA3/6/", "p3A",
-                                 "pA1234567890", "t*9999999", "pA3  t", "T[1..2]", "pA.3"])
+@pytest.mark.parametrize(
+    "log",
+    [
+        "pA3 zz",
+        "q",
+        "pA3*1",
+        "pA3*x",
+        "a(99)A",
+        "pA3/6/",
+        "p3A",
+        "pA1234567890",
+        "t*9999999",
+        "pA3  t",
+        "T[1..2]",
+        "pA.3",
+    ],
+)
 def test_damaged_log_tokens_are_refused(log):
     game = Game.new("classic", [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")], seed=1)
     data = game.to_json()

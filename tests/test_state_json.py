@@ -51,14 +51,17 @@ def test_new_game_round_trip():
     assert Game.loads(g.dumps()).to_json() == g.to_json()
 
 
-@pytest.mark.parametrize("text", ["", "{", "not json", '{"schema": "pywar-game", "version": 1',
-                                  "\x00\x01"])
+@pytest.mark.parametrize(
+    "text", ["", "{", "not json", '{"schema": "pywar-game", "version": 1', "\x00\x01"]
+)
 def test_malformed_json_is_refused(text):
     refused(text, "JSON")
 
 
-@pytest.mark.parametrize("data", [[], 42, "pywar-game", None, {"name": "a chess game"},
-                                  {"schema": "other-game", "version": 1}])
+@pytest.mark.parametrize(
+    "data",
+    [[], 42, "pywar-game", None, {"name": "a chess game"}, {"schema": "other-game", "version": 1}],
+)
 def test_foreign_objects_are_refused(data):
     refused(json.dumps(data), "not a pywar saved game")
 
@@ -76,9 +79,27 @@ def test_truncated_state_is_refused(game):
         refused(text[:cut], "JSON")
 
 
-@pytest.mark.parametrize("key", ["variant", "setup", "rng", "players", "owner", "armies", "deck",
-                                 "discard", "trades_done", "current", "phase", "pools",
-                                 "moved", "occupy", "winner", "log"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "variant",
+        "setup",
+        "rng",
+        "players",
+        "owner",
+        "armies",
+        "deck",
+        "discard",
+        "trades_done",
+        "current",
+        "phase",
+        "pools",
+        "moved",
+        "occupy",
+        "winner",
+        "log",
+    ],
+)
 def test_missing_keys_are_refused(game, key):
     data = game.to_json()
     del data[key]

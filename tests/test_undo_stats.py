@@ -50,7 +50,8 @@ def test_undo_regroup_and_conquest_move_but_never_dice():
     moved = dict(game.armies)
     game.undo()
     assert game.armies["argentina"] + game.armies["brasil"] == (
-        moved["argentina"] + moved["brasil"])
+        moved["argentina"] + moved["brasil"]
+    )
     assert not game.moved.get("argentina")
     game.apply(EndTurn())
     assert not game.can_undo()

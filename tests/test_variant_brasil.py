@@ -33,26 +33,58 @@ REGIONS = {
 }
 #: Every land border between states (and the DF).
 BORDERS = {
-    "AC": "AM RO", "AM": "AC RO MT PA RR", "RR": "AM PA", "RO": "AC AM MT",
-    "PA": "AM RR AP MT TO MA", "AP": "PA", "TO": "PA MT GO BA PI MA", "MA": "PA TO PI",
-    "PI": "MA TO BA PE CE", "CE": "PI PE PB RN", "RN": "CE PB", "PB": "RN CE PE",
-    "PE": "PB CE PI BA AL", "AL": "PE BA SE", "SE": "AL BA", "BA": "SE AL PE PI TO GO MG ES",
-    "MT": "RO AM PA TO GO MS", "MS": "MT GO MG SP PR", "GO": "MT TO BA MG MS DF", "DF": "GO MG",
-    "MG": "BA GO DF MS SP RJ ES", "ES": "BA MG RJ", "RJ": "ES MG SP", "SP": "MG RJ PR MS",
-    "PR": "SP MS SC", "SC": "PR RS", "RS": "SC",
+    "AC": "AM RO",
+    "AM": "AC RO MT PA RR",
+    "RR": "AM PA",
+    "RO": "AC AM MT",
+    "PA": "AM RR AP MT TO MA",
+    "AP": "PA",
+    "TO": "PA MT GO BA PI MA",
+    "MA": "PA TO PI",
+    "PI": "MA TO BA PE CE",
+    "CE": "PI PE PB RN",
+    "RN": "CE PB",
+    "PB": "RN CE PE",
+    "PE": "PB CE PI BA AL",
+    "AL": "PE BA SE",
+    "SE": "AL BA",
+    "BA": "SE AL PE PI TO GO MG ES",
+    "MT": "RO AM PA TO GO MS",
+    "MS": "MT GO MG SP PR",
+    "GO": "MT TO BA MG MS DF",
+    "DF": "GO MG",
+    "MG": "BA GO DF MS SP RJ ES",
+    "ES": "BA MG RJ",
+    "RJ": "ES MG SP",
+    "SP": "MG RJ PR MS",
+    "PR": "SP MS SC",
+    "SC": "PR RS",
+    "RS": "SC",
 }
 UF = {t["uf"]: t["id"] for t in BOARD.raw["territories"]}
 UF_OF = {v: k for k, v in UF.items()}
 
 
-def make(held: dict[int, list[str]], players: int = 3, armies: dict[str, int] | None = None,
-         hands: dict[int, list[int]] | None = None, objectives: dict[int, str] | None = None,
-         round: int = 2, seed: int = 0) -> Game:  # noqa: A002
+def make(
+    held: dict[int, list[str]],
+    players: int = 3,
+    armies: dict[str, int] | None = None,
+    hands: dict[int, list[int]] | None = None,
+    objectives: dict[int, str] | None = None,
+    round: int = 2,
+    seed: int = 0,
+) -> Game:  # noqa: A002
     """A position in round 2; other states go round the seats not named (or all but 0)."""
-    return Game.scenario("brasil", SEATS[:players], owners(BOARD, held, players),
-                         armies=armies, hands=hands,
-                         objectives=objectives_for(players, SAFE, objectives), seed=seed,
-                         round=round)
+    return Game.scenario(
+        "brasil",
+        SEATS[:players],
+        owners(BOARD, held, players),
+        armies=armies,
+        hands=hands,
+        objectives=objectives_for(players, SAFE, objectives),
+        seed=seed,
+        round=round,
+    )
 
 
 # ------------------------------------------------------------------ the board
@@ -72,16 +104,22 @@ def test_borders_are_the_real_state_borders_and_there_are_no_sea_links():
 
 def test_deck_objectives_and_words():
     assert Counter(c.shape for c in BOARD.cards) == {
-        "triangle": 9, "square": 9, "circle": 9, "joker": 2}
+        "triangle": 9,
+        "square": 9,
+        "circle": 9,
+        "joker": 2,
+    }
     kinds = Counter(o["kind"] for o in BOARD.objectives)
     assert kinds == {"continents": 6, "territories": 2, "destroy": 6}
     assert BOARD.raw["fallback_objective"]["count"] == 18
     specs = {o["id"]: o for o in BOARD.objectives}
     assert describe(specs["nordeste_sudeste"], BOARD) == (
-        "Conquistar na totalidade o NORDESTE e o SUDESTE.")
+        "Conquistar na totalidade o NORDESTE e o SUDESTE."
+    )
     assert describe(specs["territories_18"], BOARD) == "Conquistar 18 ESTADOS à sua escolha."
     assert describe(specs["territories_12_x2"], BOARD, "en") == (
-        "Conquer 12 STATES and hold each with at least two armies.")
+        "Conquer 12 STATES and hold each with at least two armies."
+    )
 
 
 def test_variant_rules():
@@ -120,8 +158,12 @@ def test_two_extra_armies_for_each_owned_card_in_a_trade():
     # território de sua propriedade"
     assert trade["armies"] == 4
     assert trade["bonus"] == {"acre": 2, "amazonas": 2, "roraima": 2}
-    assert game.pools == {"free": free + 4, "territory:acre": 2, "territory:amazonas": 2,
-                          "territory:roraima": 2}
+    assert game.pools == {
+        "free": free + 4,
+        "territory:acre": 2,
+        "territory:amazonas": 2,
+        "territory:roraima": 2,
+    }
     refused(game, Place("sergipe", free + 5), "bound_armies")
 
 
@@ -142,8 +184,10 @@ def test_trade_values_are_global_and_five_cards_force_a_trade():
 
 
 def test_attacks_only_across_a_border():
-    game = make({0: ["rio_grande_do_sul", "acre"], 1: ["parana", "santa_catarina"]},
-                armies={"rio_grande_do_sul": 5})
+    game = make(
+        {0: ["rio_grande_do_sul", "acre"], 1: ["parana", "santa_catarina"]},
+        armies={"rio_grande_do_sul": 5},
+    )
     place_all(game, "acre")
     refused(game, Attack("rio_grande_do_sul", "parana"), "not_adjacent")
     game.apply(Attack("rio_grande_do_sul", "santa_catarina"), rolls=([6, 6, 6], [1]))
@@ -157,11 +201,14 @@ def test_elimination_tops_the_hand_up_to_five_at_random():
     b = [CARD["para"], CARD["amapa"], CARD["tocantins"], JOKERS[0]]
     kept = set()
     for seed in range(12):
-        game = make({0: ["rio_grande_do_sul", "acre"], 1: ["santa_catarina"]},
-                    armies={"rio_grande_do_sul": 5}, hands={0: a, 1: b}, seed=seed)
+        game = make(
+            {0: ["rio_grande_do_sul", "acre"], 1: ["santa_catarina"]},
+            armies={"rio_grande_do_sul": 5},
+            hands={0: a, 1: b},
+            seed=seed,
+        )
         place_all(game, "acre")
-        events = game.apply(Attack("rio_grande_do_sul", "santa_catarina"),
-                            rolls=([6, 6, 6], [1]))
+        events = game.apply(Attack("rio_grande_do_sul", "santa_catarina"), rolls=([6, 6, 6], [1]))
         gone = next(e for e in events if e["type"] == "eliminated")
         assert gone["cards_taken"] == 2 and gone["cards_discarded"] == 2
         assert gone["drawn_by"] is None  # the game draws

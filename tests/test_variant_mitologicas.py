@@ -24,23 +24,50 @@ JOKERS = (42, 43)
 SEATS = seats(4)
 SAFE = "territories_16_x2"
 #: 15 territories spread over the board, holding no region whole.
-SPREAD = ["corinto", "lincestida", "perrebia", "itaca", "acaia", "anfipolis", "troia", "lemnos",
-          "pela", "larissa", "etolia", "olimpia", "abdera", "pergamo", "lesbos"]
+SPREAD = [
+    "corinto",
+    "lincestida",
+    "perrebia",
+    "itaca",
+    "acaia",
+    "anfipolis",
+    "troia",
+    "lemnos",
+    "pela",
+    "larissa",
+    "etolia",
+    "olimpia",
+    "abdera",
+    "pergamo",
+    "lesbos",
+]
 
 
 def region(cid: str) -> list[str]:
     return list(BOARD.continents[cid].territories)
 
 
-def make(held: dict[int, list[str]], players: int = 3, armies: dict[str, int] | None = None,
-         hands: dict[int, list[int]] | None = None, objectives: dict[int, str] | None = None,
-         round: int = 2, seed: int = 0) -> Game:  # noqa: A002
+def make(
+    held: dict[int, list[str]],
+    players: int = 3,
+    armies: dict[str, int] | None = None,
+    hands: dict[int, list[int]] | None = None,
+    objectives: dict[int, str] | None = None,
+    round: int = 2,
+    seed: int = 0,
+) -> Game:  # noqa: A002
     """A position in round 2 (round 1 is placement only); other territories go round the
     seats that hold nothing named (or every seat but 0)."""
-    return Game.scenario("mitologicas", SEATS[:players], owners(BOARD, held, players),
-                         armies=armies, hands=hands,
-                         objectives=objectives_for(players, SAFE, objectives), seed=seed,
-                         round=round)
+    return Game.scenario(
+        "mitologicas",
+        SEATS[:players],
+        owners(BOARD, held, players),
+        armies=armies,
+        hands=hands,
+        objectives=objectives_for(players, SAFE, objectives),
+        seed=seed,
+        round=round,
+    )
 
 
 # ------------------------------------------------------------------ the board
@@ -49,12 +76,23 @@ def test_board_is_sound_and_has_the_books_numbers():
     assert len(BOARD.territories) == 42  # "42 cartas de territórios"
     assert len(BOARD.cards) == 44  # "2 cartas curingas"
     assert Counter(c.shape for c in BOARD.cards) == {
-        "triangle": 14, "square": 14, "circle": 14, "joker": 2}
+        "triangle": 14,
+        "square": 14,
+        "circle": 14,
+        "joker": 2,
+    }
     assert len(BOARD.objectives) == 12  # "12 cartas-objetivos"
     assert BOARD.raw["colors"] == ["azul", "vermelho", "verde", "preto"]  # "quatro possíveis"
     assert BOARD.raw["fallback_objective"]["count"] == 24
     assert {t.name for t in BOARD.territories.values()} >= {
-        "Atamânia", "Perrébia", "Esparta", "Olímpia", "Atenas", "Beócia", "Eubeia"}
+        "Atamânia",
+        "Perrébia",
+        "Esparta",
+        "Olímpia",
+        "Atenas",
+        "Beócia",
+        "Eubeia",
+    }
     assert BOARD.continents["epiro"].name == "Épiro"
 
 
@@ -65,8 +103,12 @@ def test_the_books_words_are_board_data():
     assert BOARD.raw["big_army_value"] == 10
     # "As figuras das cartas triângulo, quadrado e círculo são, respectivamente, escudo, elmo
     # e espada." The engine keeps its shape ids.
-    assert terms["pt"]["shapes"] == {"triangle": "escudo", "square": "elmo",
-                                     "circle": "espada", "joker": "curinga"}
+    assert terms["pt"]["shapes"] == {
+        "triangle": "escudo",
+        "square": "elmo",
+        "circle": "espada",
+        "joker": "curinga",
+    }
     assert terms["en"]["shapes"]["triangle"] == "shield"
     assert terms["en"]["shapes"]["square"] == "helmet"
     assert terms["en"]["shapes"]["circle"] == "sword"
@@ -75,12 +117,15 @@ def test_the_books_words_are_board_data():
 def test_objectives_are_worded_with_regions():
     specs = {o["id"]: o for o in BOARD.objectives}
     assert describe(specs["peloponeso_macedonia"], BOARD) == (
-        "Conquistar na totalidade o PELOPONESO e a MACEDÔNIA.")
+        "Conquistar na totalidade o PELOPONESO e a MACEDÔNIA."
+    )
     assert describe(specs["tessalia_macedonia_tracia"], BOARD, "en") == (
-        "Conquer the whole of THESSALY, MACEDONIA and THRACE.")
+        "Conquer the whole of THESSALY, MACEDONIA and THRACE."
+    )
     assert "mais uma terceira região" in describe(specs["peloponeso_epiro_plus_one"], BOARD)
     assert describe(specs["territories_16_x2"], BOARD) == (
-        "Conquistar 16 TERRITÓRIOS e ocupar cada um deles com pelo menos dois guerreiros.")
+        "Conquistar 16 TERRITÓRIOS e ocupar cada um deles com pelo menos dois guerreiros."
+    )
     assert describe(specs["destroy_preto"], BOARD) == "Destruir totalmente OS EXÉRCITOS PRETOS."
     kinds = Counter(o["kind"] for o in BOARD.objectives)
     assert kinds == {"continents": 6, "territories": 2, "destroy": 4}
@@ -148,8 +193,9 @@ def test_book_example_1_esparta_four_against_olimpia_three():
     assert (battle["attacker_losses"], battle["defender_losses"]) == (2, 1)
     assert game.armies["esparta"] == 2 and game.armies["olimpia"] == 2
     # "só poderia atacar novamente com um": 1 die against 2
-    assert [a for a in game.legal_actions() if isinstance(a, Attack)
-            and a.target == "olimpia"] == [Attack("esparta", "olimpia", 1)]
+    assert [a for a in game.legal_actions() if isinstance(a, Attack) and a.target == "olimpia"] == [
+        Attack("esparta", "olimpia", 1)
+    ]
 
 
 def test_book_example_2_three_against_one():
@@ -216,8 +262,12 @@ def test_elimination_tops_the_hand_up_to_five_from_the_victims_cards():
     b = [CARD["lincestida"], CARD["elimeia"], CARD["pela"], JOKERS[0]]
     kept = set()
     for seed in range(12):
-        game = make({0: ["esparta", "lemnos"], 1: ["olimpia"]}, armies={"esparta": 6},
-                    hands={0: a, 1: b}, seed=seed)
+        game = make(
+            {0: ["esparta", "lemnos"], 1: ["olimpia"]},
+            armies={"esparta": 6},
+            hands={0: a, 1: b},
+            seed=seed,
+        )
         place_all(game, "lemnos")
         events = game.apply(Attack("esparta", "olimpia"), rolls=([6, 6, 6], [1]))
         gone = next(e for e in events if e["type"] == "eliminated")
@@ -299,8 +349,9 @@ def test_three_players_drop_the_absent_colours_objective():
 
 def test_region_objective_wins():
     held = [t for t in region("peloponeso") + region("macedonia") if t != "calcidica"]
-    game = make({0: held, 1: ["calcidica"]}, objectives={0: "peloponeso_macedonia"},
-                armies={"pela": 5})
+    game = make(
+        {0: held, 1: ["calcidica"]}, objectives={0: "peloponeso_macedonia"}, armies={"pela": 5}
+    )
     place_all(game, "argos")
     assert game.phase == "attack"
     game.apply(Attack("pela", "calcidica"), rolls=([6, 6, 6], [1]))

@@ -51,8 +51,17 @@ def test_bot_games_finish_with_a_rightful_winner(finished, key):
 
 def test_bot_games_use_the_war2_rules(finished):
     kinds = Counter(entry["action"]["type"] for g in finished.values() for entry in g.log)
-    for kind in ("claim", "claim_pair", "take_centre", "air_attack", "air_round",
-                 "card_air_attack", "card_armies", "airlift", "discard"):
+    for kind in (
+        "claim",
+        "claim_pair",
+        "take_centre",
+        "air_attack",
+        "air_round",
+        "card_air_attack",
+        "card_armies",
+        "airlift",
+        "discard",
+    ):
         assert kinds[kind], kind
 
 

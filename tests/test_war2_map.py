@@ -32,8 +32,10 @@ def test_thumbnail_size():
 
 
 def test_cuba_sea_link(root):
-    drawn = {frozenset((line.get("data-a"), line.get("data-b")))
-             for line in group(root, "sea-links").findall(f"{NS}line")}
+    drawn = {
+        frozenset((line.get("data-a"), line.get("data-b")))
+        for line in group(root, "sea-links").findall(f"{NS}line")
+    }
     assert frozenset(("cuba", "nova_york")) in drawn
 
 

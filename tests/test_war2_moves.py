@@ -26,8 +26,9 @@ from pywar.war2 import Airlift, MoveCI, Transport, TransportCI, War2Game
 def test_transported_armies_do_not_regroup():
     # Vietnã 3 (its own), 5 transported from Índia by the Índia and Vietnã cards: 8.
     cards = (CARD["india"], CARD["vietna"])
-    game = make2({0: ["vietna", "india", "japao"]}, armies={"vietna": 3, "india": 6},
-                 hands={0: list(cards)})
+    game = make2(
+        {0: ["vietna", "india", "japao"]}, armies={"vietna": 3, "india": 6}, hands={0: list(cards)}
+    )
     game.apply(Transport(cards, "india", "vietna", 5))
     assert game.armies["vietna"] == 8 and game.moved == {"vietna": 5}
     place_all(game, "japao")
@@ -44,8 +45,11 @@ def test_transported_armies_do_not_regroup():
 def test_regrouped_or_airlifted_armies_are_not_transported():
     # Brasil and Egito are centres: 5 + 1 and 4 + 1 after the placement.
     hand = [CARD["america_do_sul"], CARD["mexico_cuba"]]
-    game = make2({0: ["brasil", "venezuela", "mexico", "egito"]},
-                 armies={"brasil": 5, "egito": 4}, hands={0: hand})
+    game = make2(
+        {0: ["brasil", "venezuela", "mexico", "egito"]},
+        armies={"brasil": 5, "egito": 4},
+        hands={0: hand},
+    )
     place_all(game, "mexico")
     game.apply(EndAttack())
     assert (game.armies["brasil"], game.armies["egito"]) == (6, 5)
@@ -72,9 +76,11 @@ def test_conquering_armies_make_their_one_move_and_moved_ones_go_first():
     # Two attacks lose 1 each: the moved go first (3 moved left of 7). The conquest of Índia
     # moves 3 in, moved ones first: Índia holds 3 that already moved; China keeps 4, all
     # its own: 3 may still move.
-    game = make2({0: ["china", "japao", "vietna"], 1: ["india"]},
-                 armies={"china": 3, "japao": 6, "india": 1},
-                 hands={0: [CARD["china"], CARD["japao"]]})
+    game = make2(
+        {0: ["china", "japao", "vietna"], 1: ["india"]},
+        armies={"china": 3, "japao": 6, "india": 1},
+        hands={0: [CARD["china"], CARD["japao"]]},
+    )
     game.apply(Transport((CARD["china"], CARD["japao"]), "japao", "china", 5))
     place_all(game, "vietna")
     assert game.armies["china"] == 9 and game.moved == {"china": 5}
@@ -96,8 +102,11 @@ def test_conquering_armies_make_their_one_move_and_moved_ones_go_first():
 
 def test_armies_that_entered_by_conquest_may_be_transported_once():
     # Japão 6 (fresh) conquers China: 3 move in. They may make one move: by two cards here.
-    game = make2({0: ["japao", "vietna"], 1: ["china"]}, armies={"japao": 6, "china": 1},
-                 hands={0: [CARD["china"], CARD["vietna"]]})
+    game = make2(
+        {0: ["japao", "vietna"], 1: ["china"]},
+        armies={"japao": 6, "china": 1},
+        hands={0: [CARD["china"], CARD["vietna"]]},
+    )
     place_all(game, "vietna")
     game.apply(Attack("japao", "china"), rolls=([6, 6, 6], [1]))
     game.apply(Occupy(3))
@@ -114,8 +123,12 @@ def test_information_centre_moves_once_in_the_regroup_phase_by_either_means():
     # Book: "o CI só pode ser movimentado na fase de remanejamento"; "O CI pode ser deslocado
     # uma única vez". The transport by two cards is such a move.
     cards = sorted([CARD["china"], CARD["egito"]])
-    game = make2({0: ["brasil", "china", "egito", "argentina"]}, hands={0: cards}, options=CI,
-                 ci={0: "brasil"})
+    game = make2(
+        {0: ["brasil", "china", "egito", "argentina"]},
+        hands={0: cards},
+        options=CI,
+        ci={0: "brasil"},
+    )
     refused(game, TransportCI(tuple(cards), 0, "egito"), "not_regroup_phase")
     place_all(game, "brasil")
     refused(game, TransportCI(tuple(cards), 0, "egito"), "not_regroup_phase")
@@ -126,8 +139,12 @@ def test_information_centre_moves_once_in_the_regroup_phase_by_either_means():
     refused(game, MoveCI(0, "china"), "move_once")  # not then on from Egito by air
     same_game(game)
     # The other way round: an ordinary move first, then no transport.
-    game = make2({0: ["brasil", "china", "egito", "argentina"]}, hands={0: cards}, options=CI,
-                 ci={0: "brasil"})
+    game = make2(
+        {0: ["brasil", "china", "egito", "argentina"]},
+        hands={0: cards},
+        options=CI,
+        ci={0: "brasil"},
+    )
     place_all(game, "brasil")
     game.apply(EndAttack())
     game.apply(MoveCI(0, "argentina"))
@@ -198,8 +215,18 @@ SPENDING = ("discard", "card_armies", "card_air_attack", "spy")
 
 #: Seat 0's cluster: three Strategic Centres (airlift), land links, and five cards naming
 #: its territories (transports between any two of them).
-CLUSTER = ["venezuela", "brasil", "peru", "argentina", "mexico", "cuba", "nova_york",
-           "argelia", "egito", "california"]
+CLUSTER = [
+    "venezuela",
+    "brasil",
+    "peru",
+    "argentina",
+    "mexico",
+    "cuba",
+    "nova_york",
+    "argelia",
+    "egito",
+    "california",
+]
 CLUSTER_CARDS = ["america_do_sul", "mexico_cuba", "nova_york", "argelia", "egito"]
 
 
@@ -209,9 +236,14 @@ def test_no_army_moves_twice_in_a_turn_by_any_combination(seed, choices):
     rnd = random.Random(choices)
     players = 3
     armies = {t: rnd.randint(1, 9) for t in TERRITORIES}
-    game = make2({0: CLUSTER}, players=players, armies=armies, seed=seed,
-                 hands={0: [CARD[c] for c in CLUSTER_CARDS]},
-                 objectives={s: "asia_south_america" for s in range(players)})
+    game = make2(
+        {0: CLUSTER},
+        players=players,
+        armies=armies,
+        seed=seed,
+        hands={0: [CARD[c] for c in CLUSTER_CARDS]},
+        objectives={s: "asia_south_america" for s in range(players)},
+    )
     book = ArmyBook(game)
     book.agrees(game)
     moves = 0
@@ -221,8 +253,11 @@ def test_no_army_moves_twice_in_a_turn_by_any_combination(seed, choices):
         legal = game.legal_actions()
         # Adversarial: the cards are kept for transports onward from where armies arrived;
         # moves are tried on from there first.
-        onward = [a for a in legal if a.type in ("regroup", "airlift", "transport")
-                  and game.moved.get(a.source)]
+        onward = [
+            a
+            for a in legal
+            if a.type in ("regroup", "airlift", "transport") and game.moved.get(a.source)
+        ]
         spending = SPENDING if rnd.random() < 0.05 else (*SPENDING, "transport")
         actions = [a for a in legal if a.type not in spending] or legal
         mover = [a for a in actions if a.type in ("regroup", "airlift", "transport")]

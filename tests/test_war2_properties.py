@@ -54,8 +54,12 @@ def invariants(game: War2Game) -> None:
     assert len(game.discard) < RULES.discard_reshuffle_at
     for seat in range(n):
         assert game.bombers[seat] >= 0 and game.bombers_in_box(seat) >= 0
-        assert game.bombers[seat] + game.bombers_in_box(seat) + (
-            game.air["bombers"] if game.air and seat == game.current else 0) == PLANES
+        assert (
+            game.bombers[seat]
+            + game.bombers_in_box(seat)
+            + (game.air["bombers"] if game.air and seat == game.current else 0)
+            == PLANES
+        )
     for t, owner in game.owner.items():
         assert game.players[owner].alive and game.armies[t] >= 1
     if game.phase not in ("centre_choice", "claim"):
@@ -101,8 +105,13 @@ def step(game: War2Game, action: Action) -> list[dict]:
 
 
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6),
-       choices=st.integers(0, 2**32 - 1), centres=st.booleans(), deal_all=st.booleans())
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.integers(3, 6),
+    choices=st.integers(0, 2**32 - 1),
+    centres=st.booleans(),
+    deal_all=st.booleans(),
+)
 def test_random_legal_play_keeps_every_invariant(seed, players, choices, centres, deal_all):
     options = {"information_centres": centres, "five_players_deal_all_centres": deal_all}
     game = Game.new("war2", seats(players), seed=seed, options=options)
@@ -126,8 +135,7 @@ def test_random_legal_play_keeps_every_invariant(seed, players, choices, centres
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6),
-       choices=st.integers(0, 2**32 - 1))
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6), choices=st.integers(0, 2**32 - 1))
 def test_crowded_positions_with_bots_keep_cards_bombers_and_armies(seed, players, choices):
     """A weak last seat, full hands and bases: eliminations, card transfers and cuts, air
     attacks from base and box, airlifts and victories."""
@@ -154,12 +162,20 @@ def test_crowded_positions_with_bots_keep_cards_bombers_and_armies(seed, players
         k = rnd.randint(0, RULES.hand_limit)
         hands[seat], deck = deck[:k], deck[k:]
     bombers = {s: rnd.randint(0, PLANES) for s in range(players)}
-    game = make2(dict(held), players=players, armies=armies, hands=hands, bombers=bombers,
-                 seed=seed, objectives={s: rnd.choice(["territories_24", "centres_8",
-                                                       "majorities_5", "territories_18_x2"])
-                                        for s in range(players)},
-                 options={"information_centres": True},
-                 ci={s: held[s][0] for s in range(players)})
+    game = make2(
+        dict(held),
+        players=players,
+        armies=armies,
+        hands=hands,
+        bombers=bombers,
+        seed=seed,
+        objectives={
+            s: rnd.choice(["territories_24", "centres_8", "majorities_5", "territories_18_x2"])
+            for s in range(players)
+        },
+        options={"information_centres": True},
+        ci={s: held[s][0] for s in range(players)},
+    )
     bot = War2Bot()
     invariants(game)
     for _ in range(STEPS):
@@ -197,9 +213,13 @@ def listed_form(game: War2Game, action: Action | dict) -> Action | None:
     for legal in game.legal_actions():
         if legal == norm:
             return legal
-        if (isinstance(action, Attack) and action.dice is None and isinstance(legal, Attack)
-                and (legal.source, legal.target) == (action.source, action.target)
-                and legal.dice == game.attack_dice_max(legal.source)):
+        if (
+            isinstance(action, Attack)
+            and action.dice is None
+            and isinstance(legal, Attack)
+            and (legal.source, legal.target) == (action.source, action.target)
+            and legal.dice == game.attack_dice_max(legal.source)
+        ):
             return legal
     return None
 
@@ -215,26 +235,39 @@ random_action = st.one_of(
     st.builds(Attack, territory, territory, st.one_of(st.none(), st.integers(-1, 4))),
     st.builds(Occupy, count),
     st.builds(Regroup, territory, territory, count),
-    st.just(EndAttack()), st.just(EndTurn()),
-    st.builds(Claim, territory), st.builds(TakeCentre, centre),
+    st.just(EndAttack()),
+    st.just(EndTurn()),
+    st.builds(Claim, territory),
+    st.builds(TakeCentre, centre),
     st.builds(ClaimPair, territory, territory),
     st.builds(CardArmies, card, territory, cards),
     st.builds(CardAirAttack, card, territory, cards),
-    st.builds(AirAttack, territory, count), st.just(AirRound()), st.just(AirStop()),
+    st.builds(AirAttack, territory, count),
+    st.just(AirRound()),
+    st.just(AirStop()),
     st.builds(Transport, cards, territory, territory, count),
     st.builds(Airlift, centre, centre, count),
     st.builds(Discard, card),
-    st.builds(PlaceCI, territory), st.builds(MoveCI, seat, territory),
-    st.builds(TransportCI, cards, seat, territory), st.builds(Spy, seat),
-    st.fixed_dictionaries({"type": st.sampled_from(["claim", "airlift", "nope", "spy"]),
-                           "territory": st.one_of(territory, st.integers(), st.none())}),
+    st.builds(PlaceCI, territory),
+    st.builds(MoveCI, seat, territory),
+    st.builds(TransportCI, cards, seat, territory),
+    st.builds(Spy, seat),
+    st.fixed_dictionaries(
+        {
+            "type": st.sampled_from(["claim", "airlift", "nope", "spy"]),
+            "territory": st.one_of(territory, st.integers(), st.none()),
+        }
+    ),
 )
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1),
-       players=st.sampled_from([4, 5]),
-       attempts=st.lists(random_action, min_size=10, max_size=40))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    choices=st.integers(0, 2**32 - 1),
+    players=st.sampled_from([4, 5]),
+    attempts=st.lists(random_action, min_size=10, max_size=40),
+)
 def test_random_actions_apply_or_change_nothing(seed, choices, players, attempts):
     game = Game.new("war2", seats(players), seed=seed, options={"information_centres": True})
     assert isinstance(game, War2Game)

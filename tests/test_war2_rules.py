@@ -65,9 +65,20 @@ def make2(
     ``rest`` (default: the seats not in ``held``, else every seat but the current one)."""
     owner = owners(BOARD, held, players, current, rest)
     goals = objectives_for(players, SAFE, objectives)
-    game = War2Game.scenario("war2", seats(players), owner, armies=armies, current=current,
-                             hands=hands, objectives=goals, seed=seed, options=options,
-                             round=round, bombers=bombers, ci=ci)
+    game = War2Game.scenario(
+        "war2",
+        seats(players),
+        owner,
+        armies=armies,
+        current=current,
+        hands=hands,
+        objectives=goals,
+        seed=seed,
+        options=options,
+        round=round,
+        bombers=bombers,
+        ci=ci,
+    )
     assert isinstance(game, War2Game)
     return game
 
@@ -77,16 +88,39 @@ def test_board_is_the_books_world():
     assert len(TERRITORIES) == 42
     assert "cuba" in BOARD.territories and "mongolia" not in BOARD.territories
     sizes = {c: len(t.territories) for c, t in BOARD.continents.items()}
-    assert sizes == {"north_america": 10, "south_america": 4, "europe": 7, "africa": 6,
-                     "asia": 11, "oceania": 4}
-    assert CENTRES == ["nova_york", "ottawa", "brasil", "inglaterra", "alemanha", "moscou",
-                       "egito", "africa_do_sul", "oriente_medio", "china", "japao", "australia"]
+    assert sizes == {
+        "north_america": 10,
+        "south_america": 4,
+        "europe": 7,
+        "africa": 6,
+        "asia": 11,
+        "oceania": 4,
+    }
+    assert CENTRES == [
+        "nova_york",
+        "ottawa",
+        "brasil",
+        "inglaterra",
+        "alemanha",
+        "moscou",
+        "egito",
+        "africa_do_sul",
+        "oriente_medio",
+        "china",
+        "japao",
+        "australia",
+    ]
     marked = [t["id"] for t in BOARD.raw["territories"] if t.get("centre")]
     assert sorted(marked) == sorted(CENTRES)
     includes = {t["id"]: t["includes"] for t in BOARD.raw["territories"] if "includes" in t}
-    assert includes == {"venezuela": ["Colômbia"], "peru": ["Bolívia", "Chile"],
-                        "argentina": ["Uruguai"], "polonia": ["Iugoslávia"],
-                        "franca": ["Portugal", "Espanha", "Itália"], "argelia": ["Nigéria"]}
+    assert includes == {
+        "venezuela": ["Colômbia"],
+        "peru": ["Bolívia", "Chile"],
+        "argentina": ["Uruguai"],
+        "polonia": ["Iugoslávia"],
+        "franca": ["Portugal", "Espanha", "Itália"],
+        "argelia": ["Nigéria"],
+    }
 
 
 def test_deck_of_61_and_20_objectives():
@@ -205,11 +239,14 @@ def test_first_round_has_two_stages():
 
 
 # ---------------------------------------------------------------------- reinforcements
-NINETEEN = (continent("south_america") + ["sumatra", "borneu", "australia"]
-            + ["alasca", "mackenzie", "cuba", "labrador"]  # 4 of 10 in North America
-            + ["islandia", "suecia", "franca"]  # 3 of 7 in Europe
-            + ["madagascar", "congo"]  # 2 of 6 in Africa
-            + ["japao", "india", "aral"])  # 3 of 11 in Asia
+NINETEEN = (
+    continent("south_america")
+    + ["sumatra", "borneu", "australia"]
+    + ["alasca", "mackenzie", "cuba", "labrador"]  # 4 of 10 in North America
+    + ["islandia", "suecia", "franca"]  # 3 of 7 in Europe
+    + ["madagascar", "congo"]  # 2 of 6 in Africa
+    + ["japao", "india", "aral"]
+)  # 3 of 11 in Asia
 
 
 def test_book_example_nineteen_territories_receive_seventeen():
@@ -217,8 +254,14 @@ def test_book_example_nineteen_territories_receive_seventeen():
     game = make2({0: NINETEEN})
     assert [t for t in NINETEEN if t in CENTRES] == ["brasil", "australia", "japao"]
     due = game.reinforcements_due(0)
-    assert due == {"free": 9, "continent:south_america": 3, "majority_any:oceania": 2,
-                   "territory:brasil": 1, "territory:australia": 1, "territory:japao": 1}
+    assert due == {
+        "free": 9,
+        "continent:south_america": 3,
+        "majority_any:oceania": 2,
+        "territory:brasil": 1,
+        "territory:australia": 1,
+        "territory:japao": 1,
+    }
     assert sum(due.values()) == 17 == game.pending_armies
     # Whole-continent armies stay in their continent ("deverão ser distribuídos
     # obrigatoriamente nos territórios do próprio continente"), centre armies on their
@@ -228,8 +271,12 @@ def test_book_example_nineteen_territories_receive_seventeen():
     assert game.available_for("brasil") == 9 + 2 + 3 + 1
     refused(game, Place("india", 12), "bound_armies")
     game.apply(Place("india", 11))
-    assert game.pools == {"continent:south_america": 3, "territory:brasil": 1,
-                          "territory:australia": 1, "territory:japao": 1}
+    assert game.pools == {
+        "continent:south_america": 3,
+        "territory:brasil": 1,
+        "territory:australia": 1,
+        "territory:japao": 1,
+    }
 
 
 def test_house_rule_binds_majority_armies_to_their_continent():
@@ -283,8 +330,7 @@ def test_card_alone_gives_one_army():
 
 def test_book_example_china_card_with_two_and_three_sends_six_bombers():
     card, two, three = CARD["china"], NUM[2][0], NUM[3][0]
-    game = make2({0: ["india"]}, hands={0: [card, two, three]},
-                 armies={"china": 9}, bombers={0: 3})
+    game = make2({0: ["india"]}, hands={0: [card, two, three]}, armies={"china": 9}, bombers={0: 3})
     assert game.bombers_in_box(0) == 7
     refused(game, CardAirAttack(card, "china", (two, NUM[2][1])), "cards_not_in_hand")
     events = game.apply(CardAirAttack(card, "china", (two, three)), rolls=([0], [0]))
@@ -317,8 +363,9 @@ def test_a_card_has_one_use_and_one_territory_card():
 
 def test_transport_with_two_cards_between_their_territories():
     a, b = CARD["china"], CARD["california_vancouver"]
-    game = make2({0: ["china", "california", "india"]}, hands={0: [a, b, CARD["india"]]},
-                 armies={"china": 6})
+    game = make2(
+        {0: ["china", "california", "india"]}, hands={0: [a, b, CARD["india"]]}, armies={"china": 6}
+    )
     refused(game, Transport((a, b), "china", "vancouver", 2), "not_your_territory")
     refused(game, Transport((a, b), "china", "india", 2), "not_on_card")
     refused(game, Transport((a, b), "china", "california", 6), "occupation_army")
@@ -329,8 +376,9 @@ def test_transport_with_two_cards_between_their_territories():
 
 
 def test_three_cards_after_a_conquering_turn_within_five():
-    game = make2({0: ["brasil"]}, armies={"brasil": 10}, hands={0: [NUM[1][0], NUM[1][1],
-                                                                    NUM[1][2]]})
+    game = make2(
+        {0: ["brasil"]}, armies={"brasil": 10}, hands={0: [NUM[1][0], NUM[1][1], NUM[1][2]]}
+    )
     place_all(game, "brasil")
     game.apply(Attack("brasil", "argentina"), rolls=([6, 6, 6], [1]))
     game.apply(Occupy(1))
@@ -402,8 +450,15 @@ def test_air_attack_stopped_by_the_attacker():
     refused(game, AirAttack("china", 1), "air_combat")
     events = game.apply(AirStop())
     end = next(e for e in events if e["type"] == "air_end")
-    assert end == {"type": "air_end", "player": 0, "target": "china", "reason": "stopped",
-                   "returned": 3, "lost": 1, "air_base": base - 1}
+    assert end == {
+        "type": "air_end",
+        "player": 0,
+        "target": "china",
+        "reason": "stopped",
+        "returned": 3,
+        "lost": 1,
+        "air_base": base - 1,
+    }
     assert game.armies["china"] == 7 and game.phase == "attack"
 
 
@@ -477,9 +532,16 @@ def test_elimination_tops_the_hand_up_to_five_from_the_victims_cards():
     mine = [NUM[3][0], NUM[3][1], NUM[3][2]]
     kept = set()
     for seed in range(10):
-        game = make2({0: [t for t in TERRITORIES if t not in ("argentina", "china")],
-                      1: ["argentina"], 2: ["china"]},
-                     armies={"brasil": 8}, hands={0: mine, 1: victim_hand}, seed=seed)
+        game = make2(
+            {
+                0: [t for t in TERRITORIES if t not in ("argentina", "china")],
+                1: ["argentina"],
+                2: ["china"],
+            },
+            armies={"brasil": 8},
+            hands={0: mine, 1: victim_hand},
+            seed=seed,
+        )
         place_all(game, "brasil")
         events = game.apply(Attack("brasil", "argentina"), rolls=([6, 6, 6], [1]))
         gone = next(e for e in events if e["type"] == "eliminated")
@@ -497,9 +559,15 @@ def test_elimination_tops_the_hand_up_to_five_from_the_victims_cards():
 def test_an_eliminator_with_five_cards_gets_none():
     victim_hand = [NUM[1][0], NUM[1][1]]
     mine = [NUM[3][0], NUM[3][1], NUM[3][2], NUM[2][0], NUM[2][1]]
-    game = make2({0: [t for t in TERRITORIES if t not in ("argentina", "china")],
-                  1: ["argentina"], 2: ["china"]},
-                 armies={"brasil": 8}, hands={0: mine, 1: victim_hand})
+    game = make2(
+        {
+            0: [t for t in TERRITORIES if t not in ("argentina", "china")],
+            1: ["argentina"],
+            2: ["china"],
+        },
+        armies={"brasil": 8},
+        hands={0: mine, 1: victim_hand},
+    )
     place_all(game, "brasil")
     events = game.apply(Attack("brasil", "argentina"), rolls=([6, 6, 6], [1]))
     gone = next(e for e in events if e["type"] == "eliminated")
@@ -516,8 +584,13 @@ def test_centre_and_majority_objectives_win():
     events = game.apply(Attack("egito", "oriente_medio"), rolls=([6, 6, 6], [1]))
     assert game.phase == "over" and game.winner == 0
     assert next(e for e in events if e["type"] == "victory")["objective"] == "centres_8"
-    majority = (continent("south_america")[:3] + continent("oceania")[:3]
-                + continent("africa")[:4] + continent("europe")[:4] + continent("asia")[:5])
+    majority = (
+        continent("south_america")[:3]
+        + continent("oceania")[:3]
+        + continent("africa")[:4]
+        + continent("europe")[:4]
+        + continent("asia")[:5]
+    )
     game = make2({0: majority}, armies={"india": 6}, objectives={0: "majorities_5"})
     assert "india" in majority and game.phase == "reinforce"
     place_all(game, "india")
@@ -559,12 +632,12 @@ def test_information_centre_is_placed_in_round_one_or_two():
 
 def test_spying_is_private_and_once_per_turn():
     hand1 = [CARD["china"], NUM[2][0]]
-    game = make2({0: ["brasil"], 1: ["china"]}, hands={1: hand1}, options=CI,
-                 ci={0: "brasil", 1: "china"})
+    game = make2(
+        {0: ["brasil"], 1: ["china"]}, hands={1: hand1}, options=CI, ci={0: "brasil", 1: "china"}
+    )
     assert game.can_spy()
     events = game.apply(Spy(1))
-    assert events == [{"type": "spy", "player": 0, "target": 1,
-                       "private": {"0": {"cards": hand1}}}]
+    assert events == [{"type": "spy", "player": 0, "target": 1, "private": {"0": {"cards": hand1}}}]
     refused(game, Spy(2), "spy_once")
     refused(game, Spy(0), "spy_once")
     assert game.view(0)["intel"] == {"1": {"cards": hand1, "turn": game.turn}}
@@ -577,9 +650,14 @@ def test_spying_is_private_and_once_per_turn():
 
 def test_capturing_an_information_centre_spies_cards_and_objective():
     hand1 = [NUM[3][0]]
-    game = make2({0: ["brasil"], 1: ["argentina"]}, armies={"brasil": 6}, hands={1: hand1},
-                 options=CI, ci={0: "brasil", 1: "argentina"},
-                 objectives={1: "asia_africa"})
+    game = make2(
+        {0: ["brasil"], 1: ["argentina"]},
+        armies={"brasil": 6},
+        hands={1: hand1},
+        options=CI,
+        ci={0: "brasil", 1: "argentina"},
+        objectives={1: "asia_africa"},
+    )
     place_all(game, "brasil")
     events = game.apply(Attack("brasil", "argentina"), rolls=([6, 6, 6], [1]))
     cap = next(e for e in events if e["type"] == "ci_captured")
@@ -600,8 +678,12 @@ def test_capturing_an_information_centre_spies_cards_and_objective():
 
 def test_information_centre_airlift_and_transport_by_two_cards():
     cards = [CARD["china"], CARD["egito"]]
-    game = make2({0: ["brasil", "china", "egito", "argentina"]}, hands={0: cards}, options=CI,
-                 ci={0: "brasil"})
+    game = make2(
+        {0: ["brasil", "china", "egito", "argentina"]},
+        hands={0: cards},
+        options=CI,
+        ci={0: "brasil"},
+    )
     place_all(game, "brasil")
     game.apply(EndAttack())
     game.apply(TransportCI((cards[0], cards[1]), 0, "egito"))
@@ -655,5 +737,4 @@ def test_legal_actions_are_all_legal_in_every_phase():
                 assert game.is_legal(a), a
                 assert Action.from_dict(a.to_dict()) == a
             game.apply(bot.choose(game))
-    assert {"centre_choice", "claim", "reinforce", "attack", "air", "occupy",
-            "regroup"} <= seen
+    assert {"centre_choice", "claim", "reinforce", "attack", "air", "occupy", "regroup"} <= seen

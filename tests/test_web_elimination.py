@@ -17,15 +17,24 @@ from viewmodel import App, find, text_of
 SEATS = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
 
 
-def app_at(variant: str, owner: dict[str, int], hands: dict[int, list[int]],
-           armies: dict[str, int], objectives: dict[int, str], seed: int = 3) -> App:
+def app_at(
+    variant: str,
+    owner: dict[str, int],
+    hands: dict[int, list[int]],
+    armies: dict[str, int],
+    objectives: dict[int, str],
+    seed: int = 3,
+) -> App:
     """A page playing ``variant`` at a position, Ana (seat 0) a person, the others bots."""
-    game = Game.scenario(variant, SEATS, owner, armies=armies, hands=hands,
-                         objectives=objectives, seed=seed, round=2)
+    game = Game.scenario(
+        variant, SEATS, owner, armies=armies, hands=hands, objectives=objectives, seed=seed, round=2
+    )
     app = App(MemoryStorage())
     app.game = game
-    app.seats = [{"name": n, "color": c, "kind": "human" if i == 0 else "bot"}
-                 for i, (n, c) in enumerate(SEATS)]
+    app.seats = [
+        {"name": n, "color": c, "kind": "human" if i == 0 else "bot"}
+        for i, (n, c) in enumerate(SEATS)
+    ]
     app.record = make_record(app.store.new_id(), game, app.seats)
     app.store.save(app.record)
     app.store.set_current(app.record["id"])
@@ -60,14 +69,30 @@ CARD = {t: i for i, t in enumerate(CLASSIC.territories)}
 def classic_app() -> App:
     # Bia holds Argentina alone with 4 cards; Ana (no whole continent) holds 3 cards and
     # attacks from Brasil with 30.
-    ana = ["venezuela", "peru", "brasil", "islandia", "inglaterra", "suecia", "alemanha",
-           "polonia", "franca"]
+    ana = [
+        "venezuela",
+        "peru",
+        "brasil",
+        "islandia",
+        "inglaterra",
+        "suecia",
+        "alemanha",
+        "polonia",
+        "franca",
+    ]
     owner = {t: 0 if t in ana else 2 for t in CLASSIC.territories}
     owner["argentina"] = 1
-    hands = {0: [CARD["alasca"], CARD["mackenzie"], CARD["groenlandia"]],
-             1: [CARD["vancouver"], CARD["ottawa"], CARD["labrador"], 42]}
-    return app_at("classic", owner, hands, {"brasil": 30},
-                  {0: "asia_africa", 1: "asia_africa", 2: "asia_south_america"})
+    hands = {
+        0: [CARD["alasca"], CARD["mackenzie"], CARD["groenlandia"]],
+        1: [CARD["vancouver"], CARD["ottawa"], CARD["labrador"], 42],
+    }
+    return app_at(
+        "classic",
+        owner,
+        hands,
+        {"brasil": 30},
+        {0: "asia_africa", 1: "asia_africa", 2: "asia_south_america"},
+    )
 
 
 def test_classic_page_shows_the_end_of_turn_trade_and_its_rule():
@@ -85,8 +110,10 @@ def test_classic_page_shows_the_end_of_turn_trade_and_its_rule():
     assert g.phase == "final_trade" and g.current == 0
     text = panel(app)
     assert "trocas do fim da jogada" in text
-    assert ("Você tem 7 cartas: com mais de 5, troque conjuntos, um após o outro, até ficar "
-            "com 5 ou menos.") in text
+    assert (
+        "Você tem 7 cartas: com mais de 5, troque conjuntos, um após o outro, até ficar "
+        "com 5 ou menos."
+    ) in text
     assert buttons(app.render()["panel"], "end-turn") == []
     app.dispatch("territory", "brasil")
     assert app.render()["message"]["text"] == CATALOGUE["pt"]["rule_forced_trade_final"]
@@ -120,8 +147,10 @@ def test_classic_page_names_the_forced_trade_in_english():
     conquer(app, "brasil", "argentina")
     assert CATALOGUE["en"]["final_trade_ahead"] in panel(app)
     app.dispatch("end-turn")
-    assert ("You hold 7 cards: with more than 5 you must trade sets, one after another, until "
-            "you hold 5 or fewer.") in panel(app)
+    assert (
+        "You hold 7 cards: with more than 5 you must trade sets, one after another, until "
+        "you hold 5 or fewer."
+    ) in panel(app)
     app.dispatch("end-turn")  # refused: the page says why, in words
     assert app.render()["message"]["text"] == CATALOGUE["en"]["rule_forced_trade_final"]
 
@@ -140,23 +169,27 @@ def topup_app(variant: str) -> tuple[App, str, str]:
     mine = [cards[t] for t in far[:3]]
     hers = [cards[t] for t in far[3:7]]
     goal = {"mitologicas": "territories_24", "brasil": "territories_18"}[variant]
-    app = app_at(variant, owner, {0: mine, 1: hers}, {source: 30},
-                 {0: goal, 1: goal, 2: goal})
+    app = app_at(variant, owner, {0: mine, 1: hers}, {source: 30}, {0: goal, 1: goal, 2: goal})
     return app, source, target
 
 
 def test_mitologicas_and_brasil_pages_show_the_top_up_draw_in_both_languages():
     for variant, pt, en in (
-            ("mitologicas",
-             "Caio tirou, sem olhar, 2 cartas de Bia para a mão de Ana (até 5). As outras 2 "
-             "cartas foram para o descarte.",
-             "Caio drew 2 of Bia's cards blind for Ana's hand (up to 5). The other 2 cards "
-             "went to the discard pile."),
-            ("brasil",
-             "O jogo sorteou 2 cartas de Bia para a mão de Ana (até 5). As outras 2 cartas "
-             "foram para o descarte.",
-             "The game drew 2 of Bia's cards for Ana's hand (up to 5). The other 2 cards went "
-             "to the discard pile.")):
+        (
+            "mitologicas",
+            "Caio tirou, sem olhar, 2 cartas de Bia para a mão de Ana (até 5). As outras 2 "
+            "cartas foram para o descarte.",
+            "Caio drew 2 of Bia's cards blind for Ana's hand (up to 5). The other 2 cards "
+            "went to the discard pile.",
+        ),
+        (
+            "brasil",
+            "O jogo sorteou 2 cartas de Bia para a mão de Ana (até 5). As outras 2 cartas "
+            "foram para o descarte.",
+            "The game drew 2 of Bia's cards for Ana's hand (up to 5). The other 2 cards went "
+            "to the discard pile.",
+        ),
+    ):
         app, source, target = topup_app(variant)
         g = app.game
         place_all(g, source)
@@ -177,7 +210,7 @@ def test_rules_help_explains_each_elimination_in_both_languages():
         ("classic", "pt"): "precisa trocar enquanto tiver mais de 5 cartas",
         ("classic", "en"): "must trade while holding more than 5 cards",
         ("mitologicas", "pt"): "tiradas sem olhar por outro jogador, só as que faltam para "
-                               "ficar com 5",
+        "ficar com 5",
         ("mitologicas", "en"): "only as many of the opponent's cards as bring their hand to 5",
         ("brasil", "pt"): "o jogo sorteia, das cartas dele, só as que faltam para ficar com 5",
         ("brasil", "en"): "the game draws at random, from the opponent's cards",
@@ -206,14 +239,22 @@ def test_war2_page_says_the_next_player_drew_the_top_up_blind():
     hers = [W2CARD["n3_1"], W2CARD["n3_2"], W2CARD["n2_2"]]
     ana = ["brasil", "venezuela"]
     caio = [t for t in W2TERRITORIES if t not in (*ana, "argentina")]
-    app = war2_app({0: ana, 1: ["argentina"], 2: caio}, ["human", "bot", "bot"],
-                   armies={"brasil": 20, "argentina": 1}, hands={0: mine, 1: hers})
+    app = war2_app(
+        {0: ana, 1: ["argentina"], 2: caio},
+        ["human", "bot", "bot"],
+        armies={"brasil": 20, "argentina": 1},
+        hands={0: mine, 1: hers},
+    )
     g = app.game
     place_all(g, "venezuela")
     conquer(app, "brasil", "argentina")
     assert not g.players[1].alive and len(g.players[0].cards) == 5
-    assert ("Bia foi eliminado por Ana. Caio tirou, sem olhar, 2 cartas de Bia para a mão de "
-            "Ana (até 5). A outra carta foi para o descarte.") in app.log
+    assert (
+        "Bia foi eliminado por Ana. Caio tirou, sem olhar, 2 cartas de Bia para a mão de "
+        "Ana (até 5). A outra carta foi para o descarte."
+    ) in app.log
     app.dispatch("lang", "en")
-    assert ("Bia was eliminated by Ana. Caio drew 2 of Bia's cards blind for Ana's hand "
-            "(up to 5). The other card went to the discard pile.") in app.history_lines()
+    assert (
+        "Bia was eliminated by Ana. Caio drew 2 of Bia's cards blind for Ana's hand "
+        "(up to 5). The other card went to the discard pile."
+    ) in app.history_lines()

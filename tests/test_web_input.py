@@ -27,8 +27,9 @@ def anchors(board: str = "classic") -> dict[str, tuple[float, float]]:
     return {g.get("data-badge"): translate(g) for g in group(root, "badges").findall(f"{NS}g")}
 
 
-def app_at(armies: dict[str, int] | None = None, mine: tuple[str, ...] = (),
-           humans: int = 1) -> App:
+def app_at(
+    armies: dict[str, int] | None = None, mine: tuple[str, ...] = (), humans: int = 1
+) -> App:
     """Ana to move in a classic game where she holds ``mine`` (and South America)."""
     held = set(mine) | {"brasil", "argentina", "peru", "venezuela"}
     owner = {t: 0 if t in held else 1 + i % 2 for i, t in enumerate(BOARD.territories)}
@@ -37,16 +38,22 @@ def app_at(armies: dict[str, int] | None = None, mine: tuple[str, ...] = (),
     app.set_anchors("classic", anchors())
     app.game = game
     kinds = ["human"] * humans + ["normal"] * (3 - humans)
-    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(SEATS, kinds,
-                                                                         strict=True)]
+    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(SEATS, kinds, strict=True)]
     app.record = make_record(app.store.new_id(), game, app.seats)
     app.store.save(app.record)
     app.screen = "play"
     return app
 
 
-def tap_at(app: App, territory: str, part: str = "badge", dx: float = 0.0, dy: float = 0.0,
-           double: bool = False, scale: float = SCALE):
+def tap_at(
+    app: App,
+    territory: str,
+    part: str = "badge",
+    dx: float = 0.0,
+    dy: float = 0.0,
+    double: bool = False,
+    scale: float = SCALE,
+):
     x, y = app.anchors["classic"][territory]
     value = f"{x + dx},{y + dy},{scale}" + (",double" if double else "")
     return app.dispatch("tap", f"{territory}|{part}", value)
@@ -77,8 +84,10 @@ def test_a_tap_between_two_close_badges_offers_both_and_a_pick_selects():
     view = app.render()
     assert set(view["board"]["picks"]) == {"peru", "argentina"}
     choice = view["choice"]["node"]
-    picks = [b["attrs"]["data-arg"] for b in find(choice, lambda n: n["attrs"].get(
-        "data-action") == "pick")]
+    picks = [
+        b["attrs"]["data-arg"]
+        for b in find(choice, lambda n: n["attrs"].get("data-action") == "pick")
+    ]
     assert set(picks) == {"peru", "argentina"}
     assert "Qual território?" in text_of(choice)
     assert view["focus"]["target"] == ["choice"]
@@ -211,8 +220,10 @@ def test_the_menu_and_full_screen():
     assert toggle["attrs"]["aria-expanded"] == "false"
     app.dispatch("menu")
     header = app.render()["header"]
-    assert find(header, lambda n: n["attrs"].get("id") == "menu-list")[0]["attrs"][
-        "data-open"] == "true"
+    assert (
+        find(header, lambda n: n["attrs"].get("id") == "menu-list")[0]["attrs"]["data-open"]
+        == "true"
+    )
     app.dispatch("escape")
     assert not app.menu_open
     app.can_fullscreen = True
@@ -225,7 +236,6 @@ def test_the_menu_and_full_screen():
 def test_panel_headings_follow_the_page_title():
     app = app_at({"brasil": 6, "argelia": 1})
     panel = app.render()["panel"]
-    levels = [int(n["tag"][1]) for n in find(panel, lambda n: n["tag"] in (
-        "h2", "h3", "h4", "h5"))]
+    levels = [int(n["tag"][1]) for n in find(panel, lambda n: n["tag"] in ("h2", "h3", "h4", "h5"))]
     assert levels and levels[0] == 2
     assert all(b - a <= 1 for a, b in zip(levels, levels[1:], strict=False))

@@ -62,6 +62,7 @@ def test_a_variant_cannot_skip_the_round_snapshot():
     from pywar.game import Game
 
     with pytest.raises(TypeError, match="_begin_turn"):
+
         class Careless(Game):  # noqa: F841 - defining it is the test
             def _start_turn(self, events: list[dict[str, Any]]) -> None:
                 self.phase = "reinforce"
@@ -70,8 +71,11 @@ def test_a_variant_cannot_skip_the_round_snapshot():
 def air_bases(view: dict[str, Any]) -> dict[str, str]:
     """The bombers each colour's air base shows on the board."""
     marks = view["board"].get("marks", {})
-    return {sel.split('"')[1]: spec["text"] for sel, spec in marks.items()
-            if sel.startswith(".air-base")}
+    return {
+        sel.split('"')[1]: spec["text"]
+        for sel, spec in marks.items()
+        if sel.startswith(".air-base")
+    }
 
 
 def test_the_replay_shows_the_air_bases_of_the_step_it_replays():
@@ -80,7 +84,8 @@ def test_the_replay_shows_the_air_bases_of_the_step_it_replays():
     g = app.game
     live = air_bases(app.render())
     assert live == {p.color: str(g.bombers[i]) for i, p in enumerate(g.players)} | {
-        c: "" for c in g.board.raw["colors"] if c not in {p.color for p in g.players}}
+        c: "" for c in g.board.raw["colors"] if c not in {p.color for p in g.players}
+    }
     assert any(b > 0 for b in g.bombers)
     app.dispatch("screen", "history")
     app.dispatch("replay-start")
@@ -98,7 +103,8 @@ def test_the_replay_shows_the_air_bases_of_the_step_it_replays():
     marks = app.render()["board"]["marks"]
     owner = shown.owner.get(centre)
     assert marks[f'.ce[data-ce="{centre}"]']["attrs"]["data-owner"] == (
-        None if owner is None else g.players[owner].color)
+        None if owner is None else g.players[owner].color
+    )
 
 
 def log_lines(app: App) -> list[str]:
@@ -129,8 +135,12 @@ def test_the_game_log_is_rebuilt_after_a_reload(variant):
 SEATS3 = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
 
 
-def lesson(armies: dict[str, int], kinds: tuple[str, ...] = ("human", "bot", "bot"),
-           hands: dict[int, list[int]] | None = None, seed: int = 3) -> App:
+def lesson(
+    armies: dict[str, int],
+    kinds: tuple[str, ...] = ("human", "bot", "bot"),
+    hands: dict[int, list[int]] | None = None,
+    seed: int = 3,
+) -> App:
     """Ana (seat 0, a person) holds South America and Africa but Argélia, at her turn."""
     from pywar.board import load_board
     from pywar.game import Game
@@ -138,15 +148,32 @@ def lesson(armies: dict[str, int], kinds: tuple[str, ...] = ("human", "bot", "bo
     from saves import make_record
 
     board = load_board("classic")
-    mine = {"brasil", "argentina", "peru", "venezuela", "egito", "sudao", "congo",
-            "africa_do_sul", "madagascar"}
+    mine = {
+        "brasil",
+        "argentina",
+        "peru",
+        "venezuela",
+        "egito",
+        "sudao",
+        "congo",
+        "africa_do_sul",
+        "madagascar",
+    }
     owner = {t: 0 if t in mine else 1 + i % 2 for i, t in enumerate(board.territories)}
-    game = Game.scenario("classic", SEATS3, owner, armies=armies, hands=hands, seed=seed,
-                         objectives={i: "territories_18_x2" for i in range(3)})
+    game = Game.scenario(
+        "classic",
+        SEATS3,
+        owner,
+        armies=armies,
+        hands=hands,
+        seed=seed,
+        objectives={i: "territories_18_x2" for i in range(3)},
+    )
     app = App(MemoryStorage())
     app.game = game
-    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(SEATS3, kinds,
-                                                                         strict=True)]
+    app.seats = [
+        {"name": n, "color": c, "kind": k} for (n, c), k in zip(SEATS3, kinds, strict=True)
+    ]
     app.record = make_record(app.store.new_id(), game, app.seats)
     app.store.save(app.record)
     app.screen = "play"
@@ -159,8 +186,7 @@ def place_all_on(app: App, territory: str) -> None:
         app.dispatch("territory", territory)
 
 
-def blitz(app: App, source: str, target: str, floor: int = 1, stop_after: int | None = None
-          ) -> str:
+def blitz(app: App, source: str, target: str, floor: int = 1, stop_after: int | None = None) -> str:
     """Run a blitz as the page does (a roll per tick); return the panel's words after it."""
     app.dispatch("territory", source)
     app.dispatch("territory", target)
@@ -183,7 +209,7 @@ def tally(app: App, since: int) -> tuple[int, int, int]:
     rolls = lost = killed = 0
     from pywar.game import Game
 
-    for _g, events in list(Game.iter_replay(app.game.setup, app.game.log))[since + 1:]:
+    for _g, events in list(Game.iter_replay(app.game.setup, app.game.log))[since + 1 :]:
         for e in events:
             if e["type"] == "battle":
                 rolls += 1
@@ -200,8 +226,10 @@ def test_blitz_reports_its_rolls_losses_and_the_floor_it_stopped_at():
     rolls, lost, killed = tally(app, start)
     assert rolls >= 2 and 1 < app.game.armies["brasil"] <= 6
     assert lost == before - app.game.armies["brasil"]
-    assert (f"Blitz {app.place('brasil').de} contra {app.place('argelia').the} — rolagens: "
-            f"{rolls} · o ataque perdeu: {lost} · a defesa perdeu: {killed}") in text
+    assert (
+        f"Blitz {app.place('brasil').de} contra {app.place('argelia').the} — rolagens: "
+        f"{rolls} · o ataque perdeu: {lost} · a defesa perdeu: {killed}"
+    ) in text
     assert f"Parou no limite que você escolheu: 6 {app.place('brasil').em}." in text
     assert 40 - killed == app.game.armies["argelia"]
 
@@ -263,8 +291,10 @@ def test_the_hand_says_a_trade_is_possible_and_why_a_chosen_set_is_refused():
     assert "Você tem um conjunto para trocar agora (vale 4): escolha 3 cartas." in secrets(app)
     for card in ("0", "3", "5"):
         app.dispatch("card", card)
-    assert ("Estas 3 cartas (▲ ▲ ■) não formam um conjunto: são precisas 3 figuras iguais ou "
-            "3 diferentes, e o coringa vale qualquer uma.") in secrets(app)
+    assert (
+        "Estas 3 cartas (▲ ▲ ■) não formam um conjunto: são precisas 3 figuras iguais ou "
+        "3 diferentes, e o coringa vale qualquer uma."
+    ) in secrets(app)
     assert trade_button(app)["attrs"].get("disabled")
     app.dispatch("card", "3")
     assert "Escolhidas: 2 de 3." in secrets(app)
@@ -285,14 +315,18 @@ def test_no_set_yet_must_trade_and_trade_later_are_each_said():
     app = lesson({"brasil": 5}, hands={0: [0, 3, 5, 6, 42]})
     app.dispatch("lang", "en")
     app.dispatch("reveal")
-    assert ("With 5 cards or more you must trade now (worth 4): pick 3 cards that make a set."
-            in secrets(app))
+    assert (
+        "With 5 cards or more you must trade now (worth 4): pick 3 cards that make a set."
+        in secrets(app)
+    )
     app = lesson({"brasil": 5}, hands={0: [0, 3, 7]})
     place_all_on(app, "brasil")
     app.dispatch("reveal")
     assert app.game.phase == "attack"
-    assert ("Você tem um conjunto, mas as trocas são feitas no início da jogada (ou no fim "
-            "dela, depois de eliminar um jogador).") in secrets(app)
+    assert (
+        "Você tem um conjunto, mas as trocas são feitas no início da jogada (ou no fim "
+        "dela, depois de eliminar um jogador)."
+    ) in secrets(app)
     app.dispatch("hide")
     assert "trocar cartas agora" not in secrets(app)
 
@@ -316,7 +350,8 @@ def test_paused_computers_show_a_paused_state_until_resumed():
     assert not app.bot_step() and app.game.log == log  # nothing moves while paused
     app.dispatch("lang", "en")
     assert f"Paused: {name} (computer) waits until you press Resume." in text_of(
-        app.render()["panel"])
+        app.render()["panel"]
+    )
     app.dispatch("pause")
     view = app.render()
     assert not view["paused"] and app.bot_to_move
@@ -328,11 +363,14 @@ def test_the_replay_buttons_are_icons_shipped_with_the_page():
     play_rounds(app, 2)
     app.dispatch("screen", "history")
     app.dispatch("replay-start")
-    controls = find(app.render()["panel"],
-                    lambda n: n["attrs"].get("data-action") == "replay-step")
+    controls = find(app.render()["panel"], lambda n: n["attrs"].get("data-action") == "replay-step")
     assert [b["attrs"]["data-arg"] for b in controls] == ["first", "prev", "next", "last"]
     assert [b["attrs"]["aria-label"] for b in controls] == [
-        "Início", "Lance anterior", "Próximo lance", "Fim"]
+        "Início",
+        "Lance anterior",
+        "Próximo lance",
+        "Fim",
+    ]
     for b in controls:
         (svg,) = b["children"]
         assert svg["tag"] == "svg" and svg["children"][0]["attrs"]["d"]
@@ -351,8 +389,10 @@ def setup_seats(app: App) -> list[tuple[str, str, str]]:
     out = []
     for seat in find(overlay, lambda n: n["attrs"].get("class") == "seat"):
         (name,) = find(seat, lambda n: n["tag"] == "input")
-        chosen = [o["attrs"]["value"] for o in find(seat, lambda n: n["tag"] == "option"
-                                                    and n["attrs"].get("selected"))]
+        chosen = [
+            o["attrs"]["value"]
+            for o in find(seat, lambda n: n["tag"] == "option" and n["attrs"].get("selected"))
+        ]
         out.append((name["attrs"]["value"], *chosen))
     return out
 
@@ -369,8 +409,12 @@ def test_the_new_game_form_remembers_the_last_setup_across_visits():
     app.dispatch("seed", None, "77")
     app.dispatch("start")
     assert app.game is not None
-    chosen = [("Zé", "azul", "human"), ("Bruno", "preto", "normal"),
-              ("Carla", "verde", "hard"), ("Iara", "amarelo", "normal")]
+    chosen = [
+        ("Zé", "azul", "human"),
+        ("Bruno", "preto", "normal"),
+        ("Carla", "verde", "hard"),
+        ("Iara", "amarelo", "normal"),
+    ]
     assert setup_seats(app) == chosen
     later = App(storage)  # another visit: the game resumes, the form is the last one
     assert later.screen == "play"
@@ -386,17 +430,24 @@ def test_the_new_game_form_remembers_the_last_setup_across_visits():
     other.dispatch("start")
     again = App(storage, namespace="class-b")
     assert again.form["variant"] == "war2" and again.form["options"] == {
-        "information_centres": True}
+        "information_centres": True
+    }
     # ?variant= in the address still picks the board, keeping names and colours
     linked = App(storage, variant="mitologicas")
     assert linked.form["variant"] == "mitologicas"
     assert [s[0] for s in setup_seats(linked)] == ["Zé", "Bruno", "Carla", "Iara"]
 
 
-GOOD = {"variant": "classic", "first_round_placement_only": False, "options": {},
-        "seats": [{"name": "Zé", "color": "azul", "kind": "human"},
-                  {"name": "Bia", "color": "verde", "kind": "easy"},
-                  {"name": "Caio", "color": "preto", "kind": "hard"}]}
+GOOD = {
+    "variant": "classic",
+    "first_round_placement_only": False,
+    "options": {},
+    "seats": [
+        {"name": "Zé", "color": "azul", "kind": "human"},
+        {"name": "Bia", "color": "verde", "kind": "easy"},
+        {"name": "Caio", "color": "preto", "kind": "hard"},
+    ],
+}
 
 
 def damaged(change: Any) -> str:
@@ -408,23 +459,30 @@ def damaged(change: Any) -> str:
     return json.dumps(data)
 
 
-@pytest.mark.parametrize("stored", [
-    "{not json", "[]", "null", '"classic"',
-    damaged(lambda d: d.update(variant="risk")),
-    damaged(lambda d: d["seats"][1].update(color="azul")),          # two blues
-    damaged(lambda d: d["seats"][1].update(color="roxo")),          # no such colour
-    damaged(lambda d: d["seats"][1].update(kind="<script>")),
-    damaged(lambda d: d["seats"][1].update(name="x" * 41)),
-    damaged(lambda d: d["seats"][1].update(name="   ")),
-    damaged(lambda d: d["seats"][1].update(name=7)),
-    damaged(lambda d: d["seats"].pop()),                            # 2 players
-    damaged(lambda d: d["seats"].extend([d["seats"][0]] * 5)),      # 8 players
-    damaged(lambda d: d.update(seats="Ana")),
-    damaged(lambda d: d.update(options={"nukes": True})),
-    damaged(lambda d: d.update(first_round_placement_only="yes")),
-    damaged(lambda d: d.update(variant="mitologicas") or d["seats"][1].update(
-        color="amarelo")),                                          # not a colour there
-])
+@pytest.mark.parametrize(
+    "stored",
+    [
+        "{not json",
+        "[]",
+        "null",
+        '"classic"',
+        damaged(lambda d: d.update(variant="risk")),
+        damaged(lambda d: d["seats"][1].update(color="azul")),  # two blues
+        damaged(lambda d: d["seats"][1].update(color="roxo")),  # no such colour
+        damaged(lambda d: d["seats"][1].update(kind="<script>")),
+        damaged(lambda d: d["seats"][1].update(name="x" * 41)),
+        damaged(lambda d: d["seats"][1].update(name="   ")),
+        damaged(lambda d: d["seats"][1].update(name=7)),
+        damaged(lambda d: d["seats"].pop()),  # 2 players
+        damaged(lambda d: d["seats"].extend([d["seats"][0]] * 5)),  # 8 players
+        damaged(lambda d: d.update(seats="Ana")),
+        damaged(lambda d: d.update(options={"nukes": True})),
+        damaged(lambda d: d.update(first_round_placement_only="yes")),
+        damaged(
+            lambda d: d.update(variant="mitologicas") or d["seats"][1].update(color="amarelo")
+        ),  # not a colour there
+    ],
+)
 def test_a_damaged_remembered_setup_is_ignored(stored):
     storage = MemoryStorage({"pywar:v1:pref:setup": stored})
     app = App(storage)
@@ -438,8 +496,11 @@ def test_a_sound_remembered_setup_is_used():
     import json
 
     app = App(MemoryStorage({"pywar:v1:pref:setup": json.dumps(GOOD)}))
-    assert setup_seats(app) == [("Zé", "azul", "human"), ("Bia", "verde", "easy"),
-                                ("Caio", "preto", "hard")]
+    assert setup_seats(app) == [
+        ("Zé", "azul", "human"),
+        ("Bia", "verde", "easy"),
+        ("Caio", "preto", "hard"),
+    ]
 
 
 def rules_text(app: App) -> str:
@@ -452,10 +513,26 @@ def test_the_rules_screen_of_a_war2_game_tells_war2s_rules(lang):
     app = bots_game("war2")
     app.dispatch("lang", lang)
     text = rules_text(app)
-    words = {"pt": ["Ataques aéreos", "bombardeiro", "Centros Estratégicos", "base aérea",
-                    "pelo ar", "Centros de Informação", "61 cartas"],
-             "en": ["Air attacks", "bomber", "Strategic Centres", "air base", "by air",
-                    "Information Centre", "61 cards"]}[lang]
+    words = {
+        "pt": [
+            "Ataques aéreos",
+            "bombardeiro",
+            "Centros Estratégicos",
+            "base aérea",
+            "pelo ar",
+            "Centros de Informação",
+            "61 cartas",
+        ],
+        "en": [
+            "Air attacks",
+            "bomber",
+            "Strategic Centres",
+            "air base",
+            "by air",
+            "Information Centre",
+            "61 cards",
+        ],
+    }[lang]
     missing = [w for w in words if w.lower() not in text.lower()]
     assert missing == []
     assert "4, 6, 8, 10, 12, 15" not in text  # the classic card trades are not WAR II's
@@ -477,11 +554,17 @@ def test_war2_rules_quote_the_boards_own_numbers():
         for c in board.continents.values():
             name = c.name if lang == "pt" else c.name_en
             assert f"{name} {c.bonus}/{rules.majority_bonus[c.id]}" in text, (lang, name)
-        faces = ", ".join(map(str, rules.anti_aircraft[:-1])) + (
-            " e " if lang == "pt" else " and ") + str(rules.anti_aircraft[-1])
+        faces = (
+            ", ".join(map(str, rules.anti_aircraft[:-1]))
+            + (" e " if lang == "pt" else " and ")
+            + str(rules.anti_aircraft[-1])
+        )
         assert faces in text
-        faces = ", ".join(map(str, rules.air_attack[:-1])) + (
-            " e " if lang == "pt" else " and ") + str(rules.air_attack[-1])
+        faces = (
+            ", ".join(map(str, rules.air_attack[:-1]))
+            + (" e " if lang == "pt" else " and ")
+            + str(rules.air_attack[-1])
+        )
         assert faces in text
         numbered = [c for c in rules.cards if c.numbered]
         assert f"{len(rules.cards)} " in text and f"{len(rules.cards) - len(numbered)} " in text
@@ -518,4 +601,5 @@ def test_six_long_names_are_remembered_too():
     assert app.game is not None
     again = App(storage)
     assert [s[0] for s in setup_seats(again)] == [
-        f"{i} Maria Eduarda dos Santos Vasconcelos"[:40] for i in range(6)]
+        f"{i} Maria Eduarda dos Santos Vasconcelos"[:40] for i in range(6)
+    ]

@@ -92,6 +92,7 @@ def test_room_made_by_clearing_finished_games_saves_again():
     storage = MemoryStorage()
     finished = Game.new("classic", [("X", "azul"), ("Y", "verde"), ("Z", "preto")], seed=1)
     from pywar.bot import SimpleBot
+
     bot = SimpleBot()
     while finished.phase != "over":
         finished.apply(bot.choose(finished))
@@ -118,8 +119,11 @@ def test_room_made_by_clearing_finished_games_saves_again():
 # ---------------------------------------------------------------- blocked storage
 def test_blocked_storage_in_an_embed_offers_a_file_and_its_own_tab():
     app = start(DeniedStorage())
-    app.dispatch("env", None, json.dumps({"embed": True, "own_tab_url":
-                                          "https://example.org/war/index.html?lang=pt"}))
+    app.dispatch(
+        "env",
+        None,
+        json.dumps({"embed": True, "own_tab_url": "https://example.org/war/index.html?lang=pt"}),
+    )
     assert app.storage_state == "blocked"
     notice = app.render()["notice"]
     assert CATALOGUE["pt"]["storage_blocked"] in text_of(notice)
@@ -188,10 +192,13 @@ def test_a_write_to_another_game_is_not_a_conflict():
 # ------------------------------------------------------------- damaged current save
 def damaged_variants(record: dict) -> list[tuple[str, str]]:
     g = record["game"]
-    out = [("truncated", json.dumps(record)[:200]), ("not json", "{{{"),
-           ("deep", "[" * 5000 + "]" * 5000), ("huge number", json.dumps(record).replace(
-               '"rev":0', '"rev":' + "9" * 400)),
-           ("nan", json.dumps(record).replace('"rev":0', '"rev":NaN'))]
+    out = [
+        ("truncated", json.dumps(record)[:200]),
+        ("not json", "{{{"),
+        ("deep", "[" * 5000 + "]" * 5000),
+        ("huge number", json.dumps(record).replace('"rev":0', '"rev":' + "9" * 400)),
+        ("nan", json.dumps(record).replace('"rev":0', '"rev":NaN')),
+    ]
     for key in list(g):
         broken = json.loads(json.dumps(record))
         broken["game"][key] = [[[[["x"]]]]]
@@ -223,8 +230,10 @@ def test_no_damaged_current_save_bricks_the_page():
         if page.game is None:
             assert "Não foi possível abrir" in view["message"]["text"], name
         # every other save is untouched
-        assert page.store.storage.data[f"pywar:v1:save:{other_app.record['id']}"] == \
-            other.data[f"pywar:v1:save:{other_app.record['id']}"], name
+        assert (
+            page.store.storage.data[f"pywar:v1:save:{other_app.record['id']}"]
+            == other.data[f"pywar:v1:save:{other_app.record['id']}"]
+        ), name
 
 
 def test_an_exception_while_resuming_is_caught_the_same_way(monkeypatch):
@@ -233,6 +242,7 @@ def test_an_exception_while_resuming_is_caught_the_same_way(monkeypatch):
 
     def boom(*_a, **_k):
         raise RuntimeError("unexpected")
+
     monkeypatch.setattr(App, "_maybe_curtain", boom)
     page = App(storage)
     assert page.screen == "saves" and page.game is None
@@ -282,8 +292,7 @@ def test_export_file_name_says_which_game():
     app = start(MemoryStorage(), lang="en")
     effect = app.dispatch("export", app.record["id"])
     name = effect["download"]
-    assert name.startswith("pywar_classic-war_ana-bruno-carla_round-1_") and name.endswith(
-        ".json")
+    assert name.startswith("pywar_classic-war_ana-bruno-carla_round-1_") and name.endswith(".json")
 
 
 def test_delete_offers_undo_and_undo_restores_exactly():
@@ -305,13 +314,19 @@ def test_finished_games_cleared_in_one_place_with_undo():
     storage = MemoryStorage()
     store = SaveStore(storage)
     from pywar.bot import SimpleBot
+
     bot = SimpleBot()
     for n in range(2):
         g = Game.new("classic", [("X", "azul"), ("Y", "verde"), ("Z", "preto")], seed=n)
         while g.phase != "over":
             g.apply(bot.choose(g))
-        store.save(make_record(f"done{n}", g, [{"name": p.name, "color": p.color,
-                                                "kind": "normal"} for p in g.players]))
+        store.save(
+            make_record(
+                f"done{n}",
+                g,
+                [{"name": p.name, "color": p.color, "kind": "normal"} for p in g.players],
+            )
+        )
     app = start(storage)
     app.dispatch("screen", "saves")
     assert buttons(app.render()["overlay"], "clear-finished")
@@ -387,6 +402,7 @@ def test_the_saves_list_loads_a_save_again_only_when_it_changed(monkeypatch):
     def counting(cls, data):
         loads.append(1)
         return original(cls, data)
+
     monkeypatch.setattr(Game, "from_json", classmethod(counting))
     assert len(app.store.list()) == 2 and len(loads) == 2
     app.store.list()

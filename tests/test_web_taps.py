@@ -86,10 +86,13 @@ class Map:
 
     def __init__(self, board: str) -> None:
         root = ET.parse(MAPS / f"{board}.svg").getroot()
-        self.shapes = {p.get("data-territory"): polygons(p.get("d", ""))
-                       for p in group(root, "territories").findall(f"{NS}path")}
-        self.anchors = {g.get("data-badge"): translate(g)
-                        for g in group(root, "badges").findall(f"{NS}g")}
+        self.shapes = {
+            p.get("data-territory"): polygons(p.get("d", ""))
+            for p in group(root, "territories").findall(f"{NS}path")
+        }
+        self.anchors = {
+            g.get("data-badge"): translate(g) for g in group(root, "badges").findall(f"{NS}g")
+        }
         self.boxes = {}
         for p, rings in self.shapes.items():
             xs = [x for r in rings for x, _ in r]
@@ -99,8 +102,12 @@ class Map:
         for text in group(root, "labels").findall(f"{NS}text"):
             x, y = float(text.get("x", 0)), float(text.get("y", 0))
             width = len(text.text or "") * 0.62 * LABEL_FONT  # DejaVu Sans Bold, about
-            self.labels[text.get("data-label")] = (x - width / 2, y - 0.8 * LABEL_FONT,
-                                                   x + width / 2, y + 0.25 * LABEL_FONT)
+            self.labels[text.get("data-label")] = (
+                x - width / 2,
+                y - 0.8 * LABEL_FONT,
+                x + width / 2,
+                y + 0.25 * LABEL_FONT,
+            )
 
     def touched(self, x: float, y: float) -> tuple[str | None, str | None]:
         """What a finger at (x, y) touches first: a badge, a name, a shape or the sea."""
@@ -140,14 +147,14 @@ def largest_square(m: Map, t: str, scale: float) -> float:
     for size in (n, n - 2, n - 4):
         for oi in range(-size, 1):
             for oj in range(-size, 1):
-                if all(serves(oi + a, oj + b) for a in range(size + 1)
-                       for b in range(size + 1)):
+                if all(serves(oi + a, oj + b) for a in range(size + 1) for b in range(size + 1)):
                     return size * GRID_PX
     return 0.0
 
 
 def test_every_territory_has_a_44px_target_at_the_tablets_default_zoom(
-        board_map: tuple[str, Map]) -> None:
+    board_map: tuple[str, Map],
+) -> None:
     board, m = board_map
     scale = SCALE_1024[board]
     small = {t: largest_square(m, t, scale) for t in m.shapes}
@@ -207,8 +214,11 @@ def test_an_arrow_goes_to_a_neighbour_that_way_when_there_is_one(board: str) -> 
     for t in b.territories:
         for direction, (dx, dy) in (("right", (1, 0)), ("down", (0, 1))):
             there = step(t, direction, anchors, b.neighbors[t])
-            ways = [n for n in b.neighbors[t] if (anchors[n][0] - anchors[t][0]) * dx
-                    + (anchors[n][1] - anchors[t][1]) * dy
-                    >= 0.5 * math.dist(anchors[n], anchors[t])]
+            ways = [
+                n
+                for n in b.neighbors[t]
+                if (anchors[n][0] - anchors[t][0]) * dx + (anchors[n][1] - anchors[t][1]) * dy
+                >= 0.5 * math.dist(anchors[n], anchors[t])
+            ]
             if ways:
                 assert there in ways, (board, t, direction, there)

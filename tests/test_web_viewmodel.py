@@ -22,20 +22,26 @@ BOARD = load_board("classic")
 SA = ["venezuela", "peru", "brasil", "argentina"]
 
 
-def scenario_app(owner_of: dict[int, list[str]], kinds: list[str], armies=None, current=0,
-                 hands=None, storage=None) -> App:
+def scenario_app(
+    owner_of: dict[int, list[str]],
+    kinds: list[str],
+    armies=None,
+    current=0,
+    hands=None,
+    storage=None,
+) -> App:
     """An App playing a game set at a given position (seat 0 gets every unnamed territory)."""
     owner = {t: 0 for t in BOARD.territories}
     for seat, ts in owner_of.items():
         for t in ts:
             owner[t] = seat
-    seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")][:len(kinds)]
-    game = Game.scenario("classic", seats, owner, armies=armies, current=current, hands=hands,
-                         seed=3)
+    seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")][: len(kinds)]
+    game = Game.scenario(
+        "classic", seats, owner, armies=armies, current=current, hands=hands, seed=3
+    )
     app = App(storage or MemoryStorage())
     app.game = game
-    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(seats, kinds,
-                                                                         strict=True)]
+    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(seats, kinds, strict=True)]
     app.record = make_record(app.store.new_id(), game, app.seats)
     app.store.save(app.record)
     app.store.set_current(app.record["id"])

@@ -24,15 +24,30 @@ BOARD = load_board("war2")
 RULES = war2_rules()
 TERRITORIES = list(BOARD.territories)
 CARD = {c.id: c.index for c in RULES.cards}
-SEATS = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto"), ("Duda", "vermelho"),
-         ("Edu", "amarelo")]
+SEATS = [
+    ("Ana", "azul"),
+    ("Bia", "verde"),
+    ("Caio", "preto"),
+    ("Duda", "vermelho"),
+    ("Edu", "amarelo"),
+]
 SAFE = "territories_18_x2"
 SOUTH = ["venezuela", "brasil", "peru", "argentina"]
 
 
-def war2_app(held: dict[int, list[str]], kinds: list[str], *, armies=None, current=0,
-             hands=None, bombers=None, ci=None, options=None, objectives=None,
-             round_=2) -> App:
+def war2_app(
+    held: dict[int, list[str]],
+    kinds: list[str],
+    *,
+    armies=None,
+    current=0,
+    hands=None,
+    bombers=None,
+    ci=None,
+    options=None,
+    objectives=None,
+    round_=2,
+) -> App:
     """An App playing a WAR II game at a position: ``held`` territories per seat, every
     other territory dealt round the seats that are not current."""
     n = len(kinds)
@@ -45,13 +60,26 @@ def war2_app(held: dict[int, list[str]], kinds: list[str], *, armies=None, curre
         owner[t] = rest[i % len(rest)]
     goals = {s: SAFE for s in range(n)}
     goals.update(objectives or {})
-    game = War2Game.scenario("war2", SEATS[:n], owner, armies=armies, current=current,
-                             hands=hands, objectives=goals, seed=5, options=options,
-                             round=round_, bombers=bombers, ci=ci)
+    game = War2Game.scenario(
+        "war2",
+        SEATS[:n],
+        owner,
+        armies=armies,
+        current=current,
+        hands=hands,
+        objectives=goals,
+        seed=5,
+        options=options,
+        round=round_,
+        bombers=bombers,
+        ci=ci,
+    )
     app = App(MemoryStorage())
     app.game = game
-    app.seats = [{"name": name, "color": color, "kind": k}
-                 for (name, color), k in zip(SEATS[:n], kinds, strict=True)]
+    app.seats = [
+        {"name": name, "color": color, "kind": k}
+        for (name, color), k in zip(SEATS[:n], kinds, strict=True)
+    ]
     app.record = make_record(app.store.new_id(), game, app.seats)
     app.store.save(app.record)
     app.store.set_current(app.record["id"])
@@ -60,13 +88,17 @@ def war2_app(held: dict[int, list[str]], kinds: list[str], *, armies=None, curre
 
 
 def buttons(node: Any, action: str, arg: str | None = None) -> list[dict]:
-    return find(node, lambda n: n["attrs"].get("data-action") == action and (
-        arg is None or n["attrs"].get("data-arg") == arg))
+    return find(
+        node,
+        lambda n: (
+            n["attrs"].get("data-action") == action
+            and (arg is None or n["attrs"].get("data-arg") == arg)
+        ),
+    )
 
 
 def options(app: App, state: str = "option") -> list[str]:
-    return [t for t, info in app.render()["board"]["territories"].items()
-            if info["state"] == state]
+    return [t for t, info in app.render()["board"]["territories"].items() if info["state"] == state]
 
 
 def panel(app: App) -> str:
@@ -91,14 +123,23 @@ def test_catalogue_complete_in_both_languages():
     assert set(CATALOGUE["pt"]) == set(CATALOGUE["en"])
     source = (WEB / "war2_view.py").read_text(encoding="utf-8")
     used = set(re.findall(r'tr\(\s*"([a-z_0-9]+)"\s*[,)]', source))
-    used |= {"w2_pool_continent", "w2_pool_majority", "w2_pool_majority_any",
-             "w2_air_end_shot_down",
-             "w2_air_end_one_army_left", "w2_air_end_stopped"}
+    used |= {
+        "w2_pool_continent",
+        "w2_pool_majority",
+        "w2_pool_majority_any",
+        "w2_air_end_shot_down",
+        "w2_air_end_one_army_left",
+        "w2_air_end_stopped",
+    }
     assert sorted(k for k in used if k not in CATALOGUE["pt"]) == []
     # every refusal of the engine's WAR II rules reads in words of the page
     engine = (WEB.parent / "pywar" / "war2.py").read_text(encoding="utf-8")
     rules = set(re.findall(r'_fail\(\s*"([a-z_]+)"', engine)) - {
-        "unknown_territory", "unknown_ci", "bad_rolls", "rolls_without_attack"}
+        "unknown_territory",
+        "unknown_ci",
+        "bad_rolls",
+        "rolls_without_attack",
+    }
     assert sorted(r for r in rules if "rule_" + r not in CATALOGUE["en"]) == []
 
 
@@ -108,7 +149,10 @@ def test_new_game_screen_offers_the_war2_options():
     overlay = app.render()["overlay"]
     boxes = buttons(overlay, "opt-variant")
     assert {b["attrs"]["data-arg"] for b in boxes} == {
-        "information_centres", "five_players_deal_all_centres", "majority_armies_bound"}
+        "information_centres",
+        "five_players_deal_all_centres",
+        "majority_armies_bound",
+    }
     assert "Centros de Informação e espionagem" in text_of(overlay)
     app.dispatch("opt-variant", "information_centres", "true")
     app.dispatch("opt-variant", "no_such_option", "true")
@@ -197,7 +241,8 @@ def test_five_players_choose_a_centre_card_or_two_territories():
     assert same not in options(app)
     app.dispatch("territory", same)
     assert app.render()["message"]["text"] == (
-        "Os dois territórios devem ser de continentes diferentes.")
+        "Os dois territórios devem ser de continentes diferentes."
+    )
     app.dispatch("territory", other)
     assert g.owner[first] == g.owner[other] and g.choices_made == 1
     for t1, t2 in (("labrador", "siberia"), ("groenlandia", "madagascar")):
@@ -240,8 +285,7 @@ def test_reinforcement_shows_majority_and_centre_pools_and_the_bombers():
     # 2 bombers kept plus one per centre held at the start of the turn
     assert g.bombers[0] == 2 + len(g.centres_of(0))
     assert g.bombers[0] > 1
-    assert f"✈ Sua base aérea: {g.bombers[0]} bombardeiros · na caixa: {10 - g.bombers[0]}" \
-        in text
+    assert f"✈ Sua base aérea: {g.bombers[0]} bombardeiros · na caixa: {10 - g.bombers[0]}" in text
     # the bound armies only go where they belong: the centre's one on the centre
     app.dispatch("amount", "1")
     app.dispatch("territory", "japao")
@@ -256,8 +300,7 @@ def test_reinforcement_shows_majority_and_centre_pools_and_the_bombers():
 
 def test_an_air_attack_from_the_base_shows_both_blue_dice():
     held = {0: ["brasil", "argentina", "peru"], 1: ["china", "india"]}
-    app = war2_app(held, ["human", "bot", "bot"], bombers={0: 6},
-                   armies={"china": 12, "india": 1})
+    app = war2_app(held, ["human", "bot", "bot"], bombers={0: 6}, armies={"china": 12, "india": 1})
     g = app.game
     place_everything(app)
     assert g.phase == "attack"
@@ -270,7 +313,8 @@ def test_an_air_attack_from_the_base_shows_both_blue_dice():
     assert "china" in targets and "india" not in targets and "brasil" not in targets
     app.dispatch("territory", "india")
     assert app.render()["message"]["text"] == (
-        "Ataque aéreo só contra território com pelo menos 2 exércitos.")
+        "Ataque aéreo só contra território com pelo menos 2 exércitos."
+    )
     app.dispatch("territory", "brasil")
     assert app.render()["message"]["text"] == "Não se ataca o próprio território."
     app.dispatch("territory", "china")
@@ -317,11 +361,20 @@ def test_an_air_attack_from_the_base_shows_both_blue_dice():
 
 
 def test_cards_armies_bombers_transport_and_discard():
-    hand = [CARD["america_do_sul"], CARD["n3_1"], CARD["china"], CARD["california_vancouver"],
-            CARD["n1_1"]]
+    hand = [
+        CARD["america_do_sul"],
+        CARD["n3_1"],
+        CARD["china"],
+        CARD["california_vancouver"],
+        CARD["n1_1"],
+    ]
     held = {0: [*SOUTH, "california", "mexico"], 1: ["china", "vancouver"]}
-    app = war2_app(held, ["human", "bot", "bot"], hands={0: hand},
-                   armies={"china": 6, "brasil": 5, "california": 4})
+    app = war2_app(
+        held,
+        ["human", "bot", "bot"],
+        hands={0: hand},
+        armies={"china": 6, "brasil": 5, "california": 4},
+    )
     g = app.game
     text = panel(app)
     assert "Cartas: 5 de 5" in text
@@ -372,8 +425,9 @@ def _picked(app: App) -> list[int]:
 def test_a_transport_with_two_cards():
     hand = [CARD["california_vancouver"], CARD["mexico_cuba"]]
     held = {0: ["california", "vancouver", "mexico", "cuba"]}
-    app = war2_app(held, ["human", "bot", "bot"], hands={0: hand},
-                   armies={"california": 7, "cuba": 1})
+    app = war2_app(
+        held, ["human", "bot", "bot"], hands={0: hand}, armies={"california": 7, "cuba": 1}
+    )
     g = app.game
     place_everything(app)
     app.dispatch("reveal")
@@ -383,8 +437,7 @@ def test_a_transport_with_two_cards():
     sources = [b["attrs"]["data-arg"] for b in buttons(view, "w2-transport-src")]
     assert "california" in sources and "cuba" not in sources
     app.dispatch("w2-transport-src", "california")
-    targets = [b["attrs"]["data-arg"] for b in buttons(app.render()["panel"],
-                                                       "w2-transport-dst")]
+    targets = [b["attrs"]["data-arg"] for b in buttons(app.render()["panel"], "w2-transport-dst")]
     assert sorted(targets) == ["cuba", "mexico"]
     app.dispatch("w2-transport-dst", "cuba")
     armies = g.armies["california"]
@@ -426,11 +479,11 @@ def test_airlift_between_centres_without_chains():
         app.dispatch("move-count", str(g.armies["egito"] - 1))
         app.dispatch("regroup")
         assert app.render()["message"]["text"] == (
-            "Exércitos que voaram ou se deslocaram nesta jogada não se movem de novo.")
+            "Exércitos que voaram ou se deslocaram nesta jogada não se movem de novo."
+        )
     else:
         app.dispatch("territory", "egito")
-        assert app.render()["message"]["text"] == (
-            "Nenhum exército pode sair daqui nesta jogada.")
+        assert app.render()["message"]["text"] == ("Nenhum exército pode sair daqui nesta jogada.")
     # and no second flight from the centre they reached
     app.dispatch("w2-mode", "airlift")
     assert "egito" not in options(app) or g.movable_from("egito")
@@ -438,9 +491,13 @@ def test_airlift_between_centres_without_chains():
 
 def test_spying_shows_the_cards_only_to_the_spy():
     hand_bia = [CARD["china"], CARD["n2_1"]]
-    app = war2_app({0: ["brasil"], 1: ["china"]}, ["human", "human", "bot"],
-                   options={"information_centres": True}, ci={0: "brasil"},
-                   hands={1: hand_bia})
+    app = war2_app(
+        {0: ["brasil"], 1: ["china"]},
+        ["human", "human", "bot"],
+        options={"information_centres": True},
+        ci={0: "brasil"},
+        hands={1: hand_bia},
+    )
     g = app.game
     app.last_human = 0
     place_everything(app)
@@ -466,10 +523,15 @@ def test_spying_shows_the_cards_only_to_the_spy():
 
 
 def test_capturing_an_information_centre_shows_its_objective_to_the_captor_only():
-    app = war2_app({0: ["brasil"], 1: ["argentina"]}, ["human", "human", "bot"],
-                   options={"information_centres": True}, ci={0: "brasil", 1: "argentina"},
-                   armies={"brasil": 30, "argentina": 1},
-                   objectives={1: "centres_8"}, hands={1: [CARD["n3_1"]]})
+    app = war2_app(
+        {0: ["brasil"], 1: ["argentina"]},
+        ["human", "human", "bot"],
+        options={"information_centres": True},
+        ci={0: "brasil", 1: "argentina"},
+        armies={"brasil": 30, "argentina": 1},
+        objectives={1: "centres_8"},
+        hands={1: [CARD["n3_1"]]},
+    )
     g = app.game
     app.last_human = 0
     place_everything(app)
@@ -479,8 +541,9 @@ def test_capturing_an_information_centre_shows_its_objective_to_the_captor_only(
         app.dispatch("attack")
     assert g.phase == "occupy"
     app.dispatch("occupy", "1")
-    assert any(line == "Ana capturou o Centro de Informação de Bia na Argentina."
-               for line in app.log)
+    assert any(
+        line == "Ana capturou o Centro de Informação de Bia na Argentina." for line in app.log
+    )
     app.dispatch("reveal")
     text = panel(app)
     objective = describe_war2(g.objective_of(1), g.board, "pt")
@@ -502,8 +565,7 @@ def test_capturing_an_information_centre_shows_its_objective_to_the_captor_only(
 
 
 def test_information_centre_placed_by_tap_before_round_two_ends():
-    app = war2_app({0: ["brasil"]}, ["human", "bot", "bot"],
-                   options={"information_centres": True})
+    app = war2_app({0: ["brasil"]}, ["human", "bot", "bot"], options={"information_centres": True})
     g = app.game
     place_everything(app)
     view = app.render()["panel"]
@@ -536,6 +598,7 @@ def test_events_in_words_never_leak_private_parts():
     ui = app.extension()
     seen: set[str] = set()
     from pywar.game import Game
+
     for _game, events in Game.iter_replay(g.setup, g.log):
         for e in events:
             seen.add(e["type"])
@@ -581,8 +644,13 @@ def test_a_game_of_bots_reaches_the_winners_screen(seed):
 
 def test_the_information_centre_travels_with_two_cards():
     hand = [CARD["california_vancouver"], CARD["mexico_cuba"], CARD["n2_1"]]
-    app = war2_app({0: ["brasil", "california", "cuba"]}, ["human", "bot", "bot"],
-                   options={"information_centres": True}, ci={0: "brasil"}, hands={0: hand})
+    app = war2_app(
+        {0: ["brasil", "california", "cuba"]},
+        ["human", "bot", "bot"],
+        options={"information_centres": True},
+        ci={0: "brasil"},
+        hands={0: hand},
+    )
     g = app.game
     place_everything(app)
     app.dispatch("reveal")
@@ -602,10 +670,14 @@ def test_the_information_centre_travels_with_two_cards():
 
 
 def test_every_war2_screen_reads_in_english():
-    app = war2_app({0: [*SOUTH, "nova_york", "ottawa"], 1: ["china"]},
-                   ["human", "bot", "bot"], bombers={0: 3}, armies={"china": 9},
-                   options={"information_centres": True},
-                   hands={0: [CARD["china"], CARD["n1_1"]]})
+    app = war2_app(
+        {0: [*SOUTH, "nova_york", "ottawa"], 1: ["china"]},
+        ["human", "bot", "bot"],
+        bombers={0: 3},
+        armies={"china": 9},
+        options={"information_centres": True},
+        hands={0: [CARD["china"], CARD["n1_1"]]},
+    )
     app.dispatch("lang", "en")
     g = app.game
     text = panel(app)
@@ -634,8 +706,7 @@ def test_every_war2_screen_reads_in_english():
 def test_war2_offers_every_bot_level_and_each_thinks_in_chunks(level):
     app = App(MemoryStorage())
     app.dispatch("variant", "war2")
-    selects = find(app.render()["overlay"],
-                   lambda n: n["attrs"].get("data-action") == "seat-kind")
+    selects = find(app.render()["overlay"], lambda n: n["attrs"].get("data-action") == "seat-kind")
     offered = [o["attrs"]["value"] for o in selects[0]["children"]]
     assert offered == ["human", "easy", "normal", "hard"]
     app.dispatch("opt-variant", "information_centres", "true")

@@ -77,13 +77,22 @@ def test_different_seeds_different_games(finished):
 
 def test_same_seed_same_game_in_another_process():
     """No dependence on string hashing (set order): a seed means one game everywhere."""
-    code = ("import hashlib, sys; from pywar.simulate import play_game; "
-            "print(hashlib.sha256(play_game('classic', 5, 21).dumps().encode()).hexdigest())")
+    code = (
+        "import hashlib, sys; from pywar.simulate import play_game; "
+        "print(hashlib.sha256(play_game('classic', 5, 21).dumps().encode()).hexdigest())"
+    )
     digests = set()
     for hash_seed in ("1", "2", "3"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True,
-                             capture_output=True, text=True, timeout=120).stdout.strip()
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        ).stdout.strip()
         digests.add(out)
     here = hashlib.sha256(play_game("classic", 5, 21).dumps().encode()).hexdigest()
     assert digests == {here}

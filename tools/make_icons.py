@@ -53,8 +53,11 @@ def drawing(maskable: bool) -> str:
             paths.append(f'<path d="{d.group(1)}" fill="{CONTINENT_FILL[cont.group(1)]}"/>')
     badges = []
     for tid, colour, armies in ARMIES:
-        b = re.search(rf'<g class="badge" data-badge="{tid}" transform="translate\(([\d.]+),'
-                      r'([\d.]+)\)', board)
+        b = re.search(
+            rf'<g class="badge" data-badge="{tid}" transform="translate\(([\d.]+),'
+            r"([\d.]+)\)",
+            board,
+        )
         if not b:
             raise SystemExit(f"no badge for {tid} in {BOARD}")
         x, y = float(b.group(1)), float(b.group(2))
@@ -62,13 +65,17 @@ def drawing(maskable: bool) -> str:
         badges.append(
             f'<circle cx="{x}" cy="{y}" r="25" fill="{colour}" stroke="#fff" stroke-width="5"/>'
             f'<text x="{x}" y="{y + 12.5}" font-size="35" font-weight="700" text-anchor="middle" '
-            f'font-family="DejaVu Sans, sans-serif" fill="{text}">{armies}</text>')
+            f'font-family="DejaVu Sans, sans-serif" fill="{text}">{armies}</text>'
+        )
     wx, wy, ws = WINDOW
     # Globe radius: the full tile leaves a margin; a maskable icon keeps it in the 80 % circle.
     r = 178 if maskable else 196
     scale = 2 * r / ws
-    tile = ('<rect width="512" height="512" fill="#22313d"/>' if maskable else
-            '<rect x="8" y="8" width="496" height="496" rx="104" fill="#22313d"/>')
+    tile = (
+        '<rect width="512" height="512" fill="#22313d"/>'
+        if maskable
+        else '<rect x="8" y="8" width="496" height="496" rx="104" fill="#22313d"/>'
+    )
     svg = 'xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512"'
     return f"""<svg {svg}>
   <!-- pywar's icon, drawn by tools/make_icons.py from web/maps/classic.svg -->
@@ -119,10 +126,14 @@ def main() -> int:
         for name, svg, size in jobs:
             page = browser.new_page(viewport={"width": size, "height": size})
             body = svg.replace('width="512" height="512">', f'width="{size}" height="{size}">', 1)
-            page.set_content(f"<html><body style='margin:0;background:transparent'>{body}"
-                             "</body></html>")
-            page.screenshot(path=str(OUT / name), omit_background=True,
-                            clip={"x": 0, "y": 0, "width": size, "height": size})
+            page.set_content(
+                f"<html><body style='margin:0;background:transparent'>{body}</body></html>"
+            )
+            page.screenshot(
+                path=str(OUT / name),
+                omit_background=True,
+                clip={"x": 0, "y": 0, "width": size, "height": size},
+            )
             page.close()
             shrink(OUT / name)
             print(f"wrote {(OUT / name).relative_to(ROOT)}")

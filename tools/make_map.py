@@ -112,11 +112,29 @@ COUNTRIES: dict[str, list[str]] = {
     "alasca": [],
     "groenlandia": ["Greenland"],
     "mexico": [
-        "Mexico", "Guatemala", "Belize", "Honduras", "El Salvador", "Nicaragua", "Costa Rica",
-        "Panama", "Cuba", "Jamaica", "Haiti", "Dominican Rep.", "Puerto Rico", "Cayman Is.",
+        "Mexico",
+        "Guatemala",
+        "Belize",
+        "Honduras",
+        "El Salvador",
+        "Nicaragua",
+        "Costa Rica",
+        "Panama",
+        "Cuba",
+        "Jamaica",
+        "Haiti",
+        "Dominican Rep.",
+        "Puerto Rico",
+        "Cayman Is.",
     ],
     "venezuela": [
-        "Venezuela", "Colombia", "Guyana", "Suriname", "Trinidad and Tobago", "Aruba", "Curaçao",
+        "Venezuela",
+        "Colombia",
+        "Guyana",
+        "Suriname",
+        "Trinidad and Tobago",
+        "Aruba",
+        "Curaçao",
     ],
     "peru": ["Peru", "Ecuador", "Bolivia"],
     "brasil": ["Brazil"],
@@ -125,46 +143,137 @@ COUNTRIES: dict[str, list[str]] = {
     "inglaterra": ["United Kingdom", "Ireland", "Isle of Man", "Guernsey", "Jersey"],
     "suecia": ["Sweden", "Norway", "Finland", "Åland"],
     "alemanha": [
-        "Germany", "Netherlands", "Belgium", "Luxembourg", "Denmark", "Switzerland",
-        "Liechtenstein", "Austria", "Czechia",
+        "Germany",
+        "Netherlands",
+        "Belgium",
+        "Luxembourg",
+        "Denmark",
+        "Switzerland",
+        "Liechtenstein",
+        "Austria",
+        "Czechia",
     ],
     "franca": [
-        "Spain", "Portugal", "Andorra", "Monaco", "Italy", "San Marino", "Vatican", "Malta",
+        "Spain",
+        "Portugal",
+        "Andorra",
+        "Monaco",
+        "Italy",
+        "San Marino",
+        "Vatican",
+        "Malta",
     ],
     "polonia": [
-        "Poland", "Slovakia", "Hungary", "Romania", "Bulgaria", "Moldova", "Ukraine", "Belarus",
-        "Lithuania", "Latvia", "Estonia", "Slovenia", "Croatia", "Bosnia and Herz.", "Serbia",
-        "Montenegro", "Kosovo", "Macedonia", "Albania", "Greece",
+        "Poland",
+        "Slovakia",
+        "Hungary",
+        "Romania",
+        "Bulgaria",
+        "Moldova",
+        "Ukraine",
+        "Belarus",
+        "Lithuania",
+        "Latvia",
+        "Estonia",
+        "Slovenia",
+        "Croatia",
+        "Bosnia and Herz.",
+        "Serbia",
+        "Montenegro",
+        "Kosovo",
+        "Macedonia",
+        "Albania",
+        "Greece",
     ],
     "argelia": [
-        "Morocco", "W. Sahara", "Algeria", "Tunisia", "Mauritania", "Mali", "Niger", "Chad",
+        "Morocco",
+        "W. Sahara",
+        "Algeria",
+        "Tunisia",
+        "Mauritania",
+        "Mali",
+        "Niger",
+        "Chad",
     ],
     "egito": ["Egypt", "Libya"],
     "sudao": [
-        "Sudan", "S. Sudan", "Eritrea", "Ethiopia", "Djibouti", "Somalia", "Somaliland", "Kenya",
-        "Uganda", "Tanzania", "Rwanda", "Burundi",
+        "Sudan",
+        "S. Sudan",
+        "Eritrea",
+        "Ethiopia",
+        "Djibouti",
+        "Somalia",
+        "Somaliland",
+        "Kenya",
+        "Uganda",
+        "Tanzania",
+        "Rwanda",
+        "Burundi",
     ],
     "congo": [
-        "Senegal", "Gambia", "Guinea-Bissau", "Guinea", "Sierra Leone", "Liberia",
-        "Côte d'Ivoire", "Burkina Faso", "Ghana", "Togo", "Benin", "Nigeria", "Cameroon",
-        "Central African Rep.", "Eq. Guinea", "Gabon", "Congo", "Dem. Rep. Congo",
+        "Senegal",
+        "Gambia",
+        "Guinea-Bissau",
+        "Guinea",
+        "Sierra Leone",
+        "Liberia",
+        "Côte d'Ivoire",
+        "Burkina Faso",
+        "Ghana",
+        "Togo",
+        "Benin",
+        "Nigeria",
+        "Cameroon",
+        "Central African Rep.",
+        "Eq. Guinea",
+        "Gabon",
+        "Congo",
+        "Dem. Rep. Congo",
         "São Tomé and Principe",
     ],
     "africa_do_sul": [
-        "South Africa", "Namibia", "Botswana", "Zimbabwe", "Mozambique", "Zambia", "Malawi",
-        "Lesotho", "eSwatini", "Angola",
+        "South Africa",
+        "Namibia",
+        "Botswana",
+        "Zimbabwe",
+        "Mozambique",
+        "Zambia",
+        "Malawi",
+        "Lesotho",
+        "eSwatini",
+        "Angola",
     ],
     "madagascar": ["Madagascar", "Comoros"],
     "oriente_medio": [
-        "Turkey", "Syria", "Lebanon", "Israel", "Palestine", "Jordan", "Iraq", "Iran",
-        "Saudi Arabia", "Kuwait", "Bahrain", "Qatar", "United Arab Emirates", "Oman", "Yemen",
-        "Georgia", "Armenia", "Azerbaijan", "Cyprus", "N. Cyprus",
+        "Turkey",
+        "Syria",
+        "Lebanon",
+        "Israel",
+        "Palestine",
+        "Jordan",
+        "Iraq",
+        "Iran",
+        "Saudi Arabia",
+        "Kuwait",
+        "Bahrain",
+        "Qatar",
+        "United Arab Emirates",
+        "Oman",
+        "Yemen",
+        "Georgia",
+        "Armenia",
+        "Azerbaijan",
+        "Cyprus",
+        "N. Cyprus",
     ],
     "aral": [
-        "Uzbekistan", "Turkmenistan", "Kyrgyzstan", "Tajikistan", "Afghanistan",
+        "Uzbekistan",
+        "Turkmenistan",
+        "Kyrgyzstan",
+        "Tajikistan",
+        "Afghanistan",
     ],
-    "india": ["India", "Pakistan", "Nepal", "Bhutan", "Bangladesh", "Sri Lanka",
-              "Siachen Glacier"],
+    "india": ["India", "Pakistan", "Nepal", "Bhutan", "Bangladesh", "Sri Lanka", "Siachen Glacier"],
     "china": ["China", "Taiwan", "Hong Kong", "Macao", "North Korea", "South Korea"],
     "mongolia": ["Mongolia"],
     "japao": ["Japan"],
@@ -193,10 +302,20 @@ SPLITS: dict[str, list[tuple[str, Polygon]]] = {
     "Canada": [
         ("vancouver", box(-141, 45, -110, 60)),
         # Quebec, Labrador and the Maritimes: east of the Ontario border (Ottawa River).
-        ("labrador", _poly(
-            (-79.52, 65), (-50, 65), (-50, 40), (-74.35, 40), (-74.35, 45.05), (-75.7, 45.45),
-            (-77.0, 45.85), (-78.7, 46.3), (-79.52, 47.4),
-        )),
+        (
+            "labrador",
+            _poly(
+                (-79.52, 65),
+                (-50, 65),
+                (-50, 40),
+                (-74.35, 40),
+                (-74.35, 45.05),
+                (-75.7, 45.45),
+                (-77.0, 45.85),
+                (-78.7, 46.3),
+                (-79.52, 47.4),
+            ),
+        ),
         ("mackenzie", box(-142, 60, -55, 85)),
         ("ottawa", box(-142, 40, -50, 85)),
     ],
@@ -513,7 +632,7 @@ def adjacency_report(board: dict, geoms: dict[str, shapely.Geometry]) -> list[st
             lines.append(f"far border: {a} - {b}: {d:.0f} px apart")
     tids = [t["id"] for t in board["territories"]]
     for i, a in enumerate(tids):
-        for b in tids[i + 1:]:
+        for b in tids[i + 1 :]:
             if tuple(sorted((a, b))) in pairs:
                 continue
             d = geoms[a].distance(geoms[b])
@@ -558,12 +677,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("unknown country names: " + ", ".join(missing), file=sys.stderr)
         return 1
     geoms, links = world_geoms(countries, board, log)
-    places = maplib.place_labels(geoms, names, links, log, WIDTH, HEIGHT, fixed=fixed_places(),
-                                 min_step=MIN_STEP_PX)
+    places = maplib.place_labels(
+        geoms, names, links, log, WIDTH, HEIGHT, fixed=fixed_places(), min_step=MIN_STEP_PX
+    )
     svg = maplib.render_svg(
-        board, geoms, places, links, WIDTH, HEIGHT,
+        board,
+        geoms,
+        places,
+        links,
+        WIDTH,
+        HEIGHT,
         "Generated by tools/make_map.py from Natural Earth (public domain) via world-atlas "
-        "(ISC). Do not edit by hand.", font_px=FONT_PX)
+        "(ISC). Do not edit by hand.",
+        font_px=FONT_PX,
+    )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(svg, encoding="utf-8")
     if args.preview:
@@ -574,8 +701,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n".join(line for line in log if not line.startswith("dropped")))
     report = adjacency_report(board, geoms)
     print("\n".join(report) if report else "all borders touch or are close")
-    print(f"wrote {args.out} ({len(svg.encode('utf-8')) / 1024:.1f} KB, "
-          f"{round(WIDTH)}x{HEIGHT})")
+    print(f"wrote {args.out} ({len(svg.encode('utf-8')) / 1024:.1f} KB, {round(WIDTH)}x{HEIGHT})")
     return 0
 
 

@@ -90,8 +90,7 @@ class Frame:
         return float(x), float(y)
 
 
-def magnify(xy: np.ndarray, cx: float, cy: float, mag: float, rx: float,
-            ry: float) -> np.ndarray:
+def magnify(xy: np.ndarray, cx: float, cy: float, mag: float, rx: float, ry: float) -> np.ndarray:
     """A magnifying lens on projected points: centre, magnification there, x and y radius.
 
     Inside the ellipse points move outwards (scale 1 + (m - 1)(1 - u)^2 for normalised radius
@@ -177,8 +176,11 @@ def load_topo(path: Path, obj: str = "countries") -> dict[str, list[Polygon]]:
     return out
 
 
-def topo_features(topo: dict, obj: str, polygon: Callable[[Sequence[Sequence[int]]], Polygon],
-                  ) -> Iterator[tuple[str, list[Polygon]]]:
+def topo_features(
+    topo: dict,
+    obj: str,
+    polygon: Callable[[Sequence[Sequence[int]]], Polygon],
+) -> Iterator[tuple[str, list[Polygon]]]:
     """(name, valid polygon parts) of each (multi)polygon feature of a TopoJSON object.
 
     ``polygon`` builds one polygon from its rings' arc indexes; a feature without a name is
@@ -199,19 +201,25 @@ def topo_features(topo: dict, obj: str, polygon: Callable[[Sequence[Sequence[int
         yield name, valid
 
 
-def simplify_shared(geoms: dict[str, shapely.Geometry], tolerance: float,
-                    min_part: float) -> dict[str, shapely.Geometry]:
+def simplify_shared(
+    geoms: dict[str, shapely.Geometry], tolerance: float, min_part: float
+) -> dict[str, shapely.Geometry]:
     """Douglas-Peucker along shared arcs, so neighbouring borders stay identical."""
     feats = {
         "type": "FeatureCollection",
         "features": [
-            {"type": "Feature", "id": tid, "properties": {"tid": tid},
-             "geometry": shapely.geometry.mapping(g)}
+            {
+                "type": "Feature",
+                "id": tid,
+                "properties": {"tid": tid},
+                "geometry": shapely.geometry.mapping(g),
+            }
             for tid, g in geoms.items()
         ],
     }
-    topo = topojson.Topology(feats, prequantize=False, toposimplify=tolerance,
-                             prevent_oversimplify=True)
+    topo = topojson.Topology(
+        feats, prequantize=False, toposimplify=tolerance, prevent_oversimplify=True
+    )
     gj = json.loads(topo.to_geojson())
     out: dict[str, shapely.Geometry] = {}
     for f in gj["features"]:
@@ -222,13 +230,17 @@ def simplify_shared(geoms: dict[str, shapely.Geometry], tolerance: float,
     return {tid: out[tid] for tid in geoms}
 
 
-def separate_non_neighbours(geoms: dict[str, shapely.Geometry], borders: Iterable[Sequence[str]],
-                            log: list[str], gap: float = 2.0) -> None:
+def separate_non_neighbours(
+    geoms: dict[str, shapely.Geometry],
+    borders: Iterable[Sequence[str]],
+    log: list[str],
+    gap: float = 2.0,
+) -> None:
     """Open a visible strait between territories that nearly touch but are not neighbours."""
     pairs = {tuple(sorted(p)) for p in borders}
     tids = list(geoms)
     for i, a in enumerate(tids):
-        for b in tids[i + 1:]:
+        for b in tids[i + 1 :]:
             if tuple(sorted((a, b))) in pairs:
                 continue
             d = geoms[a].distance(geoms[b])
@@ -238,20 +250,22 @@ def separate_non_neighbours(geoms: dict[str, shapely.Geometry], borders: Iterabl
                 log.append(f"opened a strait between {big} and {small} (were {d:.1f} px apart)")
 
 
-def touching_pairs(geoms: dict[str, shapely.Geometry],
-                   within: float = 0.5) -> list[tuple[str, str]]:
+def touching_pairs(
+    geoms: dict[str, shapely.Geometry], within: float = 0.5
+) -> list[tuple[str, str]]:
     """Pairs of territories whose shapes touch (closer than ``within`` units), sorted."""
     tids = sorted(geoms)
     out = []
     for i, a in enumerate(tids):
-        for b in tids[i + 1:]:
+        for b in tids[i + 1 :]:
             if geoms[a].distance(geoms[b]) < within:
                 out.append((a, b))
     return out
 
 
-def adjacency_report(borders: Iterable[Sequence[str]], geoms: dict[str, shapely.Geometry],
-                     far: float = 6.0) -> list[str]:
+def adjacency_report(
+    borders: Iterable[Sequence[str]], geoms: dict[str, shapely.Geometry], far: float = 6.0
+) -> list[str]:
     """Board borders whose shapes are far apart, and touching pairs that are not borders."""
     lines = []
     pairs = {tuple(sorted(p)) for p in borders}
@@ -282,10 +296,21 @@ class Placement:
 
 # Approximate advance widths (em) of DejaVu Sans Bold, the widest of the page's fonts.
 _GLYPH_EM = {
-    **dict.fromkeys("abdeghnopqu", 0.70), **dict.fromkeys("ckvxyz", 0.65), "s": 0.60,
-    "f": 0.44, "r": 0.50, "t": 0.48, **dict.fromkeys("ijl", 0.35), "m": 1.07, "w": 0.92,
-    " ": 0.35, **dict.fromkeys("ABCDGHKNOPRUVXY", 0.82), **dict.fromkeys("EFLSTZ", 0.72),
-    **dict.fromkeys("IJ", 0.38), "M": 0.99, "W": 1.10,
+    **dict.fromkeys("abdeghnopqu", 0.70),
+    **dict.fromkeys("ckvxyz", 0.65),
+    "s": 0.60,
+    "f": 0.44,
+    "r": 0.50,
+    "t": 0.48,
+    **dict.fromkeys("ijl", 0.35),
+    "m": 1.07,
+    "w": 0.92,
+    " ": 0.35,
+    **dict.fromkeys("ABCDGHKNOPRUVXY", 0.82),
+    **dict.fromkeys("EFLSTZ", 0.72),
+    **dict.fromkeys("IJ", 0.38),
+    "M": 0.99,
+    "W": 1.10,
 }
 _PLAIN = str.maketrans("áâãàéêíóôõúçÁÂÃÉÍÓÔÚÇ", "aaaaeeiooouc" + "AAAEIOOUC")
 SIDES: dict[str, float] = {"below": 0.0, "above": 150.0, "right": 200.0, "left": 200.0}
@@ -316,11 +341,13 @@ def footprint_samples(text: str, side: str) -> np.ndarray:
     ox, oy = label_offset(text, side)
     w, h = label_width(text) / 2, LAYOUT_FONT / 2
     xs = np.linspace(ox - w, ox + w, 7)
-    rect = np.concatenate([
-        np.column_stack([xs, np.full(7, oy - h)]),
-        np.column_stack([xs, np.full(7, oy + h)]),
-        [[ox - w, oy], [ox + w, oy]],
-    ])
+    rect = np.concatenate(
+        [
+            np.column_stack([xs, np.full(7, oy - h)]),
+            np.column_stack([xs, np.full(7, oy + h)]),
+            [[ox - w, oy], [ox + w, oy]],
+        ]
+    )
     return np.concatenate([circle, rect, [[0.0, 0.0]]])
 
 
@@ -348,8 +375,14 @@ class Candidate:
     clearance: float
 
 
-def candidates(geom: shapely.Geometry, text: str, width: float, height: float,
-               reach: float = 0.0, min_step: float = 0.7) -> list[Candidate]:
+def candidates(
+    geom: shapely.Geometry,
+    text: str,
+    width: float,
+    height: float,
+    reach: float = 0.0,
+    min_step: float = 0.7,
+) -> list[Candidate]:
     """Badge positions in or near the territory's largest part, best first.
 
     ``reach`` lets the search go that far outside the shape (for small islands whose label
@@ -381,8 +414,11 @@ def candidates(geom: shapely.Geometry, text: str, width: float, height: float,
         key = fit * 10 + np.maximum(score - 3.0, 0) * 0.4 - dist * 0.08
         key = key - penalty - np.where(in_frame, 0.0, 1000.0)
         for i in np.argsort(-key, kind="stable")[:600]:
-            out.append(Candidate(float(key[i]), float(cand[i, 0]), float(cand[i, 1]), side,
-                                 float(score[i])))
+            out.append(
+                Candidate(
+                    float(key[i]), float(cand[i, 0]), float(cand[i, 1]), side, float(score[i])
+                )
+            )
     out.sort(key=lambda c: -c.key)
     return out
 
@@ -424,21 +460,25 @@ def place_labels(
         commit(tid, x, y, side)
     order = sorted((t for t in geoms if t not in fixed), key=lambda t: main_part(geoms[t]).area)
     for tid in order:
-        cands = candidates(geoms[tid], names[tid], width, height, reach.get(tid, 0.0),
-                           min_step)
+        cands = candidates(geoms[tid], names[tid], width, height, reach.get(tid, 0.0), min_step)
         chosen = None
         for c in cands:
             badge, label = block_rects(c.x, c.y, names[tid], c.side)
-            if not any(overlaps(r, badge, pad) or overlaps(r, label, pad)
-                       for t, r in taken for pad in (3.0 if t else 1.0,)):
+            if not any(
+                overlaps(r, badge, pad) or overlaps(r, label, pad)
+                for t, r in taken
+                for pad in (3.0 if t else 1.0,)
+            ):
                 chosen = c
                 break
         if chosen is None:
             chosen = cands[0]
             log.append(f"label of {tid} overlaps another label or badge")
         if chosen.clearance < -2 and tid not in reach:
-            log.append(f"label of {tid} sticks out of its territory ({chosen.clearance:.0f} px, "
-                       f"{chosen.side})")
+            log.append(
+                f"label of {tid} sticks out of its territory ({chosen.clearance:.0f} px, "
+                f"{chosen.side})"
+            )
         commit(tid, chosen.x, chosen.y, chosen.side)
     return {tid: out[tid] for tid in geoms}
 
@@ -452,11 +492,14 @@ def label_overlaps(places: dict[str, Placement], names: dict[str, str]) -> list[
     out = []
     tids = sorted(boxes)
     for i, a in enumerate(tids):
-        for b in tids[i + 1:]:
+        for b in tids[i + 1 :]:
             pa, pb = places[a], places[b]
             badges_clear = (pa.bx - pb.bx) ** 2 + (pa.by - pb.by) ** 2 >= (2 * BADGE_R) ** 2
-            pairs = [(boxes[a][1], boxes[b][1]), (boxes[a][0], boxes[b][1]),
-                     (boxes[a][1], boxes[b][0])]
+            pairs = [
+                (boxes[a][1], boxes[b][1]),
+                (boxes[a][0], boxes[b][1]),
+                (boxes[a][1], boxes[b][0]),
+            ]
             if not badges_clear or any(overlaps(r, s, 0.0) for r, s in pairs):
                 out.append(f"{a} / {b}")
     return out
@@ -474,9 +517,12 @@ def _side_of(p: Placement, text: str) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-def sea_link_lines(links: Iterable[Sequence[str]], geoms: dict[str, shapely.Geometry],
-                   ends: dict[tuple[str, str], tuple[tuple[float, float], tuple[float, float]]],
-                   min_len: float = 24.0) -> list[Link]:
+def sea_link_lines(
+    links: Iterable[Sequence[str]],
+    geoms: dict[str, shapely.Geometry],
+    ends: dict[tuple[str, str], tuple[tuple[float, float], tuple[float, float]]],
+    min_len: float = 24.0,
+) -> list[Link]:
     """Segments for the dotted sea links: fixed ends (SVG units) or the nearest points."""
     lines: list[Link] = []
     for a, b in links:
@@ -490,8 +536,12 @@ def sea_link_lines(links: Iterable[Sequence[str]], geoms: dict[str, shapely.Geom
     return lines
 
 
-def lengthen(seg: tuple[float, float, float, float], ga: shapely.Geometry,
-             gb: shapely.Geometry, min_len: float) -> tuple[float, float, float, float]:
+def lengthen(
+    seg: tuple[float, float, float, float],
+    ga: shapely.Geometry,
+    gb: shapely.Geometry,
+    min_len: float,
+) -> tuple[float, float, float, float]:
     """A sea-link segment stretched about its middle to ``min_len`` if it is shorter.
 
     A segment of no length (shapes that touch) takes the direction from ``ga``'s centroid to
@@ -597,14 +647,15 @@ def render_svg(
         f"<!-- {comment} -->",
     ]
     if backdrop is not None and not backdrop.is_empty:
-        out.append(f'<g class="backdrop" aria-hidden="true" fill="{backdrop_fill}" '
-                   'stroke="none">')
+        out.append(f'<g class="backdrop" aria-hidden="true" fill="{backdrop_fill}" stroke="none">')
         out.append(f'<path d="{geom_path(backdrop)}"/>')
         out.append("</g>")
     out.append('<g class="sea-links">')
     for a, b, (x1, y1, x2, y2) in links:
-        out.append(f'<line class="sea-link" data-a="{a}" data-b="{b}" x1="{f1(x1)}" '
-                   f'y1="{f1(y1)}" x2="{f1(x2)}" y2="{f1(y2)}"/>')
+        out.append(
+            f'<line class="sea-link" data-a="{a}" data-b="{b}" x1="{f1(x1)}" '
+            f'y1="{f1(y1)}" x2="{f1(x2)}" y2="{f1(y2)}"/>'
+        )
     out.append("</g>")
     out.append('<g class="territories">')
     for t in board["territories"]:
@@ -614,18 +665,23 @@ def render_svg(
             f'aria-label={quoteattr(t["name"])} tabindex="0" d="{geom_path(geoms[tid])}"/>'
         )
     out.append("</g>")
-    out.append(f'<g class="labels" aria-hidden="true" text-anchor="middle" '
-               f'font-size="{f1(font_px)}">')
+    out.append(
+        f'<g class="labels" aria-hidden="true" text-anchor="middle" font-size="{f1(font_px)}">'
+    )
     for t in board["territories"]:
         p = places[t["id"]]
-        out.append(f'<text class="t-name" data-label="{t["id"]}" x="{f1(p.lx)}" '
-                   f'y="{f1(p.ly)}">{escape(t["name"])}</text>')
+        out.append(
+            f'<text class="t-name" data-label="{t["id"]}" x="{f1(p.lx)}" '
+            f'y="{f1(p.ly)}">{escape(t["name"])}</text>'
+        )
     out.append("</g>")
     out.append('<g class="badges" aria-hidden="true" text-anchor="middle">')
     for t in board["territories"]:
         p = places[t["id"]]
-        out.append(f'<g class="badge" data-badge="{t["id"]}" transform="translate({f1(p.bx)},'
-                   f'{f1(p.by)})"><circle r="{f1(BADGE_R)}"/><text dy="0.35em">1</text></g>')
+        out.append(
+            f'<g class="badge" data-badge="{t["id"]}" transform="translate({f1(p.bx)},'
+            f'{f1(p.by)})"><circle r="{f1(BADGE_R)}"/><text dy="0.35em">1</text></g>'
+        )
     out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -633,8 +689,11 @@ def render_svg(
 
 def tint_css(board: dict) -> str:
     """Preview CSS for a board's continent tints (``tint`` in the board JSON)."""
-    return "".join(f'.territory[data-continent="{c["id"]}"]{{fill:{c["tint"]}}}'
-                   for c in board["continents"] if c.get("tint"))
+    return "".join(
+        f'.territory[data-continent="{c["id"]}"]{{fill:{c["tint"]}}}'
+        for c in board["continents"]
+        if c.get("tint")
+    )
 
 
 def write_preview(svg: str, path: Path, extra_css: str = "", sea: str = "#1d3b57") -> None:
@@ -673,24 +732,33 @@ def parse_path(d: str) -> list[Polygon]:
 
 
 def svg_territories(
-        svg: str) -> tuple[tuple[float, float], dict[str, tuple[str, shapely.Geometry]]]:
+    svg: str,
+) -> tuple[tuple[float, float], dict[str, tuple[str, shapely.Geometry]]]:
     """The view box size and {territory: (continent, geometry)} of a board SVG."""
     m = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
     assert m
     size = (float(m.group(1)), float(m.group(2)))
     out = {}
     for tid, cid, d in re.findall(
-            r'<path class="territory" data-territory="([^"]+)" data-continent="([^"]+)"'
-            r'[^>]* d="([^"]+)"', svg):
+        r'<path class="territory" data-territory="([^"]+)" data-continent="([^"]+)"'
+        r'[^>]* d="([^"]+)"',
+        svg,
+    ):
         # Outer rings and holes alike come back as polygons: a hole-free board is assumed, and
         # a symmetric difference would restore holes; boards here have none that matter.
         out[tid] = (cid, clean(unary_union(parse_path(d))))
     return size, out
 
 
-def thumbnail_svg(svg: str, tints: dict[str, str], title: str, width: int = 220,
-                  sea: str = "#1d3b57", tolerance: float = 1.2,
-                  backdrop_fill: str | None = None) -> str:
+def thumbnail_svg(
+    svg: str,
+    tints: dict[str, str],
+    title: str,
+    width: int = 220,
+    sea: str = "#1d3b57",
+    tolerance: float = 1.2,
+    backdrop_fill: str | None = None,
+) -> str:
     """A small decorative picture of a board: one tinted outline per continent."""
     (w, h), terr = svg_territories(svg)
     k = width / w
@@ -717,8 +785,10 @@ def thumbnail_svg(svg: str, tints: dict[str, str], title: str, width: int = 220,
         geom = MultiPolygon([p for p in polygons_of(geom) if p.area > 1.0])
         if geom.is_empty:
             continue
-        parts.append(f'<path fill="{tints.get(cid, "#bbb")}" stroke="#1b2a33" '
-                     f'stroke-width=".5" stroke-linejoin="round" d="{geom_path(geom, unit=1)}"/>')
+        parts.append(
+            f'<path fill="{tints.get(cid, "#bbb")}" stroke="#1b2a33" '
+            f'stroke-width=".5" stroke-linejoin="round" d="{geom_path(geom, unit=1)}"/>'
+        )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -738,9 +808,17 @@ def board_arg_parser(doc: str, out: Path, thumb: Path) -> argparse.ArgumentParse
     return ap
 
 
-def write_board(args: argparse.Namespace, board: dict, svg: str,
-                geoms: dict[str, shapely.Geometry], places: dict[str, Placement],
-                log: list[str], width: float, height: float, backdrop_fill: str) -> None:
+def write_board(
+    args: argparse.Namespace,
+    board: dict,
+    svg: str,
+    geoms: dict[str, shapely.Geometry],
+    places: dict[str, Placement],
+    log: list[str],
+    width: float,
+    height: float,
+    backdrop_fill: str,
+) -> None:
     """Write a board's SVG, thumbnail (continent tints of the board JSON) and preview (as
     :func:`board_arg_parser`'s ``args`` say), then print the log and the reports."""
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -756,14 +834,20 @@ def write_board(args: argparse.Namespace, board: dict, svg: str,
     print("\n".join(report) if report else "all borders touch or are close")
     overl = label_overlaps(places, {t["id"]: t["name"] for t in board["territories"]})
     print("label overlaps: " + (", ".join(overl) if overl else "none"))
-    print(f"wrote {args.out} ({len(svg.encode()) / 1024:.1f} KB, {round(width)}x{round(height)});"
-          f" {args.thumb} ({len(thumb.encode()) / 1024:.1f} KB)")
+    print(
+        f"wrote {args.out} ({len(svg.encode()) / 1024:.1f} KB, {round(width)}x{round(height)});"
+        f" {args.thumb} ({len(thumb.encode()) / 1024:.1f} KB)"
+    )
 
 
 #: The classic board's continent tints (as in classic-preview.css).
 CLASSIC_TINTS = {
-    "north_america": "#d9a441", "south_america": "#6fae4b", "europe": "#5b8fd1",
-    "africa": "#c9774a", "asia": "#b3a36e", "oceania": "#a77bc4",
+    "north_america": "#d9a441",
+    "south_america": "#6fae4b",
+    "europe": "#5b8fd1",
+    "africa": "#c9774a",
+    "asia": "#b3a36e",
+    "oceania": "#a77bc4",
 }
 
 

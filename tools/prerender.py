@@ -21,16 +21,18 @@ from pathlib import Path
 from typing import Any
 
 #: Elements with no closing tag.
-VOID = frozenset({"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-                  "wbr"})
+VOID = frozenset(
+    {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+)
 
 
 def to_html(node: Any) -> str:
     """A view node as HTML; every text and attribute value escaped (never parsed as HTML)."""
     if isinstance(node, str):
         return html.escape(node, quote=False)
-    attrs = "".join(f' {name}="{html.escape(str(value), quote=True)}"'
-                    for name, value in node["attrs"].items())
+    attrs = "".join(
+        f' {name}="{html.escape(str(value), quote=True)}"' for name, value in node["attrs"].items()
+    )
     if node["tag"] in VOID:
         return f"<{node['tag']}{attrs}>"
     inner = "".join(to_html(child) for child in node["children"])
@@ -71,17 +73,26 @@ def main(site: str) -> int:
         app = App(MemoryStorage(), lang=lang)
         view = app.render()
         assert view["screen"] == "setup" and view["overlay"] is not None
-        card = h("section", {"class": "screen resume", "aria-labelledby": "resume-title"},
-                 h("h2", {"id": "resume-title"}, app.tr("resume")),
-                 h("p", {}, app.tr("loading")))
+        card = h(
+            "section",
+            {"class": "screen resume", "aria-labelledby": "resume-title"},
+            h("h2", {"id": "resume-title"}, app.tr("resume")),
+            h("p", {}, app.tr("loading")),
+        )
         screens[lang] = {
-            "title": view["title"], "html_lang": view["html_lang"],
-            "header": to_html(view["header"]), "header_key": view_key(view["header"]),
-            "overlay": to_html(view["overlay"]), "overlay_key": view_key(view["overlay"]),
+            "title": view["title"],
+            "html_lang": view["html_lang"],
+            "header": to_html(view["header"]),
+            "header_key": view_key(view["header"]),
+            "overlay": to_html(view["overlay"]),
+            "overlay_key": view_key(view["overlay"]),
             "continue": to_html(card),
         }
-    json.dump({"screens": screens, "keys": storage_keys(), "default": "pt"}, sys.stdout,
-              ensure_ascii=False)
+    json.dump(
+        {"screens": screens, "keys": storage_keys(), "default": "pt"},
+        sys.stdout,
+        ensure_ascii=False,
+    )
     return 0
 
 

@@ -32,11 +32,29 @@ def _warm() -> None:
 
     # The standard modules PyScript's own `pyscript` package (imported by PyScript before
     # the page's script runs) and main.py import: pure Python, no JavaScript objects.
-    for name in ("asyncio", "base64", "collections", "functools", "html", "inspect", "io",
-                 "json", "pathlib", "weakref", "pyodide.ffi"):
+    for name in (
+        "asyncio",
+        "base64",
+        "collections",
+        "functools",
+        "html",
+        "inspect",
+        "io",
+        "json",
+        "pathlib",
+        "weakref",
+        "pyodide.ffi",
+    ):
         importlib.import_module(name)
-    for name in ("pywar.ai", "pywar.ai.easy", "pywar.ai.normal", "pywar.ai.hard",
-                 "pywar.ai.simple", "pywar.odds", "pywar.war2"):
+    for name in (
+        "pywar.ai",
+        "pywar.ai.easy",
+        "pywar.ai.normal",
+        "pywar.ai.hard",
+        "pywar.ai.simple",
+        "pywar.odds",
+        "pywar.war2",
+    ):
         importlib.import_module(name)
     for vid in VARIANTS:  # parse every board once (functools.cache keeps them)
         load_board(get_variant(vid).board_id)

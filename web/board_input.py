@@ -36,8 +36,10 @@ CLOSABLE = ("rules", "history", "stats", "saves", "replay")
 #: How much a double tap zooms in.
 DOUBLE_TAP_ZOOM = 2.0
 #: The full-screen button's icon: four corners out (enter) or in (leave).
-FULLSCREEN_ICON = {False: "M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5",
-                   True: "M9 4v5H4M20 9h-5V4M15 20v-5h5M4 15h5v5"}
+FULLSCREEN_ICON = {
+    False: "M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5",
+    True: "M9 4v5H4M20 9h-5V4M15 20v-5h5M4 15h5v5",
+}
 
 
 class BoardInput:
@@ -97,13 +99,26 @@ class BoardInput:
     def taps_wanted(self) -> bool:
         """Whether taps on the board may act now (a person's turn in play)."""
         g = self.game
-        return (g is not None and self.screen == "play" and self.curtain is None
-                and g.phase != "over" and not self.is_bot(g.current)  # type: ignore[attr-defined]
-                and not getattr(self, "blitz_running", False))
+        return (
+            g is not None
+            and self.screen == "play"
+            and self.curtain is None
+            and g.phase != "over"
+            and not self.is_bot(g.current)  # type: ignore[attr-defined]
+            and not getattr(self, "blitz_running", False)
+        )
 
     def _selection(self) -> dict[str, Any]:
-        keep = ("source", "target", "dice_choice", "move_count", "candidates",
-                "candidate_at", "cursor", "message")
+        keep = (
+            "source",
+            "target",
+            "dice_choice",
+            "move_count",
+            "candidates",
+            "candidate_at",
+            "cursor",
+            "message",
+        )
         snap = {k: copy.copy(getattr(self, k, None)) for k in keep}
         snap["war2_state"] = copy.deepcopy(getattr(self, "war2_state", None))
         return snap
@@ -154,8 +169,11 @@ class BoardInput:
         acted_from = (id(g), len(g.log) if g is not None else 0)
         board = self.input_board()
         hit_id = hit if hit in board.territories else None
-        found = resolve((x, y), scale, hit_id, part or None,
-                        self.anchors.get(board.id, {})) if self.taps_wanted() else []
+        found = (
+            resolve((x, y), scale, hit_id, part or None, self.anchors.get(board.id, {}))
+            if self.taps_wanted()
+            else []
+        )
         if len(found) == 1:
             self.cursor = found[0]
             self.on_territory(found[0], None)  # type: ignore[attr-defined]
@@ -229,20 +247,28 @@ class BoardInput:
             self.cursor = before["occupy_target"] or self.cursor
             self.request_focus("territory", self.cursor_now() or "")
         elif action in ("end-attack", "regroup", "cancel", "escape") or (
-                before["phase"] != g.phase and action != "tap"):
+            before["phase"] != g.phase and action != "tap"
+        ):
             self.request_focus("territory", self.cursor_now() or "")
         st = getattr(self, "war2_state", None)
-        if st and st.get("target") and st.get("mode") == "air" and (
-                before.get("air_target") != st["target"]):
+        if (
+            st
+            and st.get("target")
+            and st.get("mode") == "air"
+            and (before.get("air_target") != st["target"])
+        ):
             self.request_focus("action", "w2-launch")
 
     def input_before(self) -> dict[str, Any]:
         """What :meth:`focus_after` compares with (taken before an action)."""
         g = self.game
         st = getattr(self, "war2_state", None) or {}
-        return {"phase": g.phase if g else None, "target": self.target,
-                "occupy_target": (g.occupy or {}).get("target") if g else None,
-                "air_target": st.get("target")}
+        return {
+            "phase": g.phase if g else None,
+            "target": self.target,
+            "occupy_target": (g.occupy or {}).get("target") if g else None,
+            "air_target": st.get("target"),
+        }
 
     # ------------------------------------------------------------------ views
     def choice_view(self) -> dict[str, Any] | None:
@@ -263,34 +289,63 @@ class BoardInput:
                 node["children"].insert(0, swatch)
             buttons.append(node)
         title = self.tr("tap_which")  # type: ignore[attr-defined]
-        node = h("div", {"class": "tap-choice-box", "role": "group", "aria-label": title},
-                 h("p", {"class": "tap-choice-title"}, title),
-                 h("div", {"class": "tap-choice-buttons"}, buttons),
-                 button("✕", "escape", cls="btn icon choice-close",
-                        title=self.tr("close")))  # type: ignore[attr-defined]
+        node = h(
+            "div",
+            {"class": "tap-choice-box", "role": "group", "aria-label": title},
+            h("p", {"class": "tap-choice-title"}, title),
+            h("div", {"class": "tap-choice-buttons"}, buttons),
+            button("✕", "escape", cls="btn icon choice-close", title=self.tr("close")),
+        )  # type: ignore[attr-defined]
         return {"node": node, "at": list(self.candidate_at)}
 
     def menu_button(self) -> Node:
         """The menu button of narrow screens (the header's actions fold into it)."""
-        return h("button", {"type": "button", "class": "btn small menu-toggle",
-                            "data-action": "menu", "aria-expanded":
-                            "true" if self.menu_open else "false",
-                            "aria-controls": "menu-list"},
-                 h("span", {"aria-hidden": "true"}, "☰ "),
-                 self.tr("menu"))  # type: ignore[attr-defined]
+        return h(
+            "button",
+            {
+                "type": "button",
+                "class": "btn small menu-toggle",
+                "data-action": "menu",
+                "aria-expanded": "true" if self.menu_open else "false",
+                "aria-controls": "menu-list",
+            },
+            h("span", {"aria-hidden": "true"}, "☰ "),
+            self.tr("menu"),
+        )  # type: ignore[attr-defined]
 
     def fullscreen_button(self) -> Node | None:
         """Full screen, where the browser allows it."""
         if not self.can_fullscreen:
             return None
         key = "fullscreen_exit" if self.is_fullscreen else "fullscreen"
-        return h("button", {"type": "button", "class": "btn small icon fullscreen",
-                            "data-action": "fullscreen",
-                            "aria-pressed": "true" if self.is_fullscreen else "false",
-                            "aria-label": self.tr(key),  # type: ignore[attr-defined]
-                            "title": self.tr(key)},  # type: ignore[attr-defined]
-                 h("svg", {"viewBox": "0 0 24 24", "width": "22", "height": "22",
-                           "aria-hidden": "true", "focusable": "false"},
-                   h("path", {"d": FULLSCREEN_ICON[self.is_fullscreen], "fill": "none",
-                              "stroke": "currentColor", "stroke-width": "2.4",
-                              "stroke-linecap": "round"})))
+        return h(
+            "button",
+            {
+                "type": "button",
+                "class": "btn small icon fullscreen",
+                "data-action": "fullscreen",
+                "aria-pressed": "true" if self.is_fullscreen else "false",
+                "aria-label": self.tr(key),  # type: ignore[attr-defined]
+                "title": self.tr(key),
+            },  # type: ignore[attr-defined]
+            h(
+                "svg",
+                {
+                    "viewBox": "0 0 24 24",
+                    "width": "22",
+                    "height": "22",
+                    "aria-hidden": "true",
+                    "focusable": "false",
+                },
+                h(
+                    "path",
+                    {
+                        "d": FULLSCREEN_ICON[self.is_fullscreen],
+                        "fill": "none",
+                        "stroke": "currentColor",
+                        "stroke-width": "2.4",
+                        "stroke-linecap": "round",
+                    },
+                ),
+            ),
+        )

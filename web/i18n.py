@@ -68,7 +68,7 @@ PT: dict[str, Entry] = {
     "replay_exit": "Voltar ao jogo",
     "stats_title": "Estatísticas",
     "stats_hint": "Perdas reais contra as esperadas pelas chances exatas dos dados. Sorte "
-                  "positiva: perdeu menos do que o esperado.",
+    "positiva: perdeu menos do que o esperado.",
     "th_att_rolls": "Ataques",
     "th_att_lost": "Perdeu atacando / esperado",
     "th_def_rolls": "Defesas",
@@ -84,23 +84,31 @@ PT: dict[str, Entry] = {
     "blitz_floor": "Blitz para quando me restarem:",
     "blitz_stop": "Parar",
     "blitz_tally": "Blitz {source.de} contra {target.the} — rolagens: {rolls} · o ataque perdeu: "
-                   "{lost} · a defesa perdeu: {killed}",
+    "{lost} · a defesa perdeu: {killed}",
     "blitz_why_conquered": "Parou porque você conquistou {target.the}.",
     "blitz_why_floor": "Parou no limite que você escolheu: {floor} {source.em}.",
     "blitz_why_stopped": "Parou porque você mandou parar.",
     "blitz_why_no_armies": "Parou porque {source.the} não tem mais com que atacar (um sempre "
-                           "fica de ocupação).",
+    "fica de ocupação).",
     "blitz_why_cannot": "Parou porque este ataque não é mais possível.",
     "undo": "Desfazer",
     "undo_title": "Desfaz a última colocação ou movimento (dados nunca são rolados de novo)",
     "ev_undo": "{name} desfez o último lance.",
-    "ev_place": Plural("{name} colocou {count} {board.army} {territory.em}.",
-                       "{name} colocou {count} {board.armies} {territory.em}.", "count"),
-    "ev_occupy": Plural("{name} moveu {count} {board.army} para {territory.the}.",
-                        "{name} moveu {count} {board.armies} para {territory.the}.", "count"),
-    "ev_regroup": Plural("{name} remanejou {count} {board.army} {source.de} para {target.the}.",
-                         "{name} remanejou {count} {board.armies} {source.de} para {target.the}.",
-                         "count"),
+    "ev_place": Plural(
+        "{name} colocou {count} {board.army} {territory.em}.",
+        "{name} colocou {count} {board.armies} {territory.em}.",
+        "count",
+    ),
+    "ev_occupy": Plural(
+        "{name} moveu {count} {board.army} para {territory.the}.",
+        "{name} moveu {count} {board.armies} para {territory.the}.",
+        "count",
+    ),
+    "ev_regroup": Plural(
+        "{name} remanejou {count} {board.army} {source.de} para {target.the}.",
+        "{name} remanejou {count} {board.armies} {source.de} para {target.the}.",
+        "count",
+    ),
     "ev_reshuffle": "As cartas trocadas voltaram ao monte.",
     "map_label": "Mapa",
     "zoom_in": "Aproximar o mapa",
@@ -117,7 +125,7 @@ PT: dict[str, Entry] = {
     # setup
     "setup_title": "Novo jogo",
     "setup_hint": "De {low} a {high} jogadores. Cada um escolhe nome, cor e se é pessoa ou "
-                  "computador.",
+    "computador.",
     "seat_name": "Nome do jogador {n}",
     "seat_color": "Cor do jogador {n}",
     "seat_kind": "Quem joga no lugar {n}",
@@ -146,8 +154,12 @@ PT: dict[str, Entry] = {
     "setup_need_names": "Todo jogador precisa de um nome.",
     "setup_colors_clash": "Dois jogadores não podem ter a mesma cor.",
     "setup_bad_seed": "A semente deve ser um número inteiro.",
-    "color_branco": "branco", "color_preto": "preto", "color_vermelho": "vermelho",
-    "color_azul": "azul", "color_amarelo": "amarelo", "color_verde": "verde",
+    "color_branco": "branco",
+    "color_preto": "preto",
+    "color_vermelho": "vermelho",
+    "color_azul": "azul",
+    "color_amarelo": "amarelo",
+    "color_verde": "verde",
     # saves
     "saves_title": "Jogos salvos",
     "saves_empty": "Nenhum jogo salvo ainda.",
@@ -166,8 +178,8 @@ PT: dict[str, Entry] = {
     "save_version": "foi salvo por outra versão do pywar",
     # keeping games on this device (saves, storage, tabs)
     "save_set_aside": "Não foi possível abrir o último jogo ({reason}). Ele continua em "
-                      "Jogos salvos, onde pode ser exportado para relatar o problema ou "
-                      "apagado; os outros jogos salvos não foram tocados.",
+    "Jogos salvos, onde pode ser exportado para relatar o problema ou "
+    "apagado; os outros jogos salvos não foram tocados.",
     "save_restored": "Jogo salvo restaurado.",
     "save_import_known": "Este jogo já estava salvo; ficou a cópia mais adiantada.",
     "save_backup_empty": "o arquivo de cópia não tem nenhum jogo legível",
@@ -188,29 +200,29 @@ PT: dict[str, Entry] = {
     "clear_finished": "Apagar os jogos terminados",
     "persist_granted": "Este navegador guarda os jogos de forma permanente.",
     "persist_denied": "O navegador pode apagar os jogos salvos se faltar espaço: guarde uma "
-                      "cópia em arquivo de vez em quando.",
+    "cópia em arquivo de vez em quando.",
     "save_to_file": "Salvar em arquivo",
     "open_own_tab": "Abrir o jogo em uma aba própria",
     "storage_retry": "Tentar salvar de novo",
     "storage_full": "O armazenamento do navegador está cheio: este jogo NÃO está sendo salvo.",
     "storage_full_hint": "Salve o jogo em um arquivo para não perder as jogadas, ou apague "
-                         "jogos terminados para liberar espaço.",
+    "jogos terminados para liberar espaço.",
     "storage_blocked": "Este navegador não deixa a página guardar jogos: nada será salvo "
-                       "neste aparelho.",
+    "neste aparelho.",
     "storage_blocked_hint": "Salve o jogo em um arquivo, ou abra o jogo em uma aba própria, "
-                            "onde ele pode ser guardado.",
+    "onde ele pode ser guardado.",
     "storage_back": "O jogo voltou a ser salvo neste aparelho.",
     "conflict_title": "O jogo continuou em outra aba",
     "conflict_text": "Este jogo foi jogado em outra aba ou janela depois que esta página o "
-                     "abriu. Para não apagar o que foi feito lá, esta página não salva mais "
-                     "por cima. Continue aqui a partir da posição mais recente.",
+    "abriu. Para não apagar o que foi feito lá, esta página não salva mais "
+    "por cima. Continue aqui a partir da posição mais recente.",
     "conflict_take_over": "Continuar aqui a partir da posição mais recente",
     "conflict_leave": "Ver os jogos salvos",
     "conflict_loaded": "Posição mais recente carregada: esta aba continua o jogo.",
     "ios_week_warning": "No iPad e no iPhone, o Safari apaga os jogos de um site que não é "
-                        "aberto por sete dias.",
+    "aberto por sete dias.",
     "ios_home_screen_how": "Para guardar os jogos, adicione o jogo à Tela de Início: toque em "
-                           "Compartilhar e depois em \"Adicionar à Tela de Início\".",
+    'Compartilhar e depois em "Adicionar à Tela de Início".',
     "notice_dismiss": "Entendi",
     "error_unexpected": "Algo deu errado: {detail}",
     # curtain
@@ -238,7 +250,7 @@ PT: dict[str, Entry] = {
     "place_hint": "Toque num {board.territory} seu para colocar.",
     "must_trade": "Você tem 5 cartas ou mais: mostre suas cartas e troque um conjunto.",
     "attack_pick_source": "Toque num {board.territory} seu com 2 ou mais {board.armies} para "
-                          "atacar dele.",
+    "atacar dele.",
     "attack_pick_target": "Atacar {source.de}: toque num {board.territory} inimigo vizinho.",
     "attack_matchup": "{source} ({a}) ataca {target} ({d})",
     "odds_line": "Chance de conquistar atacando até o fim: {pct}%",
@@ -251,12 +263,13 @@ PT: dict[str, Entry] = {
     "end_turn": "Encerrar jogada",
     "pick_source_first": "Primeiro escolha um {board.territory} seu para atacar.",
     "occupy_prompt": "Você conquistou {territory.the}! Quantos {board.armies} mover para lá "
-                      "(até {max})?",
+    "(até {max})?",
     "regroup_pick_source": "Remanejar: toque num {board.territory} seu de onde mover "
-                           "{board.armies}.",
+    "{board.armies}.",
     "regroup_pick_target": Plural(
         "{source.De} pode sair {n}: toque num {board.territory} seu vizinho.",
-        "{source.De} podem sair {n}: toque num {board.territory} seu vizinho."),
+        "{source.De} podem sair {n}: toque num {board.territory} seu vizinho.",
+    ),
     "regroup_prompt": "Mover {source.de} para {target.the}:",
     "count_label": "Quantos {board.armies} mover",
     "regroup_go": "Mover {n}",
@@ -266,28 +279,28 @@ PT: dict[str, Entry] = {
     "hide": "Esconder",
     "objective": "Objetivo:",
     "objective_changed_own": "Seu objetivo mudou: sua carta mandava destruir os "
-                             "{board.armies} {color}, que são os seus. Agora vale o "
-                             "objetivo acima.",
+    "{board.armies} {color}, que são os seus. Agora vale o "
+    "objetivo acima.",
     "objective_changed_absent": "Seu objetivo mudou: sua carta mandava destruir os "
-                                "{board.armies} {color}, que não estão no jogo. Agora vale "
-                                "o objetivo acima.",
+    "{board.armies} {color}, que não estão no jogo. Agora vale "
+    "o objetivo acima.",
     "objective_changed_by": "Seu objetivo mudou: sua carta mandava destruir os "
-                            "{board.armies} {color}, mas {name} os destruiu. Agora vale o "
-                            "objetivo acima.",
+    "{board.armies} {color}, mas {name} os destruiu. Agora vale o "
+    "objetivo acima.",
     "cards": "Suas cartas",
     "joker": "Coringa",
     "trade": "Trocar as 3 cartas escolhidas",
     "trade_may": "Você pode trocar cartas agora: veja suas cartas para trocar um conjunto.",
     "trade_ready": "Você tem um conjunto para trocar agora (vale {value}): escolha 3 cartas.",
     "trade_must": "Com 5 cartas ou mais, a troca é obrigatória agora (vale {value}): escolha "
-                  "3 cartas que formem um conjunto.",
+    "3 cartas que formem um conjunto.",
     "trade_picked": "Escolhidas: {n} de 3.",
     "trade_none": "Ainda não há conjunto nestas cartas: são 3 figuras iguais ou 3 diferentes "
-                  "(o coringa vale qualquer uma).",
+    "(o coringa vale qualquer uma).",
     "trade_later": "Você tem um conjunto, mas as trocas são feitas no início da jogada (ou no "
-                   "fim dela, depois de eliminar um jogador).",
+    "fim dela, depois de eliminar um jogador).",
     "trade_invalid": "Estas 3 cartas ({shapes}) não formam um conjunto: são precisas 3 figuras "
-                     "iguais ou 3 diferentes, e o coringa vale qualquer uma.",
+    "iguais ou 3 diferentes, e o coringa vale qualquer uma.",
     "battle_title": "{source} contra {target}",
     "battle_result": "Ataque perdeu {lost}, defesa perdeu {killed}",
     "wins_attack": "◀ ataque",
@@ -305,65 +318,71 @@ PT: dict[str, Entry] = {
     "fullscreen_exit": "Sair da tela cheia",
     "panel_side": "Dados e cartas",
     "panel_info": "Jogadores e últimos lances",
-    "board_keys": "Setas: ir a um território vizinho; Enter: escolher; Esc: desfazer a "
-                  "escolha.",
-    "territory_label": Plural("{territory}: {name} ({color}), {armies} {board.army}",
-                              "{territory}: {name} ({color}), {armies} {board.armies}",
-                              "armies"),
+    "board_keys": "Setas: ir a um território vizinho; Enter: escolher; Esc: desfazer a escolha.",
+    "territory_label": Plural(
+        "{territory}: {name} ({color}), {armies} {board.army}",
+        "{territory}: {name} ({color}), {armies} {board.armies}",
+        "armies",
+    ),
     "winner": "{name} venceu!",
     "winner_objective": "Os objetivos de todos:",
     # events
     "ev_turn": "Rodada {round}: vez de {name}.",
-    "ev_trade": Plural("{name} trocou cartas por {armies} {board.army}.",
-                       "{name} trocou cartas por {armies} {board.armies}.", "armies"),
+    "ev_trade": Plural(
+        "{name} trocou cartas por {armies} {board.army}.",
+        "{name} trocou cartas por {armies} {board.armies}.",
+        "armies",
+    ),
     "ev_battle": "{name} atacou {target.the} {source.de}: {attack} × {defend} "
-                 "(perdeu {lost}, matou {killed}).",
+    "(perdeu {lost}, matou {killed}).",
     "ev_conquest": "{name} conquistou {territory.the}.",
     "ev_eliminated": "{name} foi eliminado por {by}.",
     # elimination: cards of the eliminated player (RULINGS.md, "Elimination")
-    "ev_took_cards": Plural("{by} ficou com a carta de {name}.",
-                            "{by} ficou com as {n} cartas de {name}."),
-    "ev_top_up_by": Plural("{drawer} tirou, sem olhar, {n} carta de {name} para a mão de "
-                           "{by} (até 5).",
-                           "{drawer} tirou, sem olhar, {n} cartas de {name} para a mão de "
-                           "{by} (até 5)."),
-    "ev_top_up_game": Plural("O jogo sorteou {n} carta de {name} para a mão de {by} (até 5).",
-                             "O jogo sorteou {n} cartas de {name} para a mão de {by} "
-                             "(até 5)."),
+    "ev_took_cards": Plural(
+        "{by} ficou com a carta de {name}.", "{by} ficou com as {n} cartas de {name}."
+    ),
+    "ev_top_up_by": Plural(
+        "{drawer} tirou, sem olhar, {n} carta de {name} para a mão de {by} (até 5).",
+        "{drawer} tirou, sem olhar, {n} cartas de {name} para a mão de {by} (até 5).",
+    ),
+    "ev_top_up_game": Plural(
+        "O jogo sorteou {n} carta de {name} para a mão de {by} (até 5).",
+        "O jogo sorteou {n} cartas de {name} para a mão de {by} (até 5).",
+    ),
     "ev_top_up_none": "{by} já tinha 5 cartas e não recebeu nenhuma de {name}.",
-    "ev_discarded": Plural("A outra carta foi para o descarte.",
-                           "As outras {n} cartas foram para o descarte."),
+    "ev_discarded": Plural(
+        "A outra carta foi para o descarte.", "As outras {n} cartas foram para o descarte."
+    ),
     "phase_final_trade": "trocas do fim da jogada",
     "final_trade_ahead": "Você ficou com as cartas do jogador eliminado. Ao encerrar a "
-                         "jogada, antes de receber a carta, você poderá trocar conjuntos; com "
-                         "mais de 5 cartas, a troca é obrigatória.",
+    "jogada, antes de receber a carta, você poderá trocar conjuntos; com "
+    "mais de 5 cartas, a troca é obrigatória.",
     "final_trade_must": "Você tem {n} cartas: com mais de 5, troque conjuntos, um após "
-                              "o outro, até ficar com 5 ou menos. Mostre suas cartas e "
-                              "escolha 3.",
-    "final_trade_may": Plural("Fim da jogada: você tem {n} carta. Encerre para receber a "
-                              "carta da jogada.",
-                              "Fim da jogada: você tem {n} cartas e pode trocar conjuntos "
-                              "agora, antes de receber a carta da jogada (mostre suas "
-                              "cartas). Se a carta deixar 6, a troca é obrigatória no início "
-                              "da próxima jogada."),
+    "o outro, até ficar com 5 ou menos. Mostre suas cartas e "
+    "escolha 3.",
+    "final_trade_may": Plural(
+        "Fim da jogada: você tem {n} carta. Encerre para receber a carta da jogada.",
+        "Fim da jogada: você tem {n} cartas e pode trocar conjuntos "
+        "agora, antes de receber a carta da jogada (mostre suas "
+        "cartas). Se a carta deixar 6, a troca é obrigatória no início "
+        "da próxima jogada.",
+    ),
     "final_trade_end": "Encerrar a jogada e receber a carta",
     "rule_forced_trade_final": "Com mais de 5 cartas, troque um conjunto antes de encerrar a "
-                               "jogada.",
+    "jogada.",
     "ev_card": "{name} recebeu uma carta.",
     "ev_victory": "{name} cumpriu o objetivo!",
     # refusals (engine rule names)
     "rule_not_your_territory": "Este {board.territory} não é seu.",
     "rule_not_adjacent": "Só se ataca ou move para um {board.territory} vizinho.",
-    "rule_occupation_army": "É preciso ter pelo menos 2 {board.armies}: um fica de "
-                            "ocupação.",
+    "rule_occupation_army": "É preciso ter pelo menos 2 {board.armies}: um fica de ocupação.",
     "rule_forced_trade": "Com 5 cartas ou mais, troque um conjunto antes de colocar.",
-    "rule_bound_armies": "Esses {board.armies} vêm de um bônus e só podem ir para onde "
-                         "ele indica.",
+    "rule_bound_armies": "Esses {board.armies} vêm de um bônus e só podem ir para onde ele indica.",
     "rule_too_many_armies": "Você não tem tantos {board.armies} para colocar.",
     "rule_place_first": "Coloque primeiro todos os seus {board.armies}.",
     "rule_move_once": "Um {board.army} só pode ser remanejado uma vez por jogada.",
     "rule_invalid_set": "Um conjunto são 3 figuras iguais ou 3 diferentes "
-                        "(o coringa vale qualquer uma).",
+    "(o coringa vale qualquer uma).",
     "rule_trade_timing": "As trocas são feitas no início da jogada.",
     "rule_occupy_limit": "Mova no máximo o número de dados do último ataque.",
     "rule_game_over": "O jogo terminou.",
@@ -390,7 +409,7 @@ EN: dict[str, Entry] = {
     "replay_exit": "Back to the game",
     "stats_title": "Statistics",
     "stats_hint": "Actual losses against those expected from the exact dice odds. Positive "
-                  "luck: lost fewer than expected.",
+    "luck: lost fewer than expected.",
     "th_att_rolls": "Attacks",
     "th_att_lost": "Lost attacking / expected",
     "th_def_rolls": "Defences",
@@ -406,23 +425,31 @@ EN: dict[str, Entry] = {
     "blitz_floor": "Blitz stops when I am down to:",
     "blitz_stop": "Stop",
     "blitz_tally": "Blitz from {source.the} on {target.the} — rolls: {rolls} · attack lost: "
-                   "{lost} · defence lost: {killed}",
+    "{lost} · defence lost: {killed}",
     "blitz_why_conquered": "It stopped because you conquered {target.the}.",
     "blitz_why_floor": "It stopped at the floor you chose: {floor} in {source.the}.",
     "blitz_why_stopped": "It stopped because you stopped it.",
     "blitz_why_no_armies": "It stopped because {source.the} has nothing left to attack with (one "
-                           "always stays to hold it).",
+    "always stays to hold it).",
     "blitz_why_cannot": "It stopped because this attack is no longer possible.",
     "undo": "Undo",
     "undo_title": "Takes back the last placement or move (dice are never re-rolled)",
     "ev_undo": "{name} took back the last move.",
-    "ev_place": Plural("{name} placed {count} {board.army} on {territory.the}.",
-                       "{name} placed {count} {board.armies} on {territory.the}.", "count"),
-    "ev_occupy": Plural("{name} moved {count} {board.army} into {territory.the}.",
-                        "{name} moved {count} {board.armies} into {territory.the}.", "count"),
-    "ev_regroup": Plural("{name} moved {count} {board.army} from {source.the} to {target.the}.",
-                         "{name} moved {count} {board.armies} from {source.the} to {target.the}.",
-                         "count"),
+    "ev_place": Plural(
+        "{name} placed {count} {board.army} on {territory.the}.",
+        "{name} placed {count} {board.armies} on {territory.the}.",
+        "count",
+    ),
+    "ev_occupy": Plural(
+        "{name} moved {count} {board.army} into {territory.the}.",
+        "{name} moved {count} {board.armies} into {territory.the}.",
+        "count",
+    ),
+    "ev_regroup": Plural(
+        "{name} moved {count} {board.army} from {source.the} to {target.the}.",
+        "{name} moved {count} {board.armies} from {source.the} to {target.the}.",
+        "count",
+    ),
     "ev_reshuffle": "The traded cards went back into the deck.",
     "map_label": "Map",
     "zoom_in": "Zoom in",
@@ -438,7 +465,7 @@ EN: dict[str, Entry] = {
     "variant_players": "{low} to {high} players",
     "setup_title": "New game",
     "setup_hint": "{low} to {high} players. Each picks a name, a colour and whether a person "
-                  "or the computer plays.",
+    "or the computer plays.",
     "seat_name": "Name of player {n}",
     "seat_color": "Colour of player {n}",
     "seat_kind": "Who plays seat {n}",
@@ -467,8 +494,12 @@ EN: dict[str, Entry] = {
     "setup_need_names": "Every player needs a name.",
     "setup_colors_clash": "Two players cannot share a colour.",
     "setup_bad_seed": "The seed must be a whole number.",
-    "color_branco": "white", "color_preto": "black", "color_vermelho": "red",
-    "color_azul": "blue", "color_amarelo": "yellow", "color_verde": "green",
+    "color_branco": "white",
+    "color_preto": "black",
+    "color_vermelho": "red",
+    "color_azul": "blue",
+    "color_amarelo": "yellow",
+    "color_verde": "green",
     "saves_title": "Saved games",
     "saves_empty": "No saved games yet.",
     "save_line": "{date} · {variant} · {players} · round {round}",
@@ -486,8 +517,8 @@ EN: dict[str, Entry] = {
     "save_version": "it was saved by another version of pywar",
     # keeping games on this device (saves, storage, tabs)
     "save_set_aside": "The last game could not be opened ({reason}). It stays in Saved games, "
-                      "where you can export it to report the problem or delete it; your other "
-                      "saved games were not touched.",
+    "where you can export it to report the problem or delete it; your other "
+    "saved games were not touched.",
     "save_restored": "Saved game restored.",
     "save_import_known": "This game was already saved; the copy with more progress was kept.",
     "save_backup_empty": "the backup file holds no readable game",
@@ -508,29 +539,29 @@ EN: dict[str, Entry] = {
     "clear_finished": "Delete finished games",
     "persist_granted": "This browser keeps your games permanently.",
     "persist_denied": "The browser may delete saved games when space runs low: back them up "
-                      "to a file now and then.",
+    "to a file now and then.",
     "save_to_file": "Save to a file",
     "open_own_tab": "Open the game in its own tab",
     "storage_retry": "Try saving again",
     "storage_full": "The browser's storage is full: this game is NOT being saved.",
     "storage_full_hint": "Save the game to a file so no move is lost, or delete finished games "
-                         "to free space.",
+    "to free space.",
     "storage_blocked": "This browser does not let the page keep games: nothing will be saved "
-                       "on this device.",
+    "on this device.",
     "storage_blocked_hint": "Save the game to a file, or open the game in its own tab, where "
-                            "it can be kept.",
+    "it can be kept.",
     "storage_back": "The game is being saved on this device again.",
     "conflict_title": "The game went on in another tab",
     "conflict_text": "This game was played in another tab or window after this page opened "
-                     "it. So as not to erase what was done there, this page no longer saves "
-                     "over it. Go on here from the latest position.",
+    "it. So as not to erase what was done there, this page no longer saves "
+    "over it. Go on here from the latest position.",
     "conflict_take_over": "Go on here from the latest position",
     "conflict_leave": "See the saved games",
     "conflict_loaded": "Latest position loaded: this tab goes on with the game.",
     "ios_week_warning": "On iPad and iPhone, Safari deletes the games of a site that is not "
-                        "opened for seven days.",
+    "opened for seven days.",
     "ios_home_screen_how": "To keep your games, add the game to the Home Screen: tap Share, "
-                           "then \"Add to Home Screen\".",
+    'then "Add to Home Screen".',
     "notice_dismiss": "Got it",
     "error_unexpected": "Something went wrong: {detail}",
     "curtain_pass": "Pass to {name}",
@@ -556,9 +587,9 @@ EN: dict[str, Entry] = {
     "place_hint": "Tap one of your {board.territories} to place.",
     "must_trade": "You hold 5 cards or more: show your cards and trade a set.",
     "attack_pick_source": "Tap one of your {board.territories} with 2 or more {board.armies} to "
-                          "attack from it.",
+    "attack from it.",
     "attack_pick_target": "Attacking from {source.the}: tap a neighbouring enemy "
-                          "{board.territory}.",
+    "{board.territory}.",
     "attack_matchup": "{source} ({a}) attacks {target} ({d})",
     "odds_line": "Chance to conquer attacking to the end: {pct}%",
     "dice_label": "Attack dice",
@@ -570,11 +601,11 @@ EN: dict[str, Entry] = {
     "end_turn": "End turn",
     "pick_source_first": "First pick one of your {board.territories} to attack from.",
     "occupy_prompt": "You conquered {territory.the}! How many {board.armies} move in (up to "
-                      "{max})?",
+    "{max})?",
     "regroup_pick_source": "Regroup: tap one of your {board.territories} to move "
-                           "{board.armies} from.",
+    "{board.armies} from.",
     "regroup_pick_target": "{n} may leave {source.the}: tap a neighbouring {board.territory} "
-                           "of yours.",
+    "of yours.",
     "regroup_prompt": "Move from {source.the} to {target.the}:",
     "count_label": "How many {board.armies} to move",
     "regroup_go": "Move {n}",
@@ -584,28 +615,28 @@ EN: dict[str, Entry] = {
     "hide": "Hide",
     "objective": "Objective:",
     "objective_changed_own": "Your objective changed: your card said to destroy the {color} "
-                             "{board.armies}, which are your own. The objective above is "
-                             "yours now.",
+    "{board.armies}, which are your own. The objective above is "
+    "yours now.",
     "objective_changed_absent": "Your objective changed: your card said to destroy the "
-                                "{color} {board.armies}, which are not in the game. The "
-                                "objective above is yours now.",
+    "{color} {board.armies}, which are not in the game. The "
+    "objective above is yours now.",
     "objective_changed_by": "Your objective changed: your card said to destroy the {color} "
-                            "{board.armies}, but {name} destroyed them. The objective above "
-                            "is yours now.",
+    "{board.armies}, but {name} destroyed them. The objective above "
+    "is yours now.",
     "cards": "Your cards",
     "joker": "Joker",
     "trade": "Trade the 3 chosen cards",
     "trade_may": "You may trade cards now: show your cards to trade a set.",
     "trade_ready": "You hold a set to trade now (worth {value}): pick 3 cards.",
     "trade_must": "With 5 cards or more you must trade now (worth {value}): pick 3 cards "
-                  "that make a set.",
+    "that make a set.",
     "trade_picked": "Picked: {n} of 3.",
     "trade_none": "No set among these cards yet: a set is 3 equal shapes or 3 different ones "
-                  "(a joker is any shape).",
+    "(a joker is any shape).",
     "trade_later": "You hold a set, but cards are traded at the start of your turn (or at its "
-                   "end after eliminating a player).",
+    "end after eliminating a player).",
     "trade_invalid": "These 3 cards ({shapes}) are not a set: it takes 3 equal shapes or 3 "
-                     "different ones, and a joker is any shape.",
+    "different ones, and a joker is any shape.",
     "battle_title": "{source} against {target}",
     "battle_result": "Attack lost {lost}, defence lost {killed}",
     "wins_attack": "◀ attack",
@@ -623,44 +654,51 @@ EN: dict[str, Entry] = {
     "fullscreen_exit": "Leave full screen",
     "panel_side": "Dice and cards",
     "panel_info": "Players and latest moves",
-    "board_keys": "Arrows: go to a neighbouring territory; Enter: choose; Esc: undo the "
-                  "choice.",
-    "territory_label": Plural("{territory}: {name} ({color}), {armies} {board.army}",
-                              "{territory}: {name} ({color}), {armies} {board.armies}",
-                              "armies"),
+    "board_keys": "Arrows: go to a neighbouring territory; Enter: choose; Esc: undo the choice.",
+    "territory_label": Plural(
+        "{territory}: {name} ({color}), {armies} {board.army}",
+        "{territory}: {name} ({color}), {armies} {board.armies}",
+        "armies",
+    ),
     "winner": "{name} wins!",
     "winner_objective": "Everyone's objectives:",
     "ev_turn": "Round {round}: {name} to play.",
-    "ev_trade": Plural("{name} traded cards for {armies} {board.army}.",
-                       "{name} traded cards for {armies} {board.armies}.", "armies"),
+    "ev_trade": Plural(
+        "{name} traded cards for {armies} {board.army}.",
+        "{name} traded cards for {armies} {board.armies}.",
+        "armies",
+    ),
     "ev_battle": "{name} attacked {target.the} from {source.the}: {attack} × {defend} "
-                 "(lost {lost}, killed {killed}).",
+    "(lost {lost}, killed {killed}).",
     "ev_conquest": "{name} conquered {territory.the}.",
     "ev_eliminated": "{name} was eliminated by {by}.",
     # elimination: cards of the eliminated player (RULINGS.md, "Elimination")
     "ev_took_cards": Plural("{by} took {name}'s card.", "{by} took {name}'s {n} cards."),
-    "ev_top_up_by": Plural("{drawer} drew {n} of {name}'s cards blind for {by}'s hand (up "
-                           "to 5).",
-                           "{drawer} drew {n} of {name}'s cards blind for {by}'s hand (up "
-                           "to 5)."),
-    "ev_top_up_game": Plural("The game drew {n} of {name}'s cards for {by}'s hand (up to 5).",
-                             "The game drew {n} of {name}'s cards for {by}'s hand (up to "
-                             "5)."),
+    "ev_top_up_by": Plural(
+        "{drawer} drew {n} of {name}'s cards blind for {by}'s hand (up to 5).",
+        "{drawer} drew {n} of {name}'s cards blind for {by}'s hand (up to 5).",
+    ),
+    "ev_top_up_game": Plural(
+        "The game drew {n} of {name}'s cards for {by}'s hand (up to 5).",
+        "The game drew {n} of {name}'s cards for {by}'s hand (up to 5).",
+    ),
     "ev_top_up_none": "{by} already held 5 cards and got none of {name}'s.",
-    "ev_discarded": Plural("The other card went to the discard pile.",
-                           "The other {n} cards went to the discard pile."),
+    "ev_discarded": Plural(
+        "The other card went to the discard pile.", "The other {n} cards went to the discard pile."
+    ),
     "phase_final_trade": "end-of-turn trades",
     "final_trade_ahead": "You took the eliminated player's cards. When you end the turn, "
-                         "before the card is drawn, you may trade sets; with more than 5 "
-                         "cards you must.",
+    "before the card is drawn, you may trade sets; with more than 5 "
+    "cards you must.",
     "final_trade_must": "You hold {n} cards: with more than 5 you must trade sets, one "
-                              "after another, until you hold 5 or fewer. Show your cards and "
-                              "pick 3.",
-    "final_trade_may": Plural("End of the turn: you hold {n} card. End the turn to draw "
-                              "the turn's card.",
-                              "End of the turn: you hold {n} cards and may trade sets now, "
-                              "before the turn's card is drawn (show your cards). If the "
-                              "card makes 6, you must trade at the start of your next turn."),
+    "after another, until you hold 5 or fewer. Show your cards and "
+    "pick 3.",
+    "final_trade_may": Plural(
+        "End of the turn: you hold {n} card. End the turn to draw the turn's card.",
+        "End of the turn: you hold {n} cards and may trade sets now, "
+        "before the turn's card is drawn (show your cards). If the "
+        "card makes 6, you must trade at the start of your next turn.",
+    ),
     "final_trade_end": "End the turn and draw the card",
     "rule_forced_trade_final": "With more than 5 cards, trade a set before ending the turn.",
     "ev_card": "{name} received a card.",
@@ -668,22 +706,19 @@ EN: dict[str, Entry] = {
     "rule_not_your_territory": "This {board.territory} is not yours.",
     "rule_not_adjacent": "You can only attack or move to a neighbouring {board.territory}.",
     "rule_occupation_army": "You need at least 2 {board.armies}: one stays as the occupying "
-                            "{board.army}.",
+    "{board.army}.",
     "rule_forced_trade": "With 5 cards or more, trade a set before placing.",
-    "rule_bound_armies": "These {board.armies} come from a bonus and may only go where it "
-                         "says.",
+    "rule_bound_armies": "These {board.armies} come from a bonus and may only go where it says.",
     "rule_too_many_armies": "You don't have that many {board.armies} to place.",
     "rule_place_first": "Place all your {board.armies} first.",
     "rule_move_once": "{board.An_army} may be regrouped only once per turn.",
     "rule_invalid_set": "A set is 3 equal shapes or 3 different ones (a joker is any).",
     "rule_trade_timing": "Cards are traded at the start of the turn.",
-    "rule_occupy_limit": "Move at most as many {board.armies} as the dice of the last "
-                          "attack.",
+    "rule_occupy_limit": "Move at most as many {board.armies} as the dice of the last attack.",
     "rule_game_over": "The game is over.",
 }
 
 CATALOGUE: dict[str, dict[str, Entry]] = {"pt": PT, "en": EN}
-
 
 
 #: A board's own words, by language: the defaults are the classic game's. A board's JSON may
@@ -691,14 +726,30 @@ CATALOGUE: dict[str, dict[str, Entry]] = {"pt": PT, "en": EN}
 #: regions). Templates use them as named parameters, ``{board.armies}``, ``{board.Armies}``
 #: (first letter capitalised), never by rewriting a template.
 DEFAULT_TERMS: dict[str, dict[str, str]] = {
-    "pt": {"army": "exército", "armies": "exércitos", "an_army": "um exército",
-           "armies_short": "Exérc.", "continent": "continente", "continents": "continentes",
-           "territory": "território", "a_territory": "um território",
-           "territories": "territórios", "territories_short": "Terr."},
-    "en": {"army": "army", "armies": "armies", "an_army": "an army", "armies_short": "Armies",
-           "continent": "continent", "continents": "continents", "territory": "territory",
-           "a_territory": "a territory", "territories": "territories",
-           "territories_short": "Terr."},
+    "pt": {
+        "army": "exército",
+        "armies": "exércitos",
+        "an_army": "um exército",
+        "armies_short": "Exérc.",
+        "continent": "continente",
+        "continents": "continentes",
+        "territory": "território",
+        "a_territory": "um território",
+        "territories": "territórios",
+        "territories_short": "Terr.",
+    },
+    "en": {
+        "army": "army",
+        "armies": "armies",
+        "an_army": "an army",
+        "armies_short": "Armies",
+        "continent": "continent",
+        "continents": "continents",
+        "territory": "territory",
+        "a_territory": "a territory",
+        "territories": "territories",
+        "territories_short": "Terr.",
+    },
 }
 
 

@@ -23,13 +23,30 @@ PATHS = {
 
 def icon(name: str) -> Node:
     """An inline SVG icon (decorative: the control around it carries the words)."""
-    return h("svg", {"class": f"icon icon-{name}", "viewBox": "0 0 24 24", "width": "20",
-                     "height": "20", "aria-hidden": "true", "focusable": "false"},
-             h("path", {"d": PATHS[name]}))
+    return h(
+        "svg",
+        {
+            "class": f"icon icon-{name}",
+            "viewBox": "0 0 24 24",
+            "width": "20",
+            "height": "20",
+            "aria-hidden": "true",
+            "focusable": "false",
+        },
+        h("path", {"d": PATHS[name]}),
+    )
 
 
-def icon_button(name: str, label: str, action: str, arg: Any = None, *, cls: str = "btn",
-                disabled: bool = False, text: str | None = None) -> Node:
+def icon_button(
+    name: str,
+    label: str,
+    action: str,
+    arg: Any = None,
+    *,
+    cls: str = "btn",
+    disabled: bool = False,
+    text: str | None = None,
+) -> Node:
     """A button showing an icon (and ``text``, if any), named ``label`` for everyone."""
     node = button("", action, arg, cls=cls + " with-icon", disabled=disabled, title=label)
     node["attrs"]["aria-label"] = label

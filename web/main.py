@@ -72,8 +72,9 @@ class LocalStorage:
             self.ls.setItem(key, value)
         except Exception as exc:  # noqa: BLE001 - a JS DOMException: full, or denied
             name = str(getattr(getattr(exc, "js_error", None), "name", "")) or str(exc)
-            raise StorageFailure("full" if "Quota" in name or "quota" in name
-                                 else "blocked", name) from None
+            raise StorageFailure(
+                "full" if "Quota" in name or "quota" in name else "blocked", name
+            ) from None
 
     def remove(self, key: str) -> None:
         if self.ls is None:
@@ -95,8 +96,11 @@ def build(node: Any, svg: bool = False) -> Any:
     if isinstance(node, str):
         return document.createTextNode(node)
     svg = svg or node["tag"] == "svg"
-    el = (document.createElementNS(SVG_NS, node["tag"]) if svg
-          else document.createElement(node["tag"]))
+    el = (
+        document.createElementNS(SVG_NS, node["tag"])
+        if svg
+        else document.createElement(node["tag"])
+    )
     for key, value in node["attrs"].items():
         el.setAttribute(key, str(value))
     for child in node["children"]:
@@ -113,16 +117,23 @@ class Page:
         self.bot_delay: int | None = BOT_DELAYS.get(text_or_none(params.get("speed")) or "")
         # -- embeds (build owner, see docs/embed.md): saves namespace = ?ns=, else the one
         # web/pwa.js derives for a page framed by another page (window.pywarSavesNamespace).
-        namespace = (text_or_none(params.get("ns"))
-                     or text_or_none(getattr(window, "pywarSavesNamespace", None)) or "")
+        namespace = (
+            text_or_none(params.get("ns"))
+            or text_or_none(getattr(window, "pywarSavesNamespace", None))
+            or ""
+        )
         # -- end embeds
-        self.app = App(LocalStorage(), namespace=namespace,
-                       lang=text_or_none(params.get("lang")),
-                       variant=text_or_none(params.get("variant")),
-                       entropy=browser_entropy())
-        self.slots = {name: document.getElementById(f"{name}-slot")
-                      for name in ("header", "panel", "overlay", "curtain", "choice",
-                                   "notice")}
+        self.app = App(
+            LocalStorage(),
+            namespace=namespace,
+            lang=text_or_none(params.get("lang")),
+            variant=text_or_none(params.get("variant")),
+            entropy=browser_entropy(),
+        )
+        self.slots = {
+            name: document.getElementById(f"{name}-slot")
+            for name in ("header", "panel", "overlay", "curtain", "choice", "notice")
+        }
         self.overlay = document.getElementById("overlay")
         self.curtain = document.getElementById("curtain")
         self.message = document.getElementById("message")
@@ -176,15 +187,19 @@ class Page:
         nav = window.navigator
         agent = str(nav.userAgent)
         ios = any(k in agent for k in ("iPad", "iPhone", "iPod")) or (
-            "Macintosh" in agent and int(getattr(nav, "maxTouchPoints", 0) or 0) > 1)
+            "Macintosh" in agent and int(getattr(nav, "maxTouchPoints", 0) or 0) > 1
+        )
         standalone = bool(getattr(nav, "standalone", False)) or bool(
-            window.matchMedia("(display-mode: standalone)").matches)
+            window.matchMedia("(display-mode: standalone)").matches
+        )
         url = window.URL.new(window.location.href)
         url.searchParams.delete("embed")
         url.hash = ""
-        return {"embed": framed or text_or_none(params.get("embed")) == "1",
-                "ios_tab": ios and "Safari" in agent and not standalone,
-                "own_tab_url": str(url.href)}
+        return {
+            "embed": framed or text_or_none(params.get("embed")) == "1",
+            "ios_tab": ios and "Safari" in agent and not standalone,
+            "own_tab_url": str(url.href),
+        }
 
     def import_fragment(self) -> None:
         """Take in a game handed over in the address by an embed ("open in its own tab")."""
@@ -226,8 +241,9 @@ class Page:
         self.paths = {}
         self.badges = {}
         self.tab_cache: dict[str, str] = {}
-        self.labels = {str(el.dataset.label): el
-                       for el in document.querySelectorAll("#board [data-label]")}
+        self.labels = {
+            str(el.dataset.label): el for el in document.querySelectorAll("#board [data-label]")
+        }
         self.names_shown: dict[str, str] = {}
         for el in document.querySelectorAll("#board [data-territory]"):
             self.paths[str(el.dataset.territory)] = el
@@ -313,9 +329,11 @@ class Page:
     def on_board_click(self, evt: Any, board: Any, target: Any) -> None:
         """A tap or click on the map: what it touched and where, for the view model."""
         hit, part = "", ""
-        for selector, name, kind in (("[data-badge]", "badge", "badge"),
-                                     ("[data-label]", "label", "label"),
-                                     ("[data-territory]", "territory", "shape")):
+        for selector, name, kind in (
+            ("[data-badge]", "badge", "badge"),
+            ("[data-label]", "label", "label"),
+            ("[data-territory]", "territory", "shape"),
+        ):
             el = target.closest(selector)
             if present(el):
                 hit, part = str(el.getAttribute("data-" + name)), kind
@@ -365,8 +383,10 @@ class Page:
             pass
 
     def download(self, filename: str, text: str) -> None:
-        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
-                                                    dict_converter=window.Object.fromEntries))
+        blob = window.Blob.new(
+            to_js([text]),
+            to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries),
+        )
         url = window.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url
@@ -448,8 +468,11 @@ class Page:
             self.announcer.textContent = announce["text"]
         self.move_focus(view, had_focus)
         if self.app.bot_to_move and self.bot_timer is None:
-            delay = self.app.bot_delay() if self.bot_delay is None else min(
-                self.bot_delay, self.app.bot_delay())
+            delay = (
+                self.app.bot_delay()
+                if self.bot_delay is None
+                else min(self.bot_delay, self.app.bot_delay())
+            )
             self.bot_timer = window.setTimeout(self.bot_tick, delay)
         if self.app.blitz_running and self.blitz_timer is None:
             self.blitz_timer = window.setTimeout(self.blitz_tick, BLITZ_DELAY)
@@ -463,8 +486,10 @@ class Page:
         focused = document.activeElement
         focus_key = None
         if present(focused) and el.contains(focused):
-            focus_key = (text_or_none(focused.getAttribute("data-action")),
-                         text_or_none(focused.getAttribute("data-arg")))
+            focus_key = (
+                text_or_none(focused.getAttribute("data-action")),
+                text_or_none(focused.getAttribute("data-arg")),
+            )
         el.replaceChildren()
         if node is not None:
             el.appendChild(build(node))
@@ -501,8 +526,11 @@ class Page:
                     self.focus_applied = request["id"]
                 if opened_from is None and self.focused_inside():
                     el = document.activeElement
-                    self.return_focus = (el, text_or_none(el.getAttribute("data-action")),
-                                         text_or_none(el.getAttribute("data-arg")))
+                    self.return_focus = (
+                        el,
+                        text_or_none(el.getAttribute("data-action")),
+                        text_or_none(el.getAttribute("data-arg")),
+                    )
                 self.focus_dialog(key)
                 return
             back, self.return_focus = self.return_focus, None
@@ -534,7 +562,8 @@ class Page:
             el = self.slots["curtain"].querySelector("button")
         else:
             el = self.slots["overlay"].querySelector("h2[id]") or self.slots[
-                "overlay"].querySelector("button, input, select")
+                "overlay"
+            ].querySelector("button, input, select")
         if present(el):
             el.focus()
 
@@ -547,8 +576,7 @@ class Page:
                 return False
             el = self.paths.get(target[1])
             if el is not None:
-                el.focus(to_js({"preventScroll": True},
-                               dict_converter=window.Object.fromEntries))
+                el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
                 return True
             return False
         if kind == "action" and len(target) > 1:
@@ -595,8 +623,10 @@ class Page:
         x, y = choice["at"]
         point = window.DOMPoint.new(x, y).matrixTransform(ctm)
         box = self.choice.getBoundingClientRect()
-        left = min(max(4.0, float(point.x) - wrap.left - box.width / 2),
-                   max(4.0, wrap.width - box.width - 4))
+        left = min(
+            max(4.0, float(point.x) - wrap.left - box.width / 2),
+            max(4.0, wrap.width - box.width - 4),
+        )
         top = float(point.y) - wrap.top + 28  # below the finger, where it does not hide
         if top + box.height > wrap.height - 4:
             top = float(point.y) - wrap.top - box.height - 28
@@ -616,12 +646,14 @@ class Page:
                 el.textContent = name
                 self.names_shown[tid] = name
 
-    def render_board(self, territories: dict[str, dict[str, Any]],
-                     names: dict[str, str]) -> None:
+    def render_board(self, territories: dict[str, dict[str, Any]], names: dict[str, str]) -> None:
         for tid, path in self.paths.items():
             info = territories.get(tid)
-            state = (("", names.get(tid)) if info is None else
-                     (info["owner"], info["armies"], info["state"], info["label"]))
+            state = (
+                ("", names.get(tid))
+                if info is None
+                else (info["owner"], info["armies"], info["state"], info["label"])
+            )
             if self.board_cache.get(tid) == state:
                 continue
             self.board_cache[tid] = state
@@ -641,7 +673,6 @@ class Page:
                 badge.setAttribute("data-owner", info["owner"])
                 badge.setAttribute("data-digits", str(len(str(info["armies"]))))
                 text.textContent = str(info["armies"])
-
 
     def render_marks(self, marks: dict[str, dict[str, Any]]) -> None:
         """Other marks of the board (WAR II's air bases and centre markers): attributes set
@@ -704,6 +735,8 @@ def take_over(page: Page) -> None:
     again = document.activeElement
     if caret and present(again) and isinstance(getattr(again, "selectionStart", None), int):
         again.setSelectionRange(*caret)
+
+
 # -- end first screen
 
 
@@ -741,8 +774,12 @@ def bench_actions() -> int:
 
 page = Page()
 take_over(page)
-window.pywarBench = to_js({"newGame": create_proxy(bench_new_game),
-                           "botsOnly": create_proxy(bench_bots_only),
-                           "actions": create_proxy(bench_actions)},
-                          dict_converter=window.Object.fromEntries)
+window.pywarBench = to_js(
+    {
+        "newGame": create_proxy(bench_new_game),
+        "botsOnly": create_proxy(bench_bots_only),
+        "actions": create_proxy(bench_actions),
+    },
+    dict_converter=window.Object.fromEntries,
+)
 document.documentElement.dataset.ready = "1"

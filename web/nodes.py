@@ -21,15 +21,31 @@ def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> Node:
             kids.extend(c for c in child if c is not None)
         else:
             kids.append(child)
-    return {"tag": tag, "attrs": {k: v for k, v in (attrs or {}).items() if v is not None},
-            "children": kids}
+    return {
+        "tag": tag,
+        "attrs": {k: v for k, v in (attrs or {}).items() if v is not None},
+        "children": kids,
+    }
 
 
-def button(label: str, action: str, arg: Any = None, *, cls: str = "btn",
-           disabled: bool = False, pressed: bool | None = None, title: str | None = None) -> Node:
+def button(
+    label: str,
+    action: str,
+    arg: Any = None,
+    *,
+    cls: str = "btn",
+    disabled: bool = False,
+    pressed: bool | None = None,
+    title: str | None = None,
+) -> Node:
     """A button that sends ``action`` (and ``arg``) to :meth:`App.dispatch` when tapped."""
-    attrs: dict[str, Any] = {"type": "button", "class": cls, "data-action": action,
-                             "data-arg": None if arg is None else str(arg), "title": title}
+    attrs: dict[str, Any] = {
+        "type": "button",
+        "class": cls,
+        "data-action": action,
+        "data-arg": None if arg is None else str(arg),
+        "title": title,
+    }
     if disabled:
         attrs["disabled"] = "disabled"
     if pressed is not None:

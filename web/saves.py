@@ -73,8 +73,12 @@ class MemoryStorage:
 
     def set(self, key: str, value: str) -> None:
         if self.quota is not None:
-            after = self.used() - len(self.data.get(key, "")) + (
-                0 if key in self.data else len(key)) + len(value)
+            after = (
+                self.used()
+                - len(self.data.get(key, ""))
+                + (0 if key in self.data else len(key))
+                + len(value)
+            )
             if after > self.quota:
                 raise StorageFailure("full", "quota exceeded")
         self.data[key] = value
@@ -128,13 +132,26 @@ def bounded_json(text: str, max_chars: int = MAX_SAVE_CHARS) -> Any:
         raise SaveError("save_damaged", str(exc)[:200]) from None
 
 
-def make_record(save_id: str, game: Game, seats: list[dict[str, str]],
-                created: float | None = None, rev: int = 0) -> dict[str, Any]:
+def make_record(
+    save_id: str,
+    game: Game,
+    seats: list[dict[str, str]],
+    created: float | None = None,
+    rev: int = 0,
+) -> dict[str, Any]:
     """The stored record of a game: versioned data, never code."""
     now = time.time()
-    return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "id": save_id,
-            "created": created or now, "updated": now, "rev": rev,
-            "variant": game.variant.id, "seats": seats, "game": game.to_json()}
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "id": save_id,
+        "created": created or now,
+        "updated": now,
+        "rev": rev,
+        "variant": game.variant.id,
+        "seats": seats,
+        "game": game.to_json(),
+    }
 
 
 def parse_record(text: str | None) -> tuple[dict[str, Any], Game]:
@@ -154,8 +171,11 @@ def record_from_data(record: Any) -> tuple[dict[str, Any], Game]:
         raise SaveError("save_damaged", "bad id")
     for key in ("created", "updated"):
         value = record.get(key, 0)
-        if not isinstance(value, (int, float)) or isinstance(value, bool) or not (
-                0 <= value < 1e11):
+        if (
+            not isinstance(value, (int, float))
+            or isinstance(value, bool)
+            or not (0 <= value < 1e11)
+        ):
             raise SaveError("save_damaged", f"bad {key}")
     rev = record.get("rev", 0)
     if not isinstance(rev, int) or isinstance(rev, bool) or not 0 <= rev < 2**53:
@@ -167,8 +187,11 @@ def record_from_data(record: Any) -> tuple[dict[str, Any], Game]:
     except Exception as exc:  # noqa: BLE001 - stored data is untrusted: never crash on it
         raise SaveError("save_damaged", f"{type(exc).__name__}: {exc}"[:200]) from None
     seats = record.get("seats")
-    if (not isinstance(seats, list) or len(seats) != len(game.players)
-            or not all(isinstance(s, dict) and s.get("kind") in SEAT_KINDS for s in seats)):
+    if (
+        not isinstance(seats, list)
+        or len(seats) != len(game.players)
+        or not all(isinstance(s, dict) and s.get("kind") in SEAT_KINDS for s in seats)
+    ):
         raise SaveError("save_damaged", "bad seats")
     return record, game
 
@@ -178,11 +201,16 @@ def summary_of(save_id: str, record: dict[str, Any], game: Game) -> SaveSummary:
     over = game.phase == "over"
     winner = getattr(game, "winner", None)
     return SaveSummary(
-        save_id, float(record.get("updated", 0)), game.variant.id,
-        [p.name for p in game.players], game.round, over,
+        save_id,
+        float(record.get("updated", 0)),
+        game.variant.id,
+        [p.name for p in game.players],
+        game.round,
+        over,
         kinds=[str(s.get("kind", "human")) for s in record["seats"]],
         to_move="" if over else game.players[game.current].name,
-        winner=game.players[winner].name if over and isinstance(winner, int) else "")
+        winner=game.players[winner].name if over and isinstance(winner, int) else "",
+    )
 
 
 class SaveStore:
@@ -205,7 +233,7 @@ class SaveStore:
     def id_of_key(self, key: str) -> str | None:
         """The save id stored under ``key``, if it is a save of this namespace."""
         head = self.prefix + "save:"
-        return key[len(head):] if key.startswith(head) else None
+        return key[len(head) :] if key.startswith(head) else None
 
     def new_id(self) -> str:
         """A fresh id, unique among the stored saves."""
@@ -308,9 +336,16 @@ class SaveStore:
         for s in self.list():
             if not s.damaged:
                 saves.append(self.load(s.id)[0])
-        return json.dumps({"format": BACKUP_FORMAT, "version": BACKUP_VERSION,
-                           "created": time.time(), "saves": saves},
-                          ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(
+            {
+                "format": BACKUP_FORMAT,
+                "version": BACKUP_VERSION,
+                "created": time.time(),
+                "saves": saves,
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
 
     def restore_backup(self, data: dict[str, Any]) -> list[str]:
         """Store every sound save of a parsed backup; the ids stored (bad ones skipped)."""

@@ -40,8 +40,13 @@ def export_name(app: App, summary: SaveSummary) -> str:
     """A file name that says which game it is: board, players, round and date."""
     when = time.strftime("%Y-%m-%d", time.localtime(summary.updated or time.time()))
     players = "-".join(slug(p) for p in (summary.players or [])[:6] if slug(p))
-    parts = ["pywar", slug(app.tr("variant_" + summary.variant)), players,
-             slug(app.tr("save_file_round", round=summary.round)), when]
+    parts = [
+        "pywar",
+        slug(app.tr("variant_" + summary.variant)),
+        players,
+        slug(app.tr("save_file_round", round=summary.round)),
+        when,
+    ]
     return "_".join(p for p in parts if p) + ".json"
 
 
@@ -85,37 +90,59 @@ def storage_notice(app: App) -> Node | None:
     if app.storage_state == "ok" and not app.ios_notice_due():
         return None
     if app.storage_state == "ok":
-        return h("div", {"class": "notice ios", "role": "status"},
-                 h("p", {}, app.tr("ios_week_warning")),
-                 h("p", {"class": "hint"}, app.tr("ios_home_screen_how")),
-                 button(app.tr("notice_dismiss"), "dismiss-ios", cls="btn small"))
+        return h(
+            "div",
+            {"class": "notice ios", "role": "status"},
+            h("p", {}, app.tr("ios_week_warning")),
+            h("p", {"class": "hint"}, app.tr("ios_home_screen_how")),
+            button(app.tr("notice_dismiss"), "dismiss-ios", cls="btn small"),
+        )
     key = "storage_full" if app.storage_state == "full" else "storage_blocked"
     actions: list[Any] = []
     if app.game is not None:
         actions.append(button(app.tr("save_to_file"), "export-current", cls="btn small primary"))
     url = own_tab_url(app) if app.env.get("embed") else None
     if url:
-        actions.append(h("a", {"class": "btn small", "href": url, "target": "_blank",
-                               "rel": "noopener", "data-role": "own-tab"},
-                         app.tr("open_own_tab")))
+        actions.append(
+            h(
+                "a",
+                {
+                    "class": "btn small",
+                    "href": url,
+                    "target": "_blank",
+                    "rel": "noopener",
+                    "data-role": "own-tab",
+                },
+                app.tr("open_own_tab"),
+            )
+        )
     if app.storage_state == "full":
         if app.finished_saves():
             actions.append(button(app.tr("clear_finished"), "clear-finished", cls="btn small"))
         actions.append(button(app.tr("storage_retry"), "storage-retry", cls="btn small"))
-    return h("div", {"class": f"notice storage {app.storage_state}", "role": "alert",
-                     "data-storage": app.storage_state},
-             h("p", {}, h("strong", {}, app.tr(key))),
-             h("p", {"class": "hint"}, app.tr(key + "_hint")),
-             h("div", {"class": "btn-row"}, actions))
+    return h(
+        "div",
+        {
+            "class": f"notice storage {app.storage_state}",
+            "role": "alert",
+            "data-storage": app.storage_state,
+        },
+        h("p", {}, h("strong", {}, app.tr(key))),
+        h("p", {"class": "hint"}, app.tr(key + "_hint")),
+        h("div", {"class": "btn-row"}, actions),
+    )
 
 
 def conflict_dialog(app: App) -> Node:
     """The game moved on in another tab: load it here (nothing of the other tab is lost)."""
-    return h("section", {"class": "screen conflict", "aria-labelledby": "conflict-title"},
-             h("h2", {"id": "conflict-title"}, app.tr("conflict_title")),
-             h("p", {}, app.tr("conflict_text")),
-             button(app.tr("conflict_take_over"), "take-over", cls="btn primary big"),
-             button(app.tr("conflict_leave"), "screen", "saves", cls="btn"))
+    return h(
+        "section",
+        {"class": "screen conflict", "aria-labelledby": "conflict-title"},
+        h("h2", {"id": "conflict-title"}, app.tr("conflict_title")),
+        h("p", {}, app.tr("conflict_text")),
+        button(app.tr("conflict_take_over"), "take-over", cls="btn primary big"),
+        button(app.tr("conflict_leave"), "screen", "saves", cls="btn"),
+    )
 
 
 def _players_text(app: App, s: SaveSummary) -> str:
@@ -124,34 +151,54 @@ def _players_text(app: App, s: SaveSummary) -> str:
     for i, name in enumerate(s.players or []):
         kind = s.kinds[i] if i < len(s.kinds) else "human"
         key = "kind_" + ("normal" if kind == "bot" else kind)
-        out.append(name if kind == "human" else app.tr("save_player_bot", name=name,
-                                                             kind=app.tr(key)))
+        out.append(
+            name if kind == "human" else app.tr("save_player_bot", name=name, kind=app.tr(key))
+        )
     return ", ".join(out)
 
 
 def _save_item(app: App, s: SaveSummary) -> Node:
     current = app.record is not None and app.record.get("id") == s.id
     if s.damaged:
-        return h("li", {"class": "save damaged", "data-save": s.id},
-                 h("span", {"class": "save-info"},
-                   app.tr("save_damaged_line", reason=app.tr(s.damaged))),
-                 button(app.tr("export_damaged"), "export", s.id, cls="btn small"),
-                 button(app.tr("delete"), "delete", s.id, cls="btn small"))
+        return h(
+            "li",
+            {"class": "save damaged", "data-save": s.id},
+            h(
+                "span",
+                {"class": "save-info"},
+                app.tr("save_damaged_line", reason=app.tr(s.damaged)),
+            ),
+            button(app.tr("export_damaged"), "export", s.id, cls="btn small"),
+            button(app.tr("delete"), "delete", s.id, cls="btn small"),
+        )
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.updated))
-    status = (app.tr("save_winner", name=s.winner) if s.over and s.winner
-              else app.tr("save_over_short") if s.over
-              else app.tr("save_to_move", name=s.to_move))
-    return h("li", {"class": "save current" if current else "save", "data-save": s.id,
-                    "aria-current": "true" if current else None},
-             h("span", {"class": "save-info"},
-               h("strong", {}, app.tr("variant_" + s.variant)),
-               h("em", {"class": "save-current"}, app.tr("save_in_play")) if current else None,
-               h("span", {"class": "save-players"}, _players_text(app, s)),
-               h("span", {"class": "save-meta"}, app.tr("save_meta", date=when, round=s.round)),
-               h("span", {"class": "save-status"}, status)),
-             button(app.tr("resume"), "resume", s.id, cls="btn small primary"),
-             button(app.tr("export"), "export", s.id, cls="btn small"),
-             button(app.tr("delete"), "delete", s.id, cls="btn small"))
+    status = (
+        app.tr("save_winner", name=s.winner)
+        if s.over and s.winner
+        else app.tr("save_over_short")
+        if s.over
+        else app.tr("save_to_move", name=s.to_move)
+    )
+    return h(
+        "li",
+        {
+            "class": "save current" if current else "save",
+            "data-save": s.id,
+            "aria-current": "true" if current else None,
+        },
+        h(
+            "span",
+            {"class": "save-info"},
+            h("strong", {}, app.tr("variant_" + s.variant)),
+            h("em", {"class": "save-current"}, app.tr("save_in_play")) if current else None,
+            h("span", {"class": "save-players"}, _players_text(app, s)),
+            h("span", {"class": "save-meta"}, app.tr("save_meta", date=when, round=s.round)),
+            h("span", {"class": "save-status"}, status),
+        ),
+        button(app.tr("resume"), "resume", s.id, cls="btn small primary"),
+        button(app.tr("export"), "export", s.id, cls="btn small"),
+        button(app.tr("delete"), "delete", s.id, cls="btn small"),
+    )
 
 
 def saves_screen(app: App) -> Node:
@@ -160,26 +207,58 @@ def saves_screen(app: App) -> Node:
     items = [_save_item(app, s) for s in summaries]
     undo = None
     if app.deleted:
-        label = (app.tr("deleted_one") if len(app.deleted) == 1
-                 else app.tr("deleted_many", n=len(app.deleted)))
-        undo = h("p", {"class": "undo-bar", "role": "status"}, label, " ",
-                 button(app.tr("undo_delete"), "undo-delete", cls="btn small primary"))
+        label = (
+            app.tr("deleted_one")
+            if len(app.deleted) == 1
+            else app.tr("deleted_many", n=len(app.deleted))
+        )
+        undo = h(
+            "p",
+            {"class": "undo-bar", "role": "status"},
+            label,
+            " ",
+            button(app.tr("undo_delete"), "undo-delete", cls="btn small primary"),
+        )
     finished = [s for s in summaries if s.over]
     persist = {True: "persist_granted", False: "persist_denied"}.get(app.persist)
-    return h("section", {"class": "screen saves", "aria-labelledby": "saves-title"},
-             h("h2", {"id": "saves-title"}, app.tr("saves_title")),
-             undo,
-             h("ul", {"class": "save-list"}, items) if items
-             else h("p", {"class": "hint"}, app.tr("saves_empty")),
-             h("div", {"class": "btn-row saves-actions"},
-               button(app.tr("backup_all"), "backup", cls="btn")
-               if any(not s.damaged for s in summaries) else None,
-               h("label", {"class": "btn import"}, app.tr("restore_file"),
-                 h("input", {"type": "file", "accept": ".json,application/json",
-                             "data-action": "import", "class": "visually-hidden"})),
-               button(app.tr("clear_finished"), "clear-finished", cls="btn")
-               if finished else None),
-             h("p", {"class": "hint storage-state", "data-persist": str(app.persist).lower()},
-               app.tr(persist)) if persist else None,
-             h("p", {"class": "hint"}, app.tr("ios_week_warning"), " ",
-               app.tr("ios_home_screen_how")) if app.env.get("ios_tab") else None)
+    return h(
+        "section",
+        {"class": "screen saves", "aria-labelledby": "saves-title"},
+        h("h2", {"id": "saves-title"}, app.tr("saves_title")),
+        undo,
+        h("ul", {"class": "save-list"}, items)
+        if items
+        else h("p", {"class": "hint"}, app.tr("saves_empty")),
+        h(
+            "div",
+            {"class": "btn-row saves-actions"},
+            button(app.tr("backup_all"), "backup", cls="btn")
+            if any(not s.damaged for s in summaries)
+            else None,
+            h(
+                "label",
+                {"class": "btn import"},
+                app.tr("restore_file"),
+                h(
+                    "input",
+                    {
+                        "type": "file",
+                        "accept": ".json,application/json",
+                        "data-action": "import",
+                        "class": "visually-hidden",
+                    },
+                ),
+            ),
+            button(app.tr("clear_finished"), "clear-finished", cls="btn") if finished else None,
+        ),
+        h(
+            "p",
+            {"class": "hint storage-state", "data-persist": str(app.persist).lower()},
+            app.tr(persist),
+        )
+        if persist
+        else None,
+        h("p", {"class": "hint"}, app.tr("ios_week_warning"), " ", app.tr("ios_home_screen_how"))
+        if app.env.get("ios_tab")
+        else None,
+    )

@@ -47,12 +47,17 @@ MARGIN_SHARE = 0.75
 #: At most this many candidates are offered for one tap.
 MAX_CANDIDATES = 3
 #: Arrow keys: unit vectors on the map (y grows downwards).
-DIRECTIONS: dict[str, Point] = {"up": (0.0, -1.0), "down": (0.0, 1.0),
-                                "left": (-1.0, 0.0), "right": (1.0, 0.0)}
+DIRECTIONS: dict[str, Point] = {
+    "up": (0.0, -1.0),
+    "down": (0.0, 1.0),
+    "left": (-1.0, 0.0),
+    "right": (1.0, 0.0),
+}
 
 
-def resolve(point: Point, scale: float, hit: str | None, part: str | None,
-            anchors: Mapping[str, Point]) -> list[str]:
+def resolve(
+    point: Point, scale: float, hit: str | None, part: str | None, anchors: Mapping[str, Point]
+) -> list[str]:
     """The territories a tap at ``point`` (map units) may mean: ``[]`` (none), ``[t]``
     (that one) or a few candidates, the likeliest first.
 
@@ -69,16 +74,16 @@ def resolve(point: Point, scale: float, hit: str | None, part: str | None,
     first_d, first = near[0]
     margin = MARGIN_PX
     if len(near) > 1:  # badges closer together than the margin: a tap on one is that one
-        margin = min(margin, MARGIN_SHARE * math.dist(anchors[first], anchors[near[1][1]])
-                     * scale)
+        margin = min(margin, MARGIN_SHARE * math.dist(anchors[first], anchors[near[1][1]]) * scale)
     close = [t for d, t in near if d - first_d < margin]
     if hit is not None:
         close = [hit] + [t for t in close if t != hit]
     return close[:MAX_CANDIDATES]
 
 
-def step(current: str, direction: str, anchors: Mapping[str, Point],
-         neighbours: Iterable[str]) -> str | None:
+def step(
+    current: str, direction: str, anchors: Mapping[str, Point], neighbours: Iterable[str]
+) -> str | None:
     """The territory the arrow key ``direction`` moves to from ``current``: the
     neighbour (by the board's borders) that lies most nearly that way on the map, else the
     nearest territory that way; None when there is nothing that way.

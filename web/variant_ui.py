@@ -44,8 +44,9 @@ class VariantUI:
         """An event in words, or None to let the classic wording try."""
         return None
 
-    def decorate_board(self, app: App, territories: dict[str, dict[str, Any]],
-                       game: Any = None) -> None:
+    def decorate_board(
+        self, app: App, territories: dict[str, dict[str, Any]], game: Any = None
+    ) -> None:
         """Adjust the board view (states, labels) of ``game`` (default: the game in play;
         a replay passes the step it shows) in place."""
 

@@ -75,8 +75,9 @@ LOG_LINES = 8
 #: What the adapter tells the page by itself (not a player's tap): keeps the message shown.
 QUIET_ACTIONS = frozenset({"env", "persist", "storage-changed"})
 #: What a page may still do while another tab holds newer progress of its game.
-CONFLICT_ACTIONS = frozenset({"take-over", "screen", "lang", "export-current",
-                              "storage-changed", "env", "persist"})
+CONFLICT_ACTIONS = frozenset(
+    {"take-over", "screen", "lang", "export-current", "storage-changed", "env", "persist"}
+)
 NAME_MAX = 40
 #: Longest remembered new-game setup read back (six seats of long names fit).
 SETUP_PREF_MAX = 4000
@@ -85,8 +86,14 @@ SETUP_PREF_MAX = 4000
 class App(BoardInput):
     """The page: setup, saved games, the game itself, the curtain and the winner's screen."""
 
-    def __init__(self, storage: Storage, namespace: str = "", lang: str | None = None,
-                 variant: str | None = None, entropy: int | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        namespace: str = "",
+        lang: str | None = None,
+        variant: str | None = None,
+        entropy: int | None = None,
+    ) -> None:
         #: Seeds of new games (no seed typed): from ``entropy`` (the page passes the
         #: browser's), else from the system's; never from ``random``'s global state.
         self.rng = random.Random(entropy)
@@ -130,7 +137,8 @@ class App(BoardInput):
         self.paused = False
         self.fast_forward = False
         self.form = self._remembered_form() or self._default_form(
-            variant if variant in VARIANTS else "classic")
+            variant if variant in VARIANTS else "classic"
+        )
         if variant in VARIANTS and variant != self.form["variant"]:
             self.on_variant(variant, None)  # ?variant= in the address wins
         #: "ok", or why games are not being kept on this device: "full" or "blocked".
@@ -159,10 +167,11 @@ class App(BoardInput):
 
     def _default_form(self, variant: str = "classic") -> dict[str, Any]:
         colors = self.colors_of(variant)
-        seats = [{"name": DEFAULT_NAMES[i], "color": colors[i],
-                  "kind": "human" if i == 0 else "normal"} for i in range(3)]
-        return {"seats": seats, "first_round_placement_only": False, "seed": "",
-                "variant": variant}
+        seats = [
+            {"name": DEFAULT_NAMES[i], "color": colors[i], "kind": "human" if i == 0 else "normal"}
+            for i in range(3)
+        ]
+        return {"seats": seats, "first_round_placement_only": False, "seed": "", "variant": variant}
 
     def _remembered_form(self) -> dict[str, Any] | None:
         """The last new-game setup (names, colours, who plays, board, options), stored when
@@ -181,35 +190,59 @@ class App(BoardInput):
         colors, kinds = self.colors_of(variant), self.kinds(variant)
         seats = data.get("seats")
         if not isinstance(seats, list) or not rules.min_players <= len(seats) <= min(
-                rules.max_players, len(colors)):
+            rules.max_players, len(colors)
+        ):
             return None
         clean = []
         for seat in seats:
             if not isinstance(seat, dict):
                 return None
             name, color, kind = seat.get("name"), seat.get("color"), seat.get("kind")
-            if not (isinstance(name, str) and name.strip() and len(name) <= NAME_MAX
-                    and color in colors and kind in kinds):
+            if not (
+                isinstance(name, str)
+                and name.strip()
+                and len(name) <= NAME_MAX
+                and color in colors
+                and kind in kinds
+            ):
                 return None
             clean.append({"name": name, "color": color, "kind": kind})
         if len({s["color"] for s in clean}) != len(clean):
             return None
         first_round = data.get("first_round_placement_only", False)
         options = data.get("options", {})
-        if not isinstance(first_round, bool) or not isinstance(options, dict) or not all(
-                k in rules.options and isinstance(v, bool) for k, v in options.items()):
+        if (
+            not isinstance(first_round, bool)
+            or not isinstance(options, dict)
+            or not all(k in rules.options and isinstance(v, bool) for k, v in options.items())
+        ):
             return None
-        return {"seats": clean, "first_round_placement_only": first_round, "seed": "",
-                "variant": variant, "options": dict(options)}
+        return {
+            "seats": clean,
+            "first_round_placement_only": first_round,
+            "seed": "",
+            "variant": variant,
+            "options": dict(options),
+        }
 
     def _remember_form(self) -> None:
         """Keep this setup for the next new game (see :meth:`_remembered_form`)."""
         f = self.form
-        self.store.set_pref("setup", json.dumps({
-            "variant": f["variant"], "first_round_placement_only": f["first_round_placement_only"],
-            "options": f.get("options", {}),
-            "seats": [{"name": s["name"].strip(), "color": s["color"], "kind": s["kind"]}
-                      for s in f["seats"]]}, ensure_ascii=False))
+        self.store.set_pref(
+            "setup",
+            json.dumps(
+                {
+                    "variant": f["variant"],
+                    "first_round_placement_only": f["first_round_placement_only"],
+                    "options": f.get("options", {}),
+                    "seats": [
+                        {"name": s["name"].strip(), "color": s["color"], "kind": s["kind"]}
+                        for s in f["seats"]
+                    ],
+                },
+                ensure_ascii=False,
+            ),
+        )
 
     @staticmethod
     def colors_of(variant: str) -> list[str]:
@@ -222,19 +255,23 @@ class App(BoardInput):
             return
         rules = get_variant(arg)
         colors = self.colors_of(arg)
-        seats = self.form["seats"][:rules.max_players]
+        seats = self.form["seats"][: rules.max_players]
         used: set[str] = set()
         for seat in seats:
             if seat["color"] not in colors or seat["color"] in used:
-                seat["color"] = next(c for c in colors if c not in used and c not in {
-                    s["color"] for s in seats if s is not seat})
+                seat["color"] = next(
+                    c
+                    for c in colors
+                    if c not in used and c not in {s["color"] for s in seats if s is not seat}
+                )
             used.add(seat["color"])
             if seat["kind"] not in self.kinds(arg):
                 seat["kind"] = "normal"  # WAR II has one computer player
         self.form["seats"] = seats
         self.form["variant"] = arg
-        self.form["options"] = {k: v for k, v in self.form.get("options", {}).items()
-                                if k in rules.options}
+        self.form["options"] = {
+            k: v for k, v in self.form.get("options", {}).items() if k in rules.options
+        }
 
     def _resume_current(self) -> None:
         save_id = self.store.current()
@@ -350,18 +387,28 @@ class App(BoardInput):
     def bot_to_move(self) -> bool:
         """True when the adapter should schedule a bot step."""
         g = self.game
-        return (self.screen == "play" and g is not None and g.phase != "over"
-                and not self.paused and not self.conflict
-                and self.curtain is None and self.is_bot(g.current))
+        return (
+            self.screen == "play"
+            and g is not None
+            and g.phase != "over"
+            and not self.paused
+            and not self.conflict
+            and self.curtain is None
+            and self.is_bot(g.current)
+        )
 
     # ---------------------------------------------------------------- intents
-    def dispatch(self, action: str, arg: str | None = None, value: str | None = None
-                 ) -> dict[str, Any] | None:
+    def dispatch(
+        self, action: str, arg: str | None = None, value: str | None = None
+    ) -> dict[str, Any] | None:
         """Handle one intent from the page; may return an effect (a file to download)."""
         if action not in QUIET_ACTIONS:
             self.message = None
-        if (self.conflict and self.screen not in ("setup", "saves")
-                and action not in CONFLICT_ACTIONS):
+        if (
+            self.conflict
+            and self.screen not in ("setup", "saves")
+            and action not in CONFLICT_ACTIONS
+        ):
             return None
         if action not in QUIET_ACTIONS:  # what the page tells, not what a person does
             if action not in ("tap", "escape"):  # those clear or set them themselves
@@ -375,8 +422,10 @@ class App(BoardInput):
         handler = getattr(self, "on_" + action.replace("-", "_"), None)
         ext = self.extension()
         if handler is None and ext is not None and ext.handles(action):
+
             def handler(a: str | None, v: str | None) -> Any:
                 return ext.dispatch(self, action, a, v)
+
         if handler is None:
             return None
         result = None
@@ -446,10 +495,14 @@ class App(BoardInput):
             entry = g.log[step - 1]
             rolls = entry.get("rolls")
             replayed = Game.replay(g.setup, g.log, upto=step - 1)
-            events = replayed.apply(Action.from_dict(entry["action"]),
-                                    rolls=(rolls[0], rolls[1]) if rolls else None)
-        self.replay = {"step": step, "game": replayed,
-                       "lines": [x for x in (self.describe_event(e) for e in events) if x]}
+            events = replayed.apply(
+                Action.from_dict(entry["action"]), rolls=(rolls[0], rolls[1]) if rolls else None
+            )
+        self.replay = {
+            "step": step,
+            "game": replayed,
+            "lines": [x for x in (self.describe_event(e) for e in events) if x],
+        }
 
     # blitz, undo
     def on_blitz_floor(self, _a: str | None, value: str | None) -> None:
@@ -459,8 +512,14 @@ class App(BoardInput):
     def on_blitz(self, _a: str | None, _v: str | None) -> None:
         if self.game and self.source and self.target and self.game.phase == "attack":
             self.blitz_report = None
-            self.blitz = {"source": self.source, "target": self.target,
-                          "floor": self.blitz_floor, "rolls": 0, "lost": 0, "killed": 0}
+            self.blitz = {
+                "source": self.source,
+                "target": self.target,
+                "floor": self.blitz_floor,
+                "rolls": 0,
+                "lost": 0,
+                "killed": 0,
+            }
 
     def on_stop(self, _a: str | None, _v: str | None) -> None:
         if self.blitz is not None:
@@ -519,12 +578,25 @@ class App(BoardInput):
         b = self.blitz or self.blitz_report
         if b is None:
             return []
-        lines = [self.tr("blitz_tally", source=self.place(b["source"]),
-                         target=self.place(b["target"]), rolls=b["rolls"], lost=b["lost"],
-                         killed=b["killed"])]
+        lines = [
+            self.tr(
+                "blitz_tally",
+                source=self.place(b["source"]),
+                target=self.place(b["target"]),
+                rolls=b["rolls"],
+                lost=b["lost"],
+                killed=b["killed"],
+            )
+        ]
         if "reason" in b:
-            lines.append(self.tr("blitz_why_" + b["reason"], source=self.place(b["source"]),
-                                 target=self.place(b["target"]), floor=b["floor"]))
+            lines.append(
+                self.tr(
+                    "blitz_why_" + b["reason"],
+                    source=self.place(b["source"]),
+                    target=self.place(b["target"]),
+                    floor=b["floor"],
+                )
+            )
         return lines
 
     def on_undo(self, _a: str | None, _v: str | None) -> None:
@@ -593,14 +665,23 @@ class App(BoardInput):
             return
         seed = int(seed_text) if seed_text else self.rng.randrange(2**32)
         rules = get_variant(self.form["variant"])
-        options = {"first_round_placement_only": True} if (
-            self.form["first_round_placement_only"]
-            and "first_round_placement_only" in rules.options) else {}
-        options.update({k: True for k, on in self.form.get("options", {}).items()
-                        if on and k in rules.options})
-        game = Game.new(self.form["variant"], [(s["name"], s["color"]) for s in seats],
-                        seed=seed,
-                        options=options)
+        options = (
+            {"first_round_placement_only": True}
+            if (
+                self.form["first_round_placement_only"]
+                and "first_round_placement_only" in rules.options
+            )
+            else {}
+        )
+        options.update(
+            {k: True for k, on in self.form.get("options", {}).items() if on and k in rules.options}
+        )
+        game = Game.new(
+            self.form["variant"],
+            [(s["name"], s["color"]) for s in seats],
+            seed=seed,
+            options=options,
+        )
         save_id = self.store.new_id()
         self.record = make_record(save_id, game, seats)
         self.game, self.seats = game, seats
@@ -681,15 +762,22 @@ class App(BoardInput):
         g = self.game
         if g is None or self.record is None:
             return None
-        record = make_record(self.record["id"], g, self.seats, self.record.get("created"),
-                             rev=int(self.record.get("rev", 0)))
+        record = make_record(
+            self.record["id"],
+            g,
+            self.seats,
+            self.record.get("created"),
+            rev=int(self.record.get("rev", 0)),
+        )
         name = export_name(self, summary_of(record["id"], record, g))
         return {"download": name, "text": json.dumps(record, ensure_ascii=False, indent=1)}
 
     def on_backup(self, _a: str | None, _v: str | None) -> dict[str, Any] | None:
         day = time.strftime("%Y-%m-%d")
-        return {"download": f"pywar-{self.tr('backup_file')}-{day}.json",
-                "text": self.store.backup()}
+        return {
+            "download": f"pywar-{self.tr('backup_file')}-{day}.json",
+            "text": self.store.backup(),
+        }
 
     def on_import(self, _a: str | None, value: str | None) -> None:
         before = {s.id for s in self.store.list()}
@@ -702,7 +790,7 @@ class App(BoardInput):
         """A game handed over in the address (``#pywar-import=...``), from an embed."""
         if not value or not value.startswith(IMPORT_FRAGMENT):
             return
-        record = unpack_record(value[len(IMPORT_FRAGMENT):])
+        record = unpack_record(value[len(IMPORT_FRAGMENT) :])
         self.on_import(None, json.dumps(record))
 
     # keeping games on this device
@@ -791,8 +879,12 @@ class App(BoardInput):
         me = g.current
         mine = g.owner[arg] == me
         if g.must_trade:
-            self.message = ("error", self.tr("rule_forced_trade_final" if g.phase == "final_trade"
-                                             else "rule_forced_trade"))
+            self.message = (
+                "error",
+                self.tr(
+                    "rule_forced_trade_final" if g.phase == "final_trade" else "rule_forced_trade"
+                ),
+            )
         elif g.pending_armies:
             if not mine:
                 self.message = ("error", self.tr("rule_not_your_territory"))
@@ -935,9 +1027,11 @@ class App(BoardInput):
             self.blitz_report = None if g.current != before else self.blitz_report
             self.amount = "1"
         else:
-            if self.source and (g.owner[self.source] != g.current or
-                                (g.phase == "attack" and g.armies[self.source] < 2) or
-                                (g.phase == "regroup" and not g.movable_from(self.source))):
+            if self.source and (
+                g.owner[self.source] != g.current
+                or (g.phase == "attack" and g.armies[self.source] < 2)
+                or (g.phase == "regroup" and not g.movable_from(self.source))
+            ):
                 self.source = self.target = None
             if self.target and g.owner.get(self.target) == g.current and g.phase == "attack":
                 self.target = None
@@ -955,8 +1049,9 @@ class App(BoardInput):
         if self.conflict:
             return
         rev = int(self.record.get("rev", 0))
-        record = make_record(self.record["id"], g, self.seats, self.record.get("created"),
-                             rev=rev + 1)
+        record = make_record(
+            self.record["id"], g, self.seats, self.record.get("created"), rev=rev + 1
+        )
         try:
             self.store.save(record, expect_rev=rev)
         except SaveConflict:
@@ -1007,14 +1102,20 @@ class App(BoardInput):
         if kind == "trade":
             return self.tr("ev_trade", name=self.name(e["player"]), armies=e["armies"])
         if kind == "battle":
-            return self.tr("ev_battle", name=self.name(e["player"]),
-                           source=self.place(e["source"]), target=self.place(e["target"]),
-                           attack=" ".join(map(str, e["attack"])),
-                           defend=" ".join(map(str, e["defend"])),
-                           lost=e["attacker_losses"], killed=e["defender_losses"])
+            return self.tr(
+                "ev_battle",
+                name=self.name(e["player"]),
+                source=self.place(e["source"]),
+                target=self.place(e["target"]),
+                attack=" ".join(map(str, e["attack"])),
+                defend=" ".join(map(str, e["defend"])),
+                lost=e["attacker_losses"],
+                killed=e["defender_losses"],
+            )
         if kind == "conquest":
-            return self.tr("ev_conquest", name=self.name(e["player"]),
-                           territory=self.place(e["territory"]))
+            return self.tr(
+                "ev_conquest", name=self.name(e["player"]), territory=self.place(e["territory"])
+            )
         if kind == "eliminated":
             return self._describe_elimination(e)
         if kind == "card":
@@ -1022,14 +1123,27 @@ class App(BoardInput):
         if kind == "victory":
             return self.tr("ev_victory", name=self.name(e["player"]))
         if kind == "place":
-            return self.tr("ev_place", name=self.name(e["player"]), count=e["count"],
-                           territory=self.place(e["territory"]))
+            return self.tr(
+                "ev_place",
+                name=self.name(e["player"]),
+                count=e["count"],
+                territory=self.place(e["territory"]),
+            )
         if kind == "occupy":
-            return self.tr("ev_occupy", name=self.name(e["player"]), count=e["count"],
-                           territory=self.place(e["territory"]))
+            return self.tr(
+                "ev_occupy",
+                name=self.name(e["player"]),
+                count=e["count"],
+                territory=self.place(e["territory"]),
+            )
         if kind == "regroup":
-            return self.tr("ev_regroup", name=self.name(e["player"]), count=e["count"],
-                           source=self.place(e["source"]), target=self.place(e["target"]))
+            return self.tr(
+                "ev_regroup",
+                name=self.name(e["player"]),
+                count=e["count"],
+                source=self.place(e["source"]),
+                target=self.place(e["target"]),
+            )
         if kind == "reshuffle":
             return self.tr("ev_reshuffle")
         return None
@@ -1048,8 +1162,9 @@ class App(BoardInput):
             if drawer is None:
                 lines.append(self.tr_count("ev_top_up_game", taken, name=name, by=by))
             else:
-                lines.append(self.tr_count("ev_top_up_by", taken, name=name, by=by,
-                                           drawer=self.name(drawer)))
+                lines.append(
+                    self.tr_count("ev_top_up_by", taken, name=name, by=by, drawer=self.name(drawer))
+                )
         if e.get("cards_discarded"):
             lines.append(self.tr_count("ev_discarded", e["cards_discarded"]))
         return " ".join(lines)
@@ -1077,26 +1192,36 @@ class App(BoardInput):
 
     def _render(self) -> dict[str, Any]:
         view: dict[str, Any] = {
-            "lang": self.lang, "screen": self.screen,
+            "lang": self.lang,
+            "screen": self.screen,
             "html_lang": "pt-BR" if self.lang == "pt" else "en",
             "title": self.tr("app_title"),
             "header": self._header(),
-            "message": None if self.message is None else {
-                "kind": self.message[0], "text": self.message[1]},
+            "message": None
+            if self.message is None
+            else {"kind": self.message[0], "text": self.message[1]},
             "board": self._board(),
             "board_id": self.board_id(),
-            "curtain": None, "panel": None, "overlay": None,
+            "curtain": None,
+            "panel": None,
+            "overlay": None,
         }
         view["announce"] = {"id": self.announce_id, "text": " ".join(self.announce_lines)}
         view["choice"] = self.choice_view()
         view["board"]["cursor"] = self.cursor_now()
         view["board"]["picks"] = list(self.candidates)
-        view["focus"] = ({"id": self.focus_seq, "target": list(self.focus_target)}
-                         if self.focus_target else None)
+        view["focus"] = (
+            {"id": self.focus_seq, "target": list(self.focus_target)} if self.focus_target else None
+        )
         view["busy"] = self.blitz_running
         #: The computers are paused on their turn (the page dims the board).
-        view["paused"] = bool(self.paused and self.game is not None and self.screen == "play"
-                              and self.game.phase != "over" and self.is_bot(self.game.current))
+        view["paused"] = bool(
+            self.paused
+            and self.game is not None
+            and self.screen == "play"
+            and self.game.phase != "over"
+            and self.is_bot(self.game.current)
+        )
         view["notice"] = storage_notice(self)
         if self.conflict and self.game is not None and self.screen not in ("saves", "setup"):
             view["overlay"] = conflict_dialog(self)
@@ -1123,30 +1248,49 @@ class App(BoardInput):
         else:
             view["panel"] = self._play_panel()
         if view["overlay"] is not None and (
-                self.screen in CLOSABLE or (self.screen == "setup" and self.game is not None)):
-            view["overlay"]["children"].insert(0, button(
-                "✕", "escape", cls="btn icon dialog-close", title=self.tr("close")))
+            self.screen in CLOSABLE or (self.screen == "setup" and self.game is not None)
+        ):
+            view["overlay"]["children"].insert(
+                0, button("✕", "escape", cls="btn icon dialog-close", title=self.tr("close"))
+            )
         return view
 
     def _header(self) -> Node:
         other = "en" if self.lang == "pt" else "pt"
         in_game = self.game is not None
-        actions = h("div", {"class": "header-actions", "id": "menu-list",
-                            "data-open": "true" if self.menu_open else None},
-                 button(self.tr("menu_back"), "screen", "play", cls="btn small")
-                 if in_game and self.screen not in ("play", "over") else None,
-                 button(self.tr("menu_history"), "screen", "history", cls="btn small")
-                 if in_game else None,
-                 button(self.tr("menu_stats"), "screen", "stats", cls="btn small")
-                 if in_game else None,
-                 button(self.tr("menu_rules"), "screen", "rules", cls="btn small"),
-                 button(self.tr("menu_new"), "screen", "setup", cls="btn small"),
-                 button(self.tr("menu_saves"), "screen", "saves", cls="btn small"),
-                 button(self.tr("lang_switch"), "lang", other, cls="btn small lang",
-                        title=self.tr("lang_switch_title")))
-        return h("div", {"class": "header-bar"}, self.fullscreen_button(), self.menu_button(),
-                 actions, h("p", {"class": "visually-hidden", "id": "board-keys"},
-                            self.tr("board_keys")))
+        actions = h(
+            "div",
+            {
+                "class": "header-actions",
+                "id": "menu-list",
+                "data-open": "true" if self.menu_open else None,
+            },
+            button(self.tr("menu_back"), "screen", "play", cls="btn small")
+            if in_game and self.screen not in ("play", "over")
+            else None,
+            button(self.tr("menu_history"), "screen", "history", cls="btn small")
+            if in_game
+            else None,
+            button(self.tr("menu_stats"), "screen", "stats", cls="btn small") if in_game else None,
+            button(self.tr("menu_rules"), "screen", "rules", cls="btn small"),
+            button(self.tr("menu_new"), "screen", "setup", cls="btn small"),
+            button(self.tr("menu_saves"), "screen", "saves", cls="btn small"),
+            button(
+                self.tr("lang_switch"),
+                "lang",
+                other,
+                cls="btn small lang",
+                title=self.tr("lang_switch_title"),
+            ),
+        )
+        return h(
+            "div",
+            {"class": "header-bar"},
+            self.fullscreen_button(),
+            self.menu_button(),
+            actions,
+            h("p", {"class": "visually-hidden", "id": "board-keys"}, self.tr("board_keys")),
+        )
 
     def extension(self) -> VariantUI | None:
         """The page module of the game's variant, if it has one (WAR II)."""
@@ -1165,9 +1309,13 @@ class App(BoardInput):
         language, for the board on screen: the SVG maps carry Portuguese ones."""
         board = load_board(self.board_id())
         english = self.lang == "en"
-        return {"names": {tid: terr.name_en if english else terr.name
-                          for tid, terr in board.territories.items()},
-                "map_label": self.tr("map_label")}
+        return {
+            "names": {
+                tid: terr.name_en if english else terr.name
+                for tid, terr in board.territories.items()
+            },
+            "map_label": self.tr("map_label"),
+        }
 
     def _board(self) -> dict[str, Any]:
         board = self._board_state()
@@ -1181,13 +1329,21 @@ class App(BoardInput):
         if g is None or (self.screen == "setup" and g.board.id != self.board_id()):
             return {"territories": {}}
         me = g.current
-        human_turn = (self.screen == "play" and self.curtain is None and not self.is_bot(me)
-                      and g.phase != "over" and not self.blitz_running)
+        human_turn = (
+            self.screen == "play"
+            and self.curtain is None
+            and not self.is_bot(me)
+            and g.phase != "over"
+            and not self.blitz_running
+        )
         out = {}
         targets: set[str] = set()
         if human_turn and self.source:
-            targets = {n for n in g.board.neighbors[self.source]
-                       if (g.owner[n] != me) == (g.phase == "attack")}
+            targets = {
+                n
+                for n in g.board.neighbors[self.source]
+                if (g.owner[n] != me) == (g.phase == "attack")
+            }
         for tid in g.board.territories:
             owner = g.owner.get(tid)
             if owner is None:  # not claimed yet (WAR II's setup); a page module marks it
@@ -1199,16 +1355,20 @@ class App(BoardInput):
                     state = "source"
                 elif tid == self.target:
                     state = "target"
-                elif tid in targets or (
-                        g.pending_armies and owner == me and g.available_for(tid)):
+                elif tid in targets or (g.pending_armies and owner == me and g.available_for(tid)):
                     state = "option"
             armies = g.armies[tid]
             out[tid] = {
-                "owner": g.players[owner].color, "armies": armies, "state": state,
-                "label": self.tr("territory_label", territory=self.place(tid),
-                                 name=self.name(owner),
-                                 color=self.tr("color_" + g.players[owner].color),
-                                 armies=armies),
+                "owner": g.players[owner].color,
+                "armies": armies,
+                "state": state,
+                "label": self.tr(
+                    "territory_label",
+                    territory=self.place(tid),
+                    name=self.name(owner),
+                    color=self.tr("color_" + g.players[owner].color),
+                    armies=armies,
+                ),
             }
         board: dict[str, Any] = {"territories": out}
         ext = self.extension()
@@ -1229,17 +1389,38 @@ class App(BoardInput):
             if vid not in VARIANTS:
                 continue
             rules = get_variant(vid)
-            cards.append(h(
-                "button", {"type": "button", "class": "variant-card", "data-action": "variant",
-                           "data-arg": vid,
-                           "aria-pressed": "true" if self.form["variant"] == vid else "false"},
-                h("img", {"src": f"./maps/thumbs/{vid}.svg", "alt": "", "width": "120",
-                          "height": "72"}),
-                h("span", {"class": "variant-name"}, self.tr("variant_" + vid)),
-                h("span", {"class": "variant-meta"}, self.tr(
-                    "variant_players", low=rules.min_players, high=rules.max_players))))
-        return h("div", {"class": "variants", "role": "group",
-                         "aria-label": self.tr("variant_label")}, cards)
+            cards.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "variant-card",
+                        "data-action": "variant",
+                        "data-arg": vid,
+                        "aria-pressed": "true" if self.form["variant"] == vid else "false",
+                    },
+                    h(
+                        "img",
+                        {
+                            "src": f"./maps/thumbs/{vid}.svg",
+                            "alt": "",
+                            "width": "120",
+                            "height": "72",
+                        },
+                    ),
+                    h("span", {"class": "variant-name"}, self.tr("variant_" + vid)),
+                    h(
+                        "span",
+                        {"class": "variant-meta"},
+                        self.tr("variant_players", low=rules.min_players, high=rules.max_players),
+                    ),
+                )
+            )
+        return h(
+            "div",
+            {"class": "variants", "role": "group", "aria-label": self.tr("variant_label")},
+            cards,
+        )
 
     def _setup_screen(self) -> Node:
         f = self.form
@@ -1247,76 +1428,175 @@ class App(BoardInput):
         rules = get_variant(f["variant"])
         rows = []
         for i, seat in enumerate(f["seats"]):
-            rows.append(h(
-                "div", {"class": "seat", "data-seat": str(i)},
-                h("span", {"class": f"swatch c-{seat['color']}", "aria-hidden": "true"}),
-                h("input", {"type": "text", "class": "seat-name", "value": seat["name"],
-                            "maxlength": str(NAME_MAX), "data-action": "seat-name",
+            rows.append(
+                h(
+                    "div",
+                    {"class": "seat", "data-seat": str(i)},
+                    h("span", {"class": f"swatch c-{seat['color']}", "aria-hidden": "true"}),
+                    h(
+                        "input",
+                        {
+                            "type": "text",
+                            "class": "seat-name",
+                            "value": seat["name"],
+                            "maxlength": str(NAME_MAX),
+                            "data-action": "seat-name",
                             "data-arg": str(i),
-                            "aria-label": self.tr("seat_name", n=i + 1)}),
-                h("select", {"class": "seat-color", "data-action": "seat-color",
-                             "data-arg": str(i), "aria-label": self.tr("seat_color", n=i + 1)},
-                  [h("option", {"value": c, "selected": "selected" if c == seat["color"]
-                                 else None}, self.tr("color_" + c)) for c in colors]),
-                h("select", {"class": "seat-kind", "data-action": "seat-kind",
-                             "data-arg": str(i), "aria-label": self.tr("seat_kind", n=i + 1)},
-                  [h("option", {"value": k, "selected": "selected" if k == seat["kind"]
-                                 else None}, self.tr("kind_" + k))
-                   for k in self.kinds(f["variant"])]),
-                button("✕", "seat-remove", i, cls="btn icon",
-                       disabled=len(f["seats"]) <= rules.min_players,
-                       title=self.tr("seat_remove"))))
+                            "aria-label": self.tr("seat_name", n=i + 1),
+                        },
+                    ),
+                    h(
+                        "select",
+                        {
+                            "class": "seat-color",
+                            "data-action": "seat-color",
+                            "data-arg": str(i),
+                            "aria-label": self.tr("seat_color", n=i + 1),
+                        },
+                        [
+                            h(
+                                "option",
+                                {
+                                    "value": c,
+                                    "selected": "selected" if c == seat["color"] else None,
+                                },
+                                self.tr("color_" + c),
+                            )
+                            for c in colors
+                        ],
+                    ),
+                    h(
+                        "select",
+                        {
+                            "class": "seat-kind",
+                            "data-action": "seat-kind",
+                            "data-arg": str(i),
+                            "aria-label": self.tr("seat_kind", n=i + 1),
+                        },
+                        [
+                            h(
+                                "option",
+                                {"value": k, "selected": "selected" if k == seat["kind"] else None},
+                                self.tr("kind_" + k),
+                            )
+                            for k in self.kinds(f["variant"])
+                        ],
+                    ),
+                    button(
+                        "✕",
+                        "seat-remove",
+                        i,
+                        cls="btn icon",
+                        disabled=len(f["seats"]) <= rules.min_players,
+                        title=self.tr("seat_remove"),
+                    ),
+                )
+            )
         checkbox = {"type": "checkbox", "id": "opt-first-round", "data-action": "opt-first-round"}
         if f["first_round_placement_only"] or rules.first_round_placement_only:
             checkbox["checked"] = "checked"
         if "first_round_placement_only" not in rules.options or rules.first_round_placement_only:
             checkbox["disabled"] = "disabled"
-        return h("section", {"class": "screen setup", "aria-labelledby": "setup-title"},
-                 h("h2", {"id": "setup-title"}, self.tr("setup_title")),
-                 self._variant_choice(),
-                 h("p", {"class": "hint"}, self.tr(
-                     "setup_hint", low=rules.min_players, high=rules.max_players)),
-                 h("div", {"class": "seats"}, rows),
-                 button(self.tr("seat_add"), "seat-add", cls="btn",
-                        disabled=len(f["seats"]) >= rules.max_players),
-                 h("fieldset", {"class": "options"},
-                   h("legend", {}, self.tr("options")),
-                   h("label", {}, h("input", checkbox), self.tr("opt_first_round")),
-                   [h("label", {}, h("input", {
-                       "type": "checkbox", "id": "opt-" + opt, "data-action": "opt-variant",
-                       "data-arg": opt, "checked": "checked" if f.get("options", {}).get(opt)
-                       else None}), self.tr("opt_" + opt))
-                    for opt in rules.options if opt != "first_round_placement_only"],
-                   h("label", {}, self.tr("seed_label"),
-                     h("input", {"type": "text", "inputmode": "numeric", "id": "seed",
-                                 "value": f["seed"], "data-action": "seed",
-                                 "placeholder": self.tr("seed_placeholder")}))),
-                 button(self.tr("start"), "start", cls="btn primary big"))
+        return h(
+            "section",
+            {"class": "screen setup", "aria-labelledby": "setup-title"},
+            h("h2", {"id": "setup-title"}, self.tr("setup_title")),
+            self._variant_choice(),
+            h(
+                "p",
+                {"class": "hint"},
+                self.tr("setup_hint", low=rules.min_players, high=rules.max_players),
+            ),
+            h("div", {"class": "seats"}, rows),
+            button(
+                self.tr("seat_add"),
+                "seat-add",
+                cls="btn",
+                disabled=len(f["seats"]) >= rules.max_players,
+            ),
+            h(
+                "fieldset",
+                {"class": "options"},
+                h("legend", {}, self.tr("options")),
+                h("label", {}, h("input", checkbox), self.tr("opt_first_round")),
+                [
+                    h(
+                        "label",
+                        {},
+                        h(
+                            "input",
+                            {
+                                "type": "checkbox",
+                                "id": "opt-" + opt,
+                                "data-action": "opt-variant",
+                                "data-arg": opt,
+                                "checked": "checked" if f.get("options", {}).get(opt) else None,
+                            },
+                        ),
+                        self.tr("opt_" + opt),
+                    )
+                    for opt in rules.options
+                    if opt != "first_round_placement_only"
+                ],
+                h(
+                    "label",
+                    {},
+                    self.tr("seed_label"),
+                    h(
+                        "input",
+                        {
+                            "type": "text",
+                            "inputmode": "numeric",
+                            "id": "seed",
+                            "value": f["seed"],
+                            "data-action": "seed",
+                            "placeholder": self.tr("seed_placeholder"),
+                        },
+                    ),
+                ),
+            ),
+            button(self.tr("start"), "start", cls="btn primary big"),
+        )
 
     # curtain
     def _curtain(self) -> Node:
         assert self.curtain is not None
         name = self.name(self.curtain)
-        return h("div", {"class": "curtain-box", "role": "dialog",
-                         "aria-labelledby": "curtain-title"},
-                 h("p", {"class": "curtain-text", "id": "curtain-title"},
-                   self.tr("curtain_pass", name=name)),
-                 h("p", {"class": "hint"}, self.tr("curtain_hint")),
-                 button(self.tr("curtain_ready", name=name), "curtain-open",
-                        cls="btn primary big"))
+        return h(
+            "div",
+            {"class": "curtain-box", "role": "dialog", "aria-labelledby": "curtain-title"},
+            h(
+                "p",
+                {"class": "curtain-text", "id": "curtain-title"},
+                self.tr("curtain_pass", name=name),
+            ),
+            h("p", {"class": "hint"}, self.tr("curtain_hint")),
+            button(self.tr("curtain_ready", name=name), "curtain-open", cls="btn primary big"),
+        )
 
     # the game panel
     def _turn_header(self) -> Node:
         g = self.game
         assert g is not None
         seat = g.players[g.current]
-        return h("div", {"class": "turn"},
-                 h("span", {"class": f"swatch c-{seat.color}", "aria-hidden": "true"}),
-                 h("span", {"class": "turn-name"}, seat.name),
-                 h("span", {"class": "turn-meta"},
-                   self.tr("round_n", n=g.round) + " · " + self.tr("phase_" + g.phase)
-                   + (" · " + self.tr("bot_paused_tag" if self.paused else "bot_thinking")
-                      if self.is_bot(g.current) else "")))
+        return h(
+            "div",
+            {"class": "turn"},
+            h("span", {"class": f"swatch c-{seat.color}", "aria-hidden": "true"}),
+            h("span", {"class": "turn-name"}, seat.name),
+            h(
+                "span",
+                {"class": "turn-meta"},
+                self.tr("round_n", n=g.round)
+                + " · "
+                + self.tr("phase_" + g.phase)
+                + (
+                    " · " + self.tr("bot_paused_tag" if self.paused else "bot_thinking")
+                    if self.is_bot(g.current)
+                    else ""
+                ),
+            ),
+        )
 
     def _play_panel(self) -> Node:
         g = self.game
@@ -1325,53 +1605,116 @@ class App(BoardInput):
         parts: list[Any] = [self._turn_header()]
         side: list[Any] = [self._dice_view(self.battle)] if self.battle else []
         if self.blitz or self.blitz_report:
-            side.append(h("div", {"class": "blitz-report", "role": "status"},
-                          [h("p", {}, line) for line in self.blitz_lines()]))
+            side.append(
+                h(
+                    "div",
+                    {"class": "blitz-report", "role": "status"},
+                    [h("p", {}, line) for line in self.blitz_lines()],
+                )
+            )
         if self.is_bot(g.current) and self.paused:
-            parts.append(h("p", {"class": "paused-banner", "role": "status"}, icon("pause"),
-                           self.tr("bots_paused", name=self.name(g.current))))
+            parts.append(
+                h(
+                    "p",
+                    {"class": "paused-banner", "role": "status"},
+                    icon("pause"),
+                    self.tr("bots_paused", name=self.name(g.current)),
+                )
+            )
             parts.append(self._bot_controls())
         elif self.is_bot(g.current):
-            parts.append(h("p", {"class": "hint"}, self.tr("bot_playing", name=self.name(
-                g.current))))
+            parts.append(
+                h("p", {"class": "hint"}, self.tr("bot_playing", name=self.name(g.current)))
+            )
             parts.append(self._bot_controls())
         else:
             parts.append(self._phase_controls())
             ext = self.extension()
             parts.append(ext.extra_panel(self) if ext is not None else None)
             side.append(self._secrets())
-        return h("div", {"class": "panel-inner"},
-                 h("div", {"class": "panel-group play-main"}, parts),
-                 h("div", {"class": "panel-group play-side", "tabindex": "0", "role": "group",
-                           "aria-label": self.tr("panel_side")}, side) if side else None,
-                 h("div", {"class": "panel-group play-info", "tabindex": "0", "role": "group",
-                           "aria-label": self.tr("panel_info")}, self._players_table(),
-                   self._log_panel()))
+        return h(
+            "div",
+            {"class": "panel-inner"},
+            h("div", {"class": "panel-group play-main"}, parts),
+            h(
+                "div",
+                {
+                    "class": "panel-group play-side",
+                    "tabindex": "0",
+                    "role": "group",
+                    "aria-label": self.tr("panel_side"),
+                },
+                side,
+            )
+            if side
+            else None,
+            h(
+                "div",
+                {
+                    "class": "panel-group play-info",
+                    "tabindex": "0",
+                    "role": "group",
+                    "aria-label": self.tr("panel_info"),
+                },
+                self._players_table(),
+                self._log_panel(),
+            ),
+        )
 
     def _bot_controls(self) -> Node:
         """Speed, pause and fast-forward while the computers play."""
         watch = not self.humans()
-        return h("div", {"class": "bot-controls"},
-                 h("p", {"class": "hint"}, self.tr("watch_hint")) if watch else None,
-                 h("div", {"class": "btn-row", "role": "group",
-                           "aria-label": self.tr("speed_label")},
-                   [button(self.tr("speed_" + k), "speed", k, cls="btn small",
-                           pressed=self.speed == k) for k in BOT_DELAYS]),
-                 h("div", {"class": "btn-row"},
-                   icon_button("play", self.tr("resume_bots"), "pause", cls="btn small primary",
-                               text=self.tr("resume_bots")) if self.paused else
-                   icon_button("pause", self.tr("pause"), "pause", cls="btn small",
-                               text=self.tr("pause")),
-                   None if watch else button(self.tr("fast_forward"), "fast-forward",
-                                             cls="btn small", disabled=self.fast_forward)))
+        return h(
+            "div",
+            {"class": "bot-controls"},
+            h("p", {"class": "hint"}, self.tr("watch_hint")) if watch else None,
+            h(
+                "div",
+                {"class": "btn-row", "role": "group", "aria-label": self.tr("speed_label")},
+                [
+                    button(
+                        self.tr("speed_" + k), "speed", k, cls="btn small", pressed=self.speed == k
+                    )
+                    for k in BOT_DELAYS
+                ],
+            ),
+            h(
+                "div",
+                {"class": "btn-row"},
+                icon_button(
+                    "play",
+                    self.tr("resume_bots"),
+                    "pause",
+                    cls="btn small primary",
+                    text=self.tr("resume_bots"),
+                )
+                if self.paused
+                else icon_button(
+                    "pause", self.tr("pause"), "pause", cls="btn small", text=self.tr("pause")
+                ),
+                None
+                if watch
+                else button(
+                    self.tr("fast_forward"),
+                    "fast-forward",
+                    cls="btn small",
+                    disabled=self.fast_forward,
+                ),
+            ),
+        )
 
     def _phase_controls(self) -> Node:
         g = self.game
         assert g is not None
         controls = self._phase_controls_inner()
         if g.can_undo() and not self.blitz_running:
-            controls["children"].append(h("div", {"class": "btn-row"}, button(
-                self.tr("undo"), "undo", cls="btn small", title=self.tr("undo_title"))))
+            controls["children"].append(
+                h(
+                    "div",
+                    {"class": "btn-row"},
+                    button(self.tr("undo"), "undo", cls="btn small", title=self.tr("undo_title")),
+                )
+            )
         return controls
 
     def _phase_controls_inner(self) -> Node:
@@ -1384,8 +1727,7 @@ class App(BoardInput):
         if g.phase == "final_trade":
             return self._final_trade_controls()
         if g.must_trade:
-            return h("div", {"class": "phase"}, h("p", {"class": "alert"},
-                                                  self.tr("must_trade")))
+            return h("div", {"class": "phase"}, h("p", {"class": "alert"}, self.tr("must_trade")))
         if g.pending_armies:
             return self._placement_controls()
         if g.phase == "attack":
@@ -1393,11 +1735,20 @@ class App(BoardInput):
         if g.phase == "occupy":
             assert g.occupy is not None
             top = g.occupy["max"]
-            return h("div", {"class": "phase occupy"},
-                     h("p", {}, self.tr("occupy_prompt", territory=self.place(
-                         g.occupy["target"]), max=top)),
-                     h("div", {"class": "btn-row"},
-                       [button(str(k), "occupy", k, cls="btn big") for k in range(1, top + 1)]))
+            return h(
+                "div",
+                {"class": "phase occupy"},
+                h(
+                    "p",
+                    {},
+                    self.tr("occupy_prompt", territory=self.place(g.occupy["target"]), max=top),
+                ),
+                h(
+                    "div",
+                    {"class": "btn-row"},
+                    [button(str(k), "occupy", k, cls="btn big") for k in range(1, top + 1)],
+                ),
+            )
         if g.phase == "regroup":
             return self._regroup_controls()
         return h("div", {})
@@ -1409,14 +1760,23 @@ class App(BoardInput):
         assert g is not None
         held = len(g.players[g.current].cards)
         if g.must_trade:
-            return h("div", {"class": "phase final-trade"},
-                     h("p", {"class": "alert"}, self.tr("final_trade_must", n=held)))
+            return h(
+                "div",
+                {"class": "phase final-trade"},
+                h("p", {"class": "alert"}, self.tr("final_trade_must", n=held)),
+            )
         if g.pending_armies:
             return self._placement_controls()
-        return h("div", {"class": "phase final-trade"},
-                 h("p", {"class": "hint"}, self.tr_count("final_trade_may", held)),
-                 h("div", {"class": "btn-row end"},
-                   button(self.tr("final_trade_end"), "end-turn", cls="btn primary")))
+        return h(
+            "div",
+            {"class": "phase final-trade"},
+            h("p", {"class": "hint"}, self.tr_count("final_trade_may", held)),
+            h(
+                "div",
+                {"class": "btn-row end"},
+                button(self.tr("final_trade_end"), "end-turn", cls="btn primary"),
+            ),
+        )
 
     def _final_trade_ahead(self) -> Node | None:
         """In the rest of an eliminating turn (classic): the trade that comes at its end."""
@@ -1429,25 +1789,50 @@ class App(BoardInput):
     def _placement_controls(self) -> Node:
         g = self.game
         assert g is not None
-        lines = [h("li", {"class": "pool-free"},
-                   self.tr("pool_free", n=g.pools.get("free", 0)))]
+        lines = [h("li", {"class": "pool-free"}, self.tr("pool_free", n=g.pools.get("free", 0)))]
         for key, n in sorted(g.pools.items()):
             kind, _, ident = key.partition(":")
             if kind == "continent":
-                lines.append(h("li", {"class": "pool-bound"}, self.tr(
-                    "pool_continent", n=n, continent=self.place(ident))))
+                lines.append(
+                    h(
+                        "li",
+                        {"class": "pool-bound"},
+                        self.tr("pool_continent", n=n, continent=self.place(ident)),
+                    )
+                )
             elif kind == "territory":
-                lines.append(h("li", {"class": "pool-bound"},
-                               self.tr("pool_territory", n=n, territory=self.place(ident))))
-        return h("div", {"class": "phase place"},
-                 h("p", {"class": "big-number", "id": "pending"},
-                   self.tr("to_place", n=g.pending_armies)),
-                 h("ul", {"class": "pools"}, lines),
-                 h("div", {"class": "btn-row", "role": "group",
-                           "aria-label": self.tr("amount_label")},
-                   [button(self.tr("amount_" + a), "amount", a, cls="btn amount",
-                           pressed=self.amount == a) for a in AMOUNTS]),
-                 h("p", {"class": "hint"}, self.tr("place_hint")))
+                lines.append(
+                    h(
+                        "li",
+                        {"class": "pool-bound"},
+                        self.tr("pool_territory", n=n, territory=self.place(ident)),
+                    )
+                )
+        return h(
+            "div",
+            {"class": "phase place"},
+            h(
+                "p",
+                {"class": "big-number", "id": "pending"},
+                self.tr("to_place", n=g.pending_armies),
+            ),
+            h("ul", {"class": "pools"}, lines),
+            h(
+                "div",
+                {"class": "btn-row", "role": "group", "aria-label": self.tr("amount_label")},
+                [
+                    button(
+                        self.tr("amount_" + a),
+                        "amount",
+                        a,
+                        cls="btn amount",
+                        pressed=self.amount == a,
+                    )
+                    for a in AMOUNTS
+                ],
+            ),
+            h("p", {"class": "hint"}, self.tr("place_hint")),
+        )
 
     def _attack_controls(self) -> Node:
         g = self.game
@@ -1456,44 +1841,114 @@ class App(BoardInput):
         if self.source is None:
             parts.append(h("p", {"class": "hint"}, self.tr("attack_pick_source")))
         elif self.target is None:
-            parts.append(h("p", {"class": "hint"}, self.tr(
-                "attack_pick_target", source=self.place(self.source))))
+            parts.append(
+                h(
+                    "p",
+                    {"class": "hint"},
+                    self.tr("attack_pick_target", source=self.place(self.source)),
+                )
+            )
             parts.append(button(self.tr("cancel"), "cancel", cls="btn small"))
         else:
             top = g.attack_dice_max(self.source)
             dice = min(self.dice_choice or top, top)
             odds = battle_odds(g.armies[self.source], g.armies[self.target])
-            parts.append(h("p", {"class": "matchup"}, self.tr(
-                "attack_matchup", source=self.place(self.source), target=self.place(self.target),
-                a=g.armies[self.source], d=g.armies[self.target])))
-            parts.append(h("p", {"class": "odds", "data-p-conquer": f"{odds.p_conquer:.6f}"},
-                           self.tr("odds_line", pct=self.percent(odds.p_conquer))))
-            parts.append(h("p", {"class": "odds-expect"}, self.tr(
-                "odds_expect", a=self.number(odds.expected_attacker_left),
-                d=self.number(odds.expected_defender_left))))
-            parts.append(h("div", {"class": "btn-row", "role": "group",
-                                   "aria-label": self.tr("dice_label")},
-                           [button(self.tr("dice_n", n=k), "dice", k, cls="btn small",
-                                   pressed=k == dice) for k in range(1, top + 1)]))
+            parts.append(
+                h(
+                    "p",
+                    {"class": "matchup"},
+                    self.tr(
+                        "attack_matchup",
+                        source=self.place(self.source),
+                        target=self.place(self.target),
+                        a=g.armies[self.source],
+                        d=g.armies[self.target],
+                    ),
+                )
+            )
+            parts.append(
+                h(
+                    "p",
+                    {"class": "odds", "data-p-conquer": f"{odds.p_conquer:.6f}"},
+                    self.tr("odds_line", pct=self.percent(odds.p_conquer)),
+                )
+            )
+            parts.append(
+                h(
+                    "p",
+                    {"class": "odds-expect"},
+                    self.tr(
+                        "odds_expect",
+                        a=self.number(odds.expected_attacker_left),
+                        d=self.number(odds.expected_defender_left),
+                    ),
+                )
+            )
+            parts.append(
+                h(
+                    "div",
+                    {"class": "btn-row", "role": "group", "aria-label": self.tr("dice_label")},
+                    [
+                        button(
+                            self.tr("dice_n", n=k), "dice", k, cls="btn small", pressed=k == dice
+                        )
+                        for k in range(1, top + 1)
+                    ],
+                )
+            )
             if self.blitz_running:
-                parts.append(h("div", {"class": "btn-row"},
-                               button(self.tr("blitz_stop"), "stop", cls="btn primary big")))
+                parts.append(
+                    h(
+                        "div",
+                        {"class": "btn-row"},
+                        button(self.tr("blitz_stop"), "stop", cls="btn primary big"),
+                    )
+                )
             else:
-                parts.append(h("div", {"class": "btn-row"},
-                               button(self.tr("attack"), "attack", cls="btn primary big"),
-                               button(self.tr("blitz"), "blitz", cls="btn big",
-                                      title=self.tr("blitz_title")),
-                               button(self.tr("cancel"), "cancel", cls="btn")))
+                parts.append(
+                    h(
+                        "div",
+                        {"class": "btn-row"},
+                        button(self.tr("attack"), "attack", cls="btn primary big"),
+                        button(
+                            self.tr("blitz"), "blitz", cls="btn big", title=self.tr("blitz_title")
+                        ),
+                        button(self.tr("cancel"), "cancel", cls="btn"),
+                    )
+                )
                 floors = range(1, max(2, g.armies[self.source]))
-                parts.append(h("label", {"class": "blitz-floor"}, self.tr("blitz_floor"), " ",
-                               h("select", {"data-action": "blitz-floor"},
-                                 [h("option", {"value": str(k), "selected": "selected"
-                                               if k == self.blitz_floor else None}, str(k))
-                                  for k in floors])))
+                parts.append(
+                    h(
+                        "label",
+                        {"class": "blitz-floor"},
+                        self.tr("blitz_floor"),
+                        " ",
+                        h(
+                            "select",
+                            {"data-action": "blitz-floor"},
+                            [
+                                h(
+                                    "option",
+                                    {
+                                        "value": str(k),
+                                        "selected": "selected" if k == self.blitz_floor else None,
+                                    },
+                                    str(k),
+                                )
+                                for k in floors
+                            ],
+                        ),
+                    )
+                )
         parts.append(self._final_trade_ahead())
-        parts.append(h("div", {"class": "btn-row end"},
-                       button(self.tr("end_attack"), "end-attack", cls="btn"),
-                       button(self.tr("end_turn"), "end-turn", cls="btn")))
+        parts.append(
+            h(
+                "div",
+                {"class": "btn-row end"},
+                button(self.tr("end_attack"), "end-attack", cls="btn"),
+                button(self.tr("end_turn"), "end-turn", cls="btn"),
+            )
+        )
         return h("div", {"class": "phase attack"}, parts)
 
     def _regroup_controls(self) -> Node:
@@ -1503,26 +1958,62 @@ class App(BoardInput):
         if self.source is None:
             parts.append(h("p", {"class": "hint"}, self.tr("regroup_pick_source")))
         elif self.target is None:
-            parts.append(h("p", {"class": "hint"}, self.tr(
-                "regroup_pick_target", source=self.place(self.source),
-                n=g.movable_from(self.source))))
+            parts.append(
+                h(
+                    "p",
+                    {"class": "hint"},
+                    self.tr(
+                        "regroup_pick_target",
+                        source=self.place(self.source),
+                        n=g.movable_from(self.source),
+                    ),
+                )
+            )
             parts.append(button(self.tr("cancel"), "cancel", cls="btn small"))
         else:
             top = g.movable_from(self.source)
             count = min(self.move_count or top, top)
-            parts.append(h("p", {}, self.tr("regroup_prompt", source=self.place(self.source),
-                                            target=self.place(self.target))))
-            parts.append(h("div", {"class": "btn-row counts", "role": "group",
-                                   "aria-label": self.tr("count_label")},
-                           [button(str(k), "move-count", k, cls="btn small",
-                                   pressed=k == count) for k in range(1, top + 1)]))
-            parts.append(h("div", {"class": "btn-row"},
-                           button(self.tr("regroup_go", n=count), "regroup",
-                                  cls="btn primary big"),
-                           button(self.tr("cancel"), "cancel", cls="btn")))
+            parts.append(
+                h(
+                    "p",
+                    {},
+                    self.tr(
+                        "regroup_prompt",
+                        source=self.place(self.source),
+                        target=self.place(self.target),
+                    ),
+                )
+            )
+            parts.append(
+                h(
+                    "div",
+                    {
+                        "class": "btn-row counts",
+                        "role": "group",
+                        "aria-label": self.tr("count_label"),
+                    },
+                    [
+                        button(str(k), "move-count", k, cls="btn small", pressed=k == count)
+                        for k in range(1, top + 1)
+                    ],
+                )
+            )
+            parts.append(
+                h(
+                    "div",
+                    {"class": "btn-row"},
+                    button(self.tr("regroup_go", n=count), "regroup", cls="btn primary big"),
+                    button(self.tr("cancel"), "cancel", cls="btn"),
+                )
+            )
         parts.append(self._final_trade_ahead())
-        parts.append(h("div", {"class": "btn-row end"},
-                       button(self.tr("end_turn"), "end-turn", cls="btn primary")))
+        parts.append(
+            h(
+                "div",
+                {"class": "btn-row end"},
+                button(self.tr("end_turn"), "end-turn", cls="btn primary"),
+            )
+        )
         return h("div", {"class": "phase regroup"}, parts)
 
     def _secrets(self) -> Node:
@@ -1536,33 +2027,44 @@ class App(BoardInput):
         if not self.revealed:
             # Only what everybody may know: the hand's size and whether trading is open now.
             may = g.trade_allowed() and len(me.cards) >= 3 and not g.must_trade
-            return h("div", {"class": "secrets"},
-                     h("p", {}, self.tr("cards_count", n=len(me.cards),
-                                        value=g.next_trade_value())),
-                     h("p", {"class": "hint trade-hint"}, self.tr("trade_may")) if may else None,
-                     button(self.tr("reveal"), "reveal", cls="btn"))
+            return h(
+                "div",
+                {"class": "secrets"},
+                h("p", {}, self.tr("cards_count", n=len(me.cards), value=g.next_trade_value())),
+                h("p", {"class": "hint trade-hint"}, self.tr("trade_may")) if may else None,
+                button(self.tr("reveal"), "reveal", cls="btn"),
+            )
         cards = []
         for c in me.cards:
             card = g.board.cards[c]
             label = self.tr("joker") if card.territory is None else self.tname(card.territory)
             shapes_named = g.board.raw.get("terms", {}).get(self.lang, {}).get("shapes", {})
-            cards.append(button(f"{SHAPE_SYMBOLS[card.shape]} {label}", "card", c,
-                                cls="btn card shape-" + card.shape, pressed=c in self.picked,
-                                title=shapes_named.get(card.shape)))
+            cards.append(
+                button(
+                    f"{SHAPE_SYMBOLS[card.shape]} {label}",
+                    "card",
+                    c,
+                    cls="btn card shape-" + card.shape,
+                    pressed=c in self.picked,
+                    title=shapes_named.get(card.shape),
+                )
+            )
         shapes = [g.board.cards[c].shape for c in self.picked]
         can_trade = g.trade_allowed() and len(self.picked) == 3 and is_valid_set(shapes)
         objective = describe(g.objective_of(g.current), g.board, self.lang)
-        return h("div", {"class": "secrets open"},
-                 h("p", {"class": "objective"}, h("strong", {}, self.tr("objective")), " ",
-                   objective),
-                 self.objective_change_note(g.current),
-                 h("p", {}, self.tr("cards_count", n=len(me.cards), value=g.next_trade_value())),
-                 h("div", {"class": "cards", "role": "group",
-                           "aria-label": self.tr("cards")}, cards),
-                 self._trade_advice(),
-                 button(self.tr("trade"), "trade", cls="btn primary", disabled=not can_trade)
-                 if g.trade_allowed() and len(me.cards) >= 3 else None,
-                 button(self.tr("hide"), "hide", cls="btn small"))
+        return h(
+            "div",
+            {"class": "secrets open"},
+            h("p", {"class": "objective"}, h("strong", {}, self.tr("objective")), " ", objective),
+            self.objective_change_note(g.current),
+            h("p", {}, self.tr("cards_count", n=len(me.cards), value=g.next_trade_value())),
+            h("div", {"class": "cards", "role": "group", "aria-label": self.tr("cards")}, cards),
+            self._trade_advice(),
+            button(self.tr("trade"), "trade", cls="btn primary", disabled=not can_trade)
+            if g.trade_allowed() and len(me.cards) >= 3
+            else None,
+            button(self.tr("hide"), "hide", cls="btn small"),
+        )
 
     def _trade_advice(self) -> Node | None:
         """Whether the shown hand can (or must) trade now, and why a picked set is refused."""
@@ -1570,22 +2072,30 @@ class App(BoardInput):
         assert g is not None
         hand = g.players[g.current].cards
         cards = g.board.cards
-        has_set = any(is_valid_set([cards[c].shape for c in combo])
-                      for combo in itertools.combinations(hand, 3))
+        has_set = any(
+            is_valid_set([cards[c].shape for c in combo])
+            for combo in itertools.combinations(hand, 3)
+        )
         if len(self.picked) == 3 and not is_valid_set([cards[c].shape for c in self.picked]):
-            text = self.tr("trade_invalid", shapes=" ".join(
-                SHAPE_SYMBOLS[cards[c].shape] for c in self.picked))
+            text = self.tr(
+                "trade_invalid", shapes=" ".join(SHAPE_SYMBOLS[cards[c].shape] for c in self.picked)
+            )
             return h("p", {"class": "alert trade-advice"}, text)
         if not has_set:
-            return h("p", {"class": "hint trade-advice"},
-                     self.tr("trade_none")) if len(hand) >= 3 else None
+            return (
+                h("p", {"class": "hint trade-advice"}, self.tr("trade_none"))
+                if len(hand) >= 3
+                else None
+            )
         if not g.trade_allowed():
             return h("p", {"class": "hint trade-advice"}, self.tr("trade_later"))
         key = "trade_must" if g.must_trade else "trade_ready"
-        return h("p", {"class": ("alert" if g.must_trade else "hint") + " trade-advice"},
-                 self.tr(key, value=g.next_trade_value()),
-                 " " + self.tr("trade_picked", n=len(self.picked)) if len(self.picked) < 3
-                 else None)
+        return h(
+            "p",
+            {"class": ("alert" if g.must_trade else "hint") + " trade-advice"},
+            self.tr(key, value=g.next_trade_value()),
+            " " + self.tr("trade_picked", n=len(self.picked)) if len(self.picked) < 3 else None,
+        )
 
     def _dice_view(self, battle: dict[str, Any]) -> Node:
         pairs = []
@@ -1595,20 +2105,42 @@ class App(BoardInput):
             verdict = ""
             if a is not None and d is not None:
                 verdict = self.tr("wins_attack") if a > d else self.tr("wins_defence")
-            pairs.append(h("div", {"class": "dice-pair"},
-                           h("span", {"class": "die red"}, str(a)) if a else
-                           h("span", {"class": "die empty"}),
-                           h("span", {"class": "vs"}, verdict),
-                           h("span", {"class": "die yellow"}, str(d)) if d else
-                           h("span", {"class": "die empty"})))
-        return h("div", {"class": "dice"},
-                 h("p", {"class": "dice-title"}, self.tr(
-                     "battle_title", source=self.place(battle["source"]),
-                     target=self.place(battle["target"]))),
-                 pairs,
-                 h("p", {"class": "dice-result"}, self.tr(
-                     "battle_result", lost=battle["attacker_losses"],
-                     killed=battle["defender_losses"])))
+            pairs.append(
+                h(
+                    "div",
+                    {"class": "dice-pair"},
+                    h("span", {"class": "die red"}, str(a))
+                    if a
+                    else h("span", {"class": "die empty"}),
+                    h("span", {"class": "vs"}, verdict),
+                    h("span", {"class": "die yellow"}, str(d))
+                    if d
+                    else h("span", {"class": "die empty"}),
+                )
+            )
+        return h(
+            "div",
+            {"class": "dice"},
+            h(
+                "p",
+                {"class": "dice-title"},
+                self.tr(
+                    "battle_title",
+                    source=self.place(battle["source"]),
+                    target=self.place(battle["target"]),
+                ),
+            ),
+            pairs,
+            h(
+                "p",
+                {"class": "dice-result"},
+                self.tr(
+                    "battle_result",
+                    lost=battle["attacker_losses"],
+                    killed=battle["defender_losses"],
+                ),
+            ),
+        )
 
     def _players_table(self) -> Node:
         g = self.game
@@ -1617,24 +2149,47 @@ class App(BoardInput):
         for i, p in enumerate(g.players):
             held = g.territories_of(i)
             armies = sum(g.armies[t] for t in held)
-            rows.append(h("tr", {"class": ("current " if i == g.current else "")
-                                 + ("" if p.alive else "out")},
-                          h("td", {}, h("span", {"class": f"swatch c-{p.color}",
-                                                 "aria-hidden": "true"}), p.name,
-                            " " + self.tr("bot_tag") if self.is_bot(i) else ""),
-                          h("td", {}, str(len(held))), h("td", {}, str(armies)),
-                          h("td", {}, str(len(p.cards)))))
-        return h("table", {"class": "players"},
-                 h("thead", {}, h("tr", {}, h("th", {}, self.tr("th_player")),
-                                  h("th", {}, self.tr("th_territories")),
-                                  h("th", {}, self.tr("th_armies")),
-                                  h("th", {}, self.tr("th_cards")))),
-                 h("tbody", {}, rows))
+            rows.append(
+                h(
+                    "tr",
+                    {"class": ("current " if i == g.current else "") + ("" if p.alive else "out")},
+                    h(
+                        "td",
+                        {},
+                        h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
+                        p.name,
+                        " " + self.tr("bot_tag") if self.is_bot(i) else "",
+                    ),
+                    h("td", {}, str(len(held))),
+                    h("td", {}, str(armies)),
+                    h("td", {}, str(len(p.cards))),
+                )
+            )
+        return h(
+            "table",
+            {"class": "players"},
+            h(
+                "thead",
+                {},
+                h(
+                    "tr",
+                    {},
+                    h("th", {}, self.tr("th_player")),
+                    h("th", {}, self.tr("th_territories")),
+                    h("th", {}, self.tr("th_armies")),
+                    h("th", {}, self.tr("th_cards")),
+                ),
+            ),
+            h("tbody", {}, rows),
+        )
 
     def _log_panel(self) -> Node:
-        return h("div", {"class": "log"},
-                 h("h2", {}, self.tr("log_title")),
-                 h("ol", {"class": "log-lines"}, [h("li", {}, line) for line in self.log]))
+        return h(
+            "div",
+            {"class": "log"},
+            h("h2", {}, self.tr("log_title")),
+            h("ol", {"class": "log-lines"}, [h("li", {}, line) for line in self.log]),
+        )
 
     def _rules_screen(self) -> Node:
         variant = self.game.variant.id if self.game else self.form["variant"]
@@ -1642,40 +2197,68 @@ class App(BoardInput):
         for heading, paragraphs in rules_for(variant, self.lang):
             sections.append(h("h3", {}, heading))
             sections.extend(h("p", {}, para) for para in paragraphs)
-        return h("section", {"class": "screen rules", "aria-labelledby": "rules-title"},
-                 h("h2", {"id": "rules-title"}, self.tr("rules_title")), sections)
+        return h(
+            "section",
+            {"class": "screen rules", "aria-labelledby": "rules-title"},
+            h("h2", {"id": "rules-title"}, self.tr("rules_title")),
+            sections,
+        )
 
     def _history_screen(self) -> Node:
         lines = self.history_lines()
-        return h("section", {"class": "screen history", "aria-labelledby": "history-title"},
-                 h("h2", {"id": "history-title"}, self.tr("history_title")),
-                 h("div", {"class": "btn-row"},
-                   button(self.tr("replay_start"), "replay-start", cls="btn primary")),
-                 h("ol", {"class": "history-lines", "tabindex": "0",
-                          "aria-labelledby": "history-title"},
-                   [h("li", {}, x) for x in lines]))
+        return h(
+            "section",
+            {"class": "screen history", "aria-labelledby": "history-title"},
+            h("h2", {"id": "history-title"}, self.tr("history_title")),
+            h(
+                "div",
+                {"class": "btn-row"},
+                button(self.tr("replay_start"), "replay-start", cls="btn primary"),
+            ),
+            h(
+                "ol",
+                {"class": "history-lines", "tabindex": "0", "aria-labelledby": "history-title"},
+                [h("li", {}, x) for x in lines],
+            ),
+        )
 
     def _replay_panel(self) -> Node:
         assert self.replay is not None and self.game is not None
         step, last = self.replay["step"], len(self.game.log)
         shown = self.replay["game"]
-        return h("div", {"class": "panel-inner replay"},
-                 h("h2", {}, self.tr("replay_title")),
-                 h("p", {"class": "replay-step"}, self.tr("replay_step", step=step, last=last,
-                                                          round=shown.round)),
-                 h("div", {"class": "btn-row", "role": "group",
-                           "aria-label": self.tr("replay_title")},
-                   icon_button("first", self.tr("replay_first"), "replay-step", "first",
-                               disabled=step == 0),
-                   icon_button("prev", self.tr("replay_prev"), "replay-step", "prev",
-                               disabled=step == 0),
-                   icon_button("next", self.tr("replay_next"), "replay-step", "next",
-                               cls="btn primary", disabled=step >= last),
-                   icon_button("last", self.tr("replay_last"), "replay-step", "last",
-                               disabled=step >= last)),
-                 h("ul", {"class": "replay-lines"}, [h("li", {}, x)
-                                                     for x in self.replay["lines"]]),
-                 button(self.tr("replay_exit"), "screen", "play", cls="btn"))
+        return h(
+            "div",
+            {"class": "panel-inner replay"},
+            h("h2", {}, self.tr("replay_title")),
+            h(
+                "p",
+                {"class": "replay-step"},
+                self.tr("replay_step", step=step, last=last, round=shown.round),
+            ),
+            h(
+                "div",
+                {"class": "btn-row", "role": "group", "aria-label": self.tr("replay_title")},
+                icon_button(
+                    "first", self.tr("replay_first"), "replay-step", "first", disabled=step == 0
+                ),
+                icon_button(
+                    "prev", self.tr("replay_prev"), "replay-step", "prev", disabled=step == 0
+                ),
+                icon_button(
+                    "next",
+                    self.tr("replay_next"),
+                    "replay-step",
+                    "next",
+                    cls="btn primary",
+                    disabled=step >= last,
+                ),
+                icon_button(
+                    "last", self.tr("replay_last"), "replay-step", "last", disabled=step >= last
+                ),
+            ),
+            h("ul", {"class": "replay-lines"}, [h("li", {}, x) for x in self.replay["lines"]]),
+            button(self.tr("replay_exit"), "screen", "play", cls="btn"),
+        )
 
     def _stats_screen(self) -> Node:
         g = self.game
@@ -1683,29 +2266,77 @@ class App(BoardInput):
         rows = []
         for i, p in enumerate(g.players):
             luck = g.luck(i)
-            rows.append(h("tr", {},
-                          h("td", {}, h("span", {"class": f"swatch c-{p.color}",
-                                                 "aria-hidden": "true"}), p.name),
-                          h("td", {}, str(luck["attack_rolls"])),
-                          h("td", {}, f"{luck['attack_lost']} / "
-                                      f"{self.number(luck['attack_expected_lost'])}"),
-                          h("td", {}, str(luck["defend_rolls"])),
-                          h("td", {}, f"{luck['defend_lost']} / "
-                                      f"{self.number(luck['defend_expected_lost'])}"),
-                          h("td", {"class": "luck"}, self.signed(
-                              luck["attack_luck"] + luck["defend_luck"]))))
-        table = h("table", {"class": "stats"},
-                  h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, self.tr(k)) for k in (
-                      "th_player", "th_att_rolls", "th_att_lost", "th_def_rolls", "th_def_lost",
-                      "th_luck")])),
-                  h("tbody", {}, rows))
-        return h("section", {"class": "screen stats", "aria-labelledby": "stats-title"},
-                 h("h2", {"id": "stats-title"}, self.tr("stats_title")),
-                 h("p", {"class": "hint"}, self.tr("stats_hint")), table,
-                 h("div", {"class": "btn-row", "role": "group"},
-                   [button(self.tr("chart_" + k), "chart", k, cls="btn small",
-                           pressed=self.chart == k) for k in ("territories", "armies")]),
-                 self._chart())
+            rows.append(
+                h(
+                    "tr",
+                    {},
+                    h(
+                        "td",
+                        {},
+                        h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
+                        p.name,
+                    ),
+                    h("td", {}, str(luck["attack_rolls"])),
+                    h(
+                        "td",
+                        {},
+                        f"{luck['attack_lost']} / {self.number(luck['attack_expected_lost'])}",
+                    ),
+                    h("td", {}, str(luck["defend_rolls"])),
+                    h(
+                        "td",
+                        {},
+                        f"{luck['defend_lost']} / {self.number(luck['defend_expected_lost'])}",
+                    ),
+                    h(
+                        "td",
+                        {"class": "luck"},
+                        self.signed(luck["attack_luck"] + luck["defend_luck"]),
+                    ),
+                )
+            )
+        table = h(
+            "table",
+            {"class": "stats"},
+            h(
+                "thead",
+                {},
+                h(
+                    "tr",
+                    {},
+                    [
+                        h("th", {"scope": "col"}, self.tr(k))
+                        for k in (
+                            "th_player",
+                            "th_att_rolls",
+                            "th_att_lost",
+                            "th_def_rolls",
+                            "th_def_lost",
+                            "th_luck",
+                        )
+                    ],
+                ),
+            ),
+            h("tbody", {}, rows),
+        )
+        return h(
+            "section",
+            {"class": "screen stats", "aria-labelledby": "stats-title"},
+            h("h2", {"id": "stats-title"}, self.tr("stats_title")),
+            h("p", {"class": "hint"}, self.tr("stats_hint")),
+            table,
+            h(
+                "div",
+                {"class": "btn-row", "role": "group"},
+                [
+                    button(
+                        self.tr("chart_" + k), "chart", k, cls="btn small", pressed=self.chart == k
+                    )
+                    for k in ("territories", "armies")
+                ],
+            ),
+            self._chart(),
+        )
 
     def signed(self, x: float) -> str:
         """A number with its sign, one decimal."""
@@ -1715,8 +2346,9 @@ class App(BoardInput):
         """A line chart of territories (or armies) per player over the rounds, in SVG."""
         g = self.game
         assert g is not None
-        points = g.timeline or [{"round": g.round, "territories": [0] * len(g.players),
-                                 "armies": [0] * len(g.players)}]
+        points = g.timeline or [
+            {"round": g.round, "territories": [0] * len(g.players), "armies": [0] * len(g.players)}
+        ]
         key = self.chart
         width, height, pad = 520, 220, 34
         top = max(1, max(max(p[key]) for p in points))
@@ -1732,24 +2364,53 @@ class App(BoardInput):
         lines = []
         for i, p in enumerate(g.players):
             coords = " ".join(f"{x(pt['round'])},{y(pt[key][i])}" for pt in points)
-            lines.append(h("polyline", {"points": coords, "class": f"line c-{p.color}",
-                                        "data-seat": str(i)}))
-        axes = [h("line", {"x1": pad, "y1": y(0), "x2": width - 10, "y2": y(0), "class": "axis"}),
-                h("line", {"x1": pad, "y1": y(0), "x2": pad, "y2": 8, "class": "axis"}),
-                h("text", {"x": pad - 6, "y": y(top) + 4, "class": "tick", "text-anchor": "end"},
-                  str(top)),
-                h("text", {"x": pad - 6, "y": y(0) + 4, "class": "tick", "text-anchor": "end"},
-                  "0"),
-                h("text", {"x": x(r0), "y": height - 6, "class": "tick"}, str(r0)),
-                h("text", {"x": x(r1), "y": height - 6, "class": "tick", "text-anchor": "end"},
-                  self.tr("round_n", n=r1))]
-        legend = h("ul", {"class": "legend"}, [
-            h("li", {}, h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
-              p.name) for p in g.players])
-        return h("figure", {"class": "chart"},
-                 h("svg", {"viewBox": f"0 0 {width} {height}", "role": "img",
-                           "aria-label": self.tr("chart_label_" + key)}, axes, lines),
-                 legend)
+            lines.append(
+                h("polyline", {"points": coords, "class": f"line c-{p.color}", "data-seat": str(i)})
+            )
+        axes = [
+            h("line", {"x1": pad, "y1": y(0), "x2": width - 10, "y2": y(0), "class": "axis"}),
+            h("line", {"x1": pad, "y1": y(0), "x2": pad, "y2": 8, "class": "axis"}),
+            h(
+                "text",
+                {"x": pad - 6, "y": y(top) + 4, "class": "tick", "text-anchor": "end"},
+                str(top),
+            ),
+            h("text", {"x": pad - 6, "y": y(0) + 4, "class": "tick", "text-anchor": "end"}, "0"),
+            h("text", {"x": x(r0), "y": height - 6, "class": "tick"}, str(r0)),
+            h(
+                "text",
+                {"x": x(r1), "y": height - 6, "class": "tick", "text-anchor": "end"},
+                self.tr("round_n", n=r1),
+            ),
+        ]
+        legend = h(
+            "ul",
+            {"class": "legend"},
+            [
+                h(
+                    "li",
+                    {},
+                    h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
+                    p.name,
+                )
+                for p in g.players
+            ],
+        )
+        return h(
+            "figure",
+            {"class": "chart"},
+            h(
+                "svg",
+                {
+                    "viewBox": f"0 0 {width} {height}",
+                    "role": "img",
+                    "aria-label": self.tr("chart_label_" + key),
+                },
+                axes,
+                lines,
+            ),
+            legend,
+        )
 
     def objective_change(self, seat: int) -> str | None:
         """Why a player's objective is not the card they drew, in words for them alone (the
@@ -1768,8 +2429,9 @@ class App(BoardInput):
             return self.tr("objective_changed_own", color=words)
         if target is None or g.players[target].eliminated_by is None:
             return self.tr("objective_changed_absent", color=words)
-        return self.tr("objective_changed_by", color=words,
-                       name=self.name(g.players[target].eliminated_by))
+        return self.tr(
+            "objective_changed_by", color=words, name=self.name(g.players[target].eliminated_by)
+        )
 
     def objective_change_note(self, seat: int) -> Node | None:
         """The note under a revealed objective that changed (private: the secret view)."""
@@ -1790,15 +2452,24 @@ class App(BoardInput):
         assert g is not None and g.winner is not None
         rows = []
         for i, p in enumerate(g.players):
-            rows.append(h("li", {"class": "winner" if i == g.winner else ""},
-                          h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
-                          h("strong", {}, p.name), ": ",
-                          self.objective_text(i)))
-        return h("section", {"class": "screen over", "aria-labelledby": "over-title"},
-                 h("h2", {"id": "over-title"}, self.tr("winner", name=self.name(g.winner))),
-                 h("p", {}, self.tr("winner_objective")),
-                 h("ul", {"class": "objectives"}, rows),
-                 button(self.tr("menu_new"), "screen", "setup", cls="btn primary big"))
+            rows.append(
+                h(
+                    "li",
+                    {"class": "winner" if i == g.winner else ""},
+                    h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
+                    h("strong", {}, p.name),
+                    ": ",
+                    self.objective_text(i),
+                )
+            )
+        return h(
+            "section",
+            {"class": "screen over", "aria-labelledby": "over-title"},
+            h("h2", {"id": "over-title"}, self.tr("winner", name=self.name(g.winner))),
+            h("p", {}, self.tr("winner_objective")),
+            h("ul", {"class": "objectives"}, rows),
+            button(self.tr("menu_new"), "screen", "setup", cls="btn primary big"),
+        )
 
 
 def dumps_view(view: dict[str, Any]) -> str:

@@ -60,12 +60,12 @@ PT: dict[str, Entry] = {
     "w2_stage1": "1ª rodada, 1ª etapa: só colocar exércitos e receber bombardeiros.",
     "w2_stage2": "1ª rodada, 2ª etapa: atacar, deslocar e usar cartas (sem novos exércitos).",
     "w2_claim_prompt": "Escolha livre: toque num território vago (tracejado) para pôr 1 "
-                       "exército nele. Vagos: {n}.",
+    "exército nele. Vagos: {n}.",
     "w2_claim_dealt": "Os 12 Centros Estratégicos (★) já foram distribuídos, com 2 exércitos "
-                      "em cada. Depois da escolha começa a 1ª rodada.",
+    "em cada. Depois da escolha começa a 1ª rodada.",
     "w2_choice_prompt": "Com 5 jogadores, escolha: uma das cartas de CE que restam (2 "
-                        "exércitos) ou dois territórios vagos, que não sejam CE, de continentes "
-                        "diferentes (1 exército em cada).",
+    "exércitos) ou dois territórios vagos, que não sejam CE, de continentes "
+    "diferentes (1 exército em cada).",
     "w2_take_centre": "Ficar com {territory.the} (★, 2 exércitos)",
     "w2_pair_prompt": "Para dois territórios: toque em dois vagos de continentes diferentes.",
     "w2_pair_first": "Primeiro: {territory}. Toque no segundo, de outro continente.",
@@ -76,16 +76,21 @@ PT: dict[str, Entry] = {
     "w2_pool_majority_any": "{n} pela maioria {continent.de} (em qualquer território)",
     "w2_pool_centre": "{n} só {territory.em} (★ Centro Estratégico)",
     "w2_cards_any_time": "Suas cartas podem ser usadas a qualquer momento da sua jogada "
-                         "(mostre-as abaixo).",
-    "w2_air_base": Plural("✈ Sua base aérea: {base} bombardeiro · na caixa: {box}",
-                          "✈ Sua base aérea: {base} bombardeiros · na caixa: {box}", "base"),
+    "(mostre-as abaixo).",
+    "w2_air_base": Plural(
+        "✈ Sua base aérea: {base} bombardeiro · na caixa: {box}",
+        "✈ Sua base aérea: {base} bombardeiros · na caixa: {box}",
+        "base",
+    ),
     "w2_air_bases": "Bases aéreas",
     "w2_air_button": "✈ Ataque aéreo da base ({n})",
     "w2_air_pick_target": "Toque num território inimigo com pelo menos 2 exércitos, em "
-                          "qualquer lugar do mapa.",
-    "w2_air_choose": Plural("Bombardear {target.the} ({armies} exército) com quantos bombardeiros?",
-                            "Bombardear {target.the} ({armies} exércitos) com quantos "
-                            "bombardeiros?", "armies"),
+    "qualquer lugar do mapa.",
+    "w2_air_choose": Plural(
+        "Bombardear {target.the} ({armies} exército) com quantos bombardeiros?",
+        "Bombardear {target.the} ({armies} exércitos) com quantos bombardeiros?",
+        "armies",
+    ),
     "w2_bombers_label": "Bombardeiros",
     "w2_launch": Plural("Lançar {n} bombardeiro", "Lançar {n} bombardeiros"),
     "w2_cancel": "Cancelar",
@@ -98,8 +103,8 @@ PT: dict[str, Entry] = {
     "w2_air_go": "Continuar (novo lance)",
     "w2_air_stop": "Parar (voltam à base)",
     "w2_air_rules": "A cada lance o defensor rola o dado antiaéreo; se sobrar bombardeiro, "
-                    "você rola o dado de ataque aéreo. Pelo ar não se conquista: fica sempre "
-                    "1 exército.",
+    "você rola o dado de ataque aéreo. Pelo ar não se conquista: fica sempre "
+    "1 exército.",
     "w2_die_aa": "Antiaérea",
     "w2_die_air": "Bombas",
     "w2_die_aa_title": "Dado azul de defesa antiaérea: {n}",
@@ -107,53 +112,59 @@ PT: dict[str, Entry] = {
     "w2_aa_result": "abateu {n}",
     "w2_air_result": "destruiu {n}",
     "w2_air_no_roll": "não rolado",
-    "w2_air_earlier": Plural("{n} lance antes: {shot}, {destroyed}",
-                             "{n} lances antes: {shot}, {destroyed}"),
+    "w2_air_earlier": Plural(
+        "{n} lance antes: {shot}, {destroyed}", "{n} lances antes: {shot}, {destroyed}"
+    ),
     "w2_air_end_shot_down": "Todos os bombardeiros foram abatidos.",
     "w2_air_end_one_army_left": "Resta 1 exército: o ataque aéreo termina (pelo ar não se "
-                                "conquista).",
+    "conquista).",
     "w2_air_end_stopped": "Ataque aéreo interrompido.",
     "w2_air_summary": "Bombardeiros perdidos: {lost} · de volta à base: {returned}",
     "w2_airlift_button": "✈ Aerotransporte entre CEs",
     "w2_airlift_pick_source": "Toque no seu Centro Estratégico de onde os exércitos voam.",
-    "w2_airlift_pick_target": Plural("{source.De} ({n} pode voar): toque no CE de destino.",
-                                     "{source.De} ({n} podem voar): toque no CE de destino."),
+    "w2_airlift_pick_target": Plural(
+        "{source.De} ({n} pode voar): toque no CE de destino.",
+        "{source.De} ({n} podem voar): toque no CE de destino.",
+    ),
     "w2_airlift_prompt": "Voar {source.de} para {target.the}:",
     "w2_airlift_go": "Voar com {n}",
     "w2_airlift_hint": "Exércitos que já se deslocaram nesta jogada não voam, e os que voaram "
-                       "não se deslocam de novo.",
+    "não se deslocam de novo.",
     "w2_count_label": "Quantos",
     "w2_cards_count": "Cartas: {n} de {limit}",
     "w2_card_hint": "Toque numa carta de território para usá-la; junte cartas numeradas para "
-                    "somar; duas cartas de território fazem um transporte.",
+    "somar; duas cartas de território fazem um transporte.",
     "w2_card_timing": "As cartas se usam na sua jogada: ao colocar, atacar ou deslocar.",
     "w2_card_armies": Plural("+{n} exército {territory.em}", "+{n} exércitos {territory.em}"),
-    "w2_card_air": Plural("✈ {n} bombardeiro contra {territory.the}",
-                          "✈ {n} bombardeiros contra {territory.the}"),
-    "w2_card_air_box": Plural("{territory}: faltam bombardeiros na caixa ({n} necessário, "
-                              "{box} na caixa)",
-                              "{territory}: faltam bombardeiros na caixa ({n} necessários, "
-                              "{box} na caixa)"),
+    "w2_card_air": Plural(
+        "✈ {n} bombardeiro contra {territory.the}", "✈ {n} bombardeiros contra {territory.the}"
+    ),
+    "w2_card_air_box": Plural(
+        "{territory}: faltam bombardeiros na caixa ({n} necessário, {box} na caixa)",
+        "{territory}: faltam bombardeiros na caixa ({n} necessários, {box} na caixa)",
+    ),
     "w2_card_air_floor": "{territory}: ataque aéreo só com 2 exércitos ou mais lá",
     "w2_card_numbers_only": "Cartas numeradas vão junto com uma carta de território.",
-    "w2_card_too_many": "Use uma carta de território (mais numeradas) ou duas para um "
-                        "transporte.",
+    "w2_card_too_many": "Use uma carta de território (mais numeradas) ou duas para um transporte.",
     "w2_transport_title": "Transporte com as duas cartas:",
     "w2_transport_from": "{territory.De}",
     "w2_transport_to": "Para {territory.the}",
     "w2_transport_go": "Transportar {n} {source.de} para {target.the}",
     "w2_transport_none": "Para transportar, as duas cartas precisam ter territórios seus (o "
-                         "de partida com 2 exércitos ou mais).",
+    "de partida com 2 exércitos ou mais).",
     "w2_discard": "Descartar esta carta",
-    "w2_hand_room": Plural("Você conquistou nesta jogada: no fim recebe até 3 cartas (cabe "
-                           "{room}). Pode descartar para abrir espaço.",
-                           "Você conquistou nesta jogada: no fim recebe até 3 cartas (cabem "
-                           "{room}). Pode descartar para abrir espaço.", "room"),
+    "w2_hand_room": Plural(
+        "Você conquistou nesta jogada: no fim recebe até 3 cartas (cabe "
+        "{room}). Pode descartar para abrir espaço.",
+        "Você conquistou nesta jogada: no fim recebe até 3 cartas (cabem "
+        "{room}). Pode descartar para abrir espaço.",
+        "room",
+    ),
     "w2_card_centre": "★",
     "w2_intel_title": "O que você viu",
     "w2_intel_spied": "Cartas de {name} (espionadas na jogada {turn}): {cards}",
     "w2_intel_captured": "Centro de Informação de {name} capturado (jogada {turn}). "
-                         "Objetivo: {objective} Cartas: {cards}",
+    "Objetivo: {objective} Cartas: {cards}",
     "w2_no_cards": "nenhuma",
     "w2_ci_title": "Centros de Informação",
     "w2_ci_where": "{owner}: {territory.em}",
@@ -162,57 +173,60 @@ PT: dict[str, Entry] = {
     "w2_ci_place": "Colocar meu Centro de Informação",
     "w2_ci_place_pick": "Toque num território seu para pôr o Centro de Informação.",
     "w2_ci_place_due": "Coloque seu Centro de Informação antes de terminar esta jogada (ele "
-                       "entra até a 2ª rodada).",
+    "entra até a 2ª rodada).",
     "w2_ci_move": "Mover o Centro de Informação de {owner}",
-    "w2_ci_move_pick": "Toque num território seu vizinho (ou noutro CE seu, se ele está num "
-                       "CE).",
+    "w2_ci_move_pick": "Toque num território seu vizinho (ou noutro CE seu, se ele está num CE).",
     "w2_spy": "Espionar {name}",
     "w2_spy_hint": "Espionagem: veja todas as cartas de um adversário (não o objetivo), uma "
-                   "vez por jogada. Só você verá.",
+    "vez por jogada. Só você verá.",
     "w2_ci_transport": "Levar o Centro de Informação de {owner} para {territory.the}",
     "w2_ce_label": "Centro Estratégico",
     "w2_ci_label": "Centro de Informação de {owner}",
     "w2_free_label": "{territory}: vago",
     "w2_end_turn_blocked": "Falta colocar o Centro de Informação.",
     "w2_ev_setup": "Centros Estratégicos distribuídos (2 exércitos em cada). {name} começa a "
-                   "escolher.",
+    "escolher.",
     "w2_ev_claims": "Começa a escolha livre dos territórios vagos, 1 exército de cada vez.",
     "w2_ev_turn": "Rodada {round}: vez de {name}.",
     "w2_ev_turn_stage": "Rodada 1, {stage}ª etapa: vez de {name}.",
-    "w2_ev_bombers": Plural(" Recebeu {n} bombardeiro: {base} na base aérea.",
-                            " Recebeu {n} bombardeiros: {base} na base aérea."),
+    "w2_ev_bombers": Plural(
+        " Recebeu {n} bombardeiro: {base} na base aérea.",
+        " Recebeu {n} bombardeiros: {base} na base aérea.",
+    ),
     "w2_ev_claim": "{name} escolheu {territory.the}.",
     "w2_ev_take_centre": "{name} ficou com o CE {territory} (2 exércitos).",
     "w2_ev_claim_pair": "{name} escolheu {first.the} e {second.the}.",
     "w2_ev_cards": Plural("{name} recebeu {n} carta.", "{name} recebeu {n} cartas."),
-    "w2_ev_card_armies": Plural("{name} usou {cards} e pôs {count} exército {territory.em}.",
-                                "{name} usou {cards} e pôs {count} exércitos {territory.em}.",
-                                "count"),
+    "w2_ev_card_armies": Plural(
+        "{name} usou {cards} e pôs {count} exército {territory.em}.",
+        "{name} usou {cards} e pôs {count} exércitos {territory.em}.",
+        "count",
+    ),
     "w2_ev_transport": "{name} usou 2 cartas e transportou {count} {source.de} para {target.the}.",
     "w2_ev_discard": "{name} descartou uma carta.",
-    "w2_ev_air_attack": Plural("{name} atacou {target.the} ({defender}) pelo ar com {n} "
-                               "bombardeiro {origin}.",
-                               "{name} atacou {target.the} ({defender}) pelo ar com {n} "
-                               "bombardeiros {origin}."),
+    "w2_ev_air_attack": Plural(
+        "{name} atacou {target.the} ({defender}) pelo ar com {n} bombardeiro {origin}.",
+        "{name} atacou {target.the} ({defender}) pelo ar com {n} bombardeiros {origin}.",
+    ),
     "w2_from_base": "da base aérea",
     "w2_from_box": "da caixa (cartas {cards})",
     "w2_ev_air_round": "Antiaérea {aa}: {shot}; bombas {bombs}: {destroyed}; {target.the} com "
-                       "{armies}.",
+    "{armies}.",
     "w2_ev_air_round_down": "Antiaérea {aa}: {shot}, nenhum bombardeiro sobrou.",
     "w2_ev_air_end": "Fim do ataque aéreo contra {target.the}: {lost}, {returned} de volta à base.",
     "w2_ev_airlift": "{name} aerotransportou {count} {source.de} para {target.the}.",
     "w2_ev_place_ci": "{name} colocou seu Centro de Informação {territory.em}.",
     "w2_ev_move_ci": "{name} moveu o Centro de Informação de {owner} {source.de} "
-                     "para {target.the}.",
+    "para {target.the}.",
     "w2_ev_transport_ci": "{name} usou 2 cartas e levou o Centro de Informação de {owner} "
-                          "para {target.the}.",
+    "para {target.the}.",
     "w2_ev_spy": "{name} espionou as cartas de {target}.",
     "w2_ev_ci_captured": "{name} capturou o Centro de Informação de {owner} {territory.em}.",
     "w2_ev_ci_recovered": "{name} recuperou seu Centro de Informação {territory.em}.",
     "rule_air_combat": "Termine o ataque aéreo primeiro: continue ou pare.",
     "rule_air_target_armies": "Ataque aéreo só contra território com pelo menos 2 exércitos.",
     "rule_airlift_chain": "Exércitos que voaram ou se deslocaram nesta jogada não se movem "
-                          "de novo.",
+    "de novo.",
     "rule_attack_own_territory": "Não se ataca o próprio território.",
     "rule_bad_player": "Espione um adversário ainda no jogo.",
     "rule_bombers_in_base": "Não há tantos bombardeiros na sua base aérea.",
@@ -225,8 +239,7 @@ PT: dict[str, Entry] = {
     "rule_ci_placed": "Seu Centro de Informação já está no tabuleiro.",
     "rule_ci_too_late": "O Centro de Informação entra só até a 2ª rodada.",
     "rule_no_air_attack": "Não há ataque aéreo em andamento.",
-    "rule_no_ci": "Para espionar, seu Centro de Informação precisa estar no tabuleiro e com "
-                  "você.",
+    "rule_no_ci": "Para espionar, seu Centro de Informação precisa estar no tabuleiro e com você.",
     "rule_no_information_centres": "Este jogo não tem Centros de Informação.",
     "rule_no_sets": "No WAR II as cartas são usadas uma a uma, sem trocas de 3.",
     "rule_not_attack_phase": "Isso se faz na fase de ataque.",
@@ -259,12 +272,12 @@ EN: dict[str, Entry] = {
     "w2_stage1": "First round, stage 1: place armies and receive bombers only.",
     "w2_stage2": "First round, stage 2: attack, move and use cards (no new armies).",
     "w2_claim_prompt": "Free choice: tap a vacant territory (dashed) to put 1 army on it. "
-                       "Vacant: {n}.",
+    "Vacant: {n}.",
     "w2_claim_dealt": "The 12 Strategic Centres (★) were dealt, 2 armies on each. The first "
-                      "round starts after the choice.",
+    "round starts after the choice.",
     "w2_choice_prompt": "With 5 players, choose: one of the Strategic Centre cards left (2 "
-                        "armies) or two vacant territories, not centres, in different "
-                        "continents (1 army on each).",
+    "armies) or two vacant territories, not centres, in different "
+    "continents (1 army on each).",
     "w2_take_centre": "Take {territory.the} (★, 2 armies)",
     "w2_pair_prompt": "For two territories: tap two vacant ones in different continents.",
     "w2_pair_first": "First: {territory}. Tap the second, in another continent.",
@@ -275,13 +288,19 @@ EN: dict[str, Entry] = {
     "w2_pool_majority_any": "{n} for the majority of {continent.the} (anywhere)",
     "w2_pool_centre": "{n} only on {territory.the} (★ Strategic Centre)",
     "w2_cards_any_time": "Your cards may be used at any time of your turn (show them below).",
-    "w2_air_base": Plural("✈ Your air base: {base} bomber · in the box: {box}",
-                          "✈ Your air base: {base} bombers · in the box: {box}", "base"),
+    "w2_air_base": Plural(
+        "✈ Your air base: {base} bomber · in the box: {box}",
+        "✈ Your air base: {base} bombers · in the box: {box}",
+        "base",
+    ),
     "w2_air_bases": "Air bases",
     "w2_air_button": "✈ Air attack from the base ({n})",
     "w2_air_pick_target": "Tap an enemy territory with at least 2 armies, anywhere on the map.",
-    "w2_air_choose": Plural("Bomb {target.the} ({armies} army) with how many bombers?",
-                            "Bomb {target.the} ({armies} armies) with how many bombers?", "armies"),
+    "w2_air_choose": Plural(
+        "Bomb {target.the} ({armies} army) with how many bombers?",
+        "Bomb {target.the} ({armies} armies) with how many bombers?",
+        "armies",
+    ),
     "w2_bombers_label": "Bombers",
     "w2_launch": Plural("Launch {n} bomber", "Launch {n} bombers"),
     "w2_cancel": "Cancel",
@@ -294,8 +313,8 @@ EN: dict[str, Entry] = {
     "w2_air_go": "Go on (roll again)",
     "w2_air_stop": "Stop (back to the base)",
     "w2_air_rules": "Each round the defender rolls the anti-aircraft die; if a bomber is left "
-                    "you roll the air-attack die. No conquest from the air: 1 army always "
-                    "stays.",
+    "you roll the air-attack die. No conquest from the air: 1 army always "
+    "stays.",
     "w2_die_aa": "Anti-aircraft",
     "w2_die_air": "Bombs",
     "w2_die_aa_title": "Blue anti-aircraft die: {n}",
@@ -303,11 +322,11 @@ EN: dict[str, Entry] = {
     "w2_aa_result": "shot down {n}",
     "w2_air_result": "destroyed {n}",
     "w2_air_no_roll": "not rolled",
-    "w2_air_earlier": Plural("{n} earlier round: {shot}, {destroyed}",
-                             "{n} earlier rounds: {shot}, {destroyed}"),
+    "w2_air_earlier": Plural(
+        "{n} earlier round: {shot}, {destroyed}", "{n} earlier rounds: {shot}, {destroyed}"
+    ),
     "w2_air_end_shot_down": "Every bomber was shot down.",
-    "w2_air_end_one_army_left": "1 army is left: the air attack ends (no conquest from the "
-                                "air).",
+    "w2_air_end_one_army_left": "1 army is left: the air attack ends (no conquest from the air).",
     "w2_air_end_stopped": "Air attack stopped.",
     "w2_air_summary": "Bombers lost: {lost} · back to the base: {returned}",
     "w2_airlift_button": "✈ Airlift between centres",
@@ -316,17 +335,17 @@ EN: dict[str, Entry] = {
     "w2_airlift_prompt": "Fly from {source.the} to {target.the}:",
     "w2_airlift_go": "Fly {n}",
     "w2_airlift_hint": "Armies that moved this turn do not fly, and armies that flew do not "
-                       "move again.",
+    "move again.",
     "w2_count_label": "How many",
     "w2_cards_count": "Cards: {n} of {limit}",
     "w2_card_hint": "Tap a territory card to use it; add numbered cards to add up; two "
-                    "territory cards make a transport.",
+    "territory cards make a transport.",
     "w2_card_timing": "Cards are used during your turn: placing, attacking or moving.",
     "w2_card_armies": Plural("+{n} army on {territory.the}", "+{n} armies on {territory.the}"),
-    "w2_card_air": Plural("✈ {n} bomber against {territory.the}",
-                          "✈ {n} bombers against {territory.the}"),
-    "w2_card_air_box": "{territory}: not enough bombers in the box ({n} needed, {box} in the "
-                       "box)",
+    "w2_card_air": Plural(
+        "✈ {n} bomber against {territory.the}", "✈ {n} bombers against {territory.the}"
+    ),
+    "w2_card_air_box": "{territory}: not enough bombers in the box ({n} needed, {box} in the box)",
     "w2_card_air_floor": "{territory}: an air attack needs 2 armies or more there",
     "w2_card_numbers_only": "Numbered cards go with a territory card.",
     "w2_card_too_many": "Use one territory card (plus numbered ones) or two for a transport.",
@@ -335,15 +354,15 @@ EN: dict[str, Entry] = {
     "w2_transport_to": "To {territory.the}",
     "w2_transport_go": "Transport {n} from {source.the} to {target.the}",
     "w2_transport_none": "To transport, both cards must name territories of yours (the one "
-                         "left with 2 armies or more).",
+    "left with 2 armies or more).",
     "w2_discard": "Discard this card",
     "w2_hand_room": "You conquered this turn: at the end you draw up to 3 cards (room for "
-                    "{room}). You may discard to make room.",
+    "{room}). You may discard to make room.",
     "w2_card_centre": "★",
     "w2_intel_title": "What you have seen",
     "w2_intel_spied": "{name}'s cards (spied in turn {turn}): {cards}",
     "w2_intel_captured": "{name}'s Information Centre captured (turn {turn}). Objective: "
-                         "{objective} Cards: {cards}",
+    "{objective} Cards: {cards}",
     "w2_no_cards": "none",
     "w2_ci_title": "Information Centres",
     "w2_ci_where": "{owner}: on {territory.the}",
@@ -352,13 +371,13 @@ EN: dict[str, Entry] = {
     "w2_ci_place": "Place my Information Centre",
     "w2_ci_place_pick": "Tap a territory of yours to put the Information Centre on.",
     "w2_ci_place_due": "Place your Information Centre before ending this turn (it goes on by "
-                       "round 2).",
+    "round 2).",
     "w2_ci_move": "Move {owner}'s Information Centre",
     "w2_ci_move_pick": "Tap a neighbouring territory of yours (or another centre of yours, if "
-                       "it stands on a centre).",
+    "it stands on a centre).",
     "w2_spy": "Spy on {name}",
     "w2_spy_hint": "Spying: see every card of one opponent (not the objective), once per "
-                   "turn. Only you will see them.",
+    "turn. Only you will see them.",
     "w2_ci_transport": "Take {owner}'s Information Centre to {territory.the}",
     "w2_ce_label": "Strategic Centre",
     "w2_ci_label": "{owner}'s Information Centre",
@@ -368,33 +387,37 @@ EN: dict[str, Entry] = {
     "w2_ev_claims": "The free choice of the vacant territories starts, 1 army at a time.",
     "w2_ev_turn": "Round {round}: {name} to play.",
     "w2_ev_turn_stage": "Round 1, stage {stage}: {name} to play.",
-    "w2_ev_bombers": Plural(" Received {n} bomber: {base} in the air base.",
-                            " Received {n} bombers: {base} in the air base."),
+    "w2_ev_bombers": Plural(
+        " Received {n} bomber: {base} in the air base.",
+        " Received {n} bombers: {base} in the air base.",
+    ),
     "w2_ev_claim": "{name} chose {territory.the}.",
     "w2_ev_take_centre": "{name} took the centre {territory} (2 armies).",
     "w2_ev_claim_pair": "{name} chose {first.the} and {second.the}.",
     "w2_ev_cards": Plural("{name} received {n} card.", "{name} received {n} cards."),
-    "w2_ev_card_armies": Plural("{name} used {cards} and put {count} army on {territory.the}.",
-                                "{name} used {cards} and put {count} armies on {territory.the}.",
-                                "count"),
+    "w2_ev_card_armies": Plural(
+        "{name} used {cards} and put {count} army on {territory.the}.",
+        "{name} used {cards} and put {count} armies on {territory.the}.",
+        "count",
+    ),
     "w2_ev_transport": "{name} used 2 cards and transported {count} from {source.the} to "
-                       "{target.the}.",
+    "{target.the}.",
     "w2_ev_discard": "{name} discarded a card.",
-    "w2_ev_air_attack": Plural("{name} attacked {target.the} ({defender}) from the air with {n} "
-                               "bomber {origin}.",
-                               "{name} attacked {target.the} ({defender}) from the air with {n} "
-                               "bombers {origin}."),
+    "w2_ev_air_attack": Plural(
+        "{name} attacked {target.the} ({defender}) from the air with {n} bomber {origin}.",
+        "{name} attacked {target.the} ({defender}) from the air with {n} bombers {origin}.",
+    ),
     "w2_from_base": "from the air base",
     "w2_from_box": "from the box (cards {cards})",
     "w2_ev_air_round": "Anti-aircraft {aa}: {shot}; bombs {bombs}: {destroyed}; {target.the} has "
-                       "{armies}.",
+    "{armies}.",
     "w2_ev_air_round_down": "Anti-aircraft {aa}: {shot}, no bomber left.",
     "w2_ev_air_end": "Air attack on {target.the} over: {lost}, {returned} back to the base.",
     "w2_ev_airlift": "{name} airlifted {count} from {source.the} to {target.the}.",
     "w2_ev_place_ci": "{name} placed their Information Centre on {territory.the}.",
     "w2_ev_move_ci": "{name} moved {owner}'s Information Centre from {source.the} to {target.the}.",
     "w2_ev_transport_ci": "{name} used 2 cards to take {owner}'s Information Centre to "
-                          "{target.the}.",
+    "{target.the}.",
     "w2_ev_spy": "{name} spied on {target}'s cards.",
     "w2_ev_ci_captured": "{name} captured {owner}'s Information Centre on {territory.the}.",
     "w2_ev_ci_recovered": "{name} recovered their Information Centre on {territory.the}.",
@@ -455,9 +478,20 @@ def _state(app: App) -> dict[str, Any]:
     key = (id(g), (app.record or {}).get("id"), g.turn, g.current)
     st: dict[str, Any] | None = getattr(app, "war2_state", None)
     if st is None or st["key"] != key:
-        st = {"key": key, "mode": None, "picked": [], "pair_first": None, "target": None,
-              "bombers": None, "src": None, "dst": None, "count": None, "ci": None,
-              "air": None, "air_at": -1}
+        st = {
+            "key": key,
+            "mode": None,
+            "picked": [],
+            "pair_first": None,
+            "target": None,
+            "bombers": None,
+            "src": None,
+            "dst": None,
+            "count": None,
+            "ci": None,
+            "air": None,
+            "air_at": -1,
+        }
         app.war2_state = st  # type: ignore[attr-defined]
     _sane(g, st)
     return st
@@ -468,11 +502,14 @@ def _sane(g: War2Game, st: dict[str, Any]) -> None:
     hand = g.players[g.current].cards
     st["picked"] = [c for c in st["picked"] if c in hand]
     mode = st["mode"]
-    allowed = {"air": g.phase == "attack" and g.bombers[g.current] > 0,
-               "airlift": g.phase == "regroup",
-               "ci_move": g.phase == "regroup" and st["ci"] in g.ci_held_by(g.current),
-               "ci_place": g.phase in CARD_PHASES and bool(g.ci)
-               and g.ci[str(g.current)]["territory"] is None}
+    allowed = {
+        "air": g.phase == "attack" and g.bombers[g.current] > 0,
+        "airlift": g.phase == "regroup",
+        "ci_move": g.phase == "regroup" and st["ci"] in g.ci_held_by(g.current),
+        "ci_place": g.phase in CARD_PHASES
+        and bool(g.ci)
+        and g.ci[str(g.current)]["territory"] is None,
+    }
     if mode is not None and not allowed.get(mode, False):
         _reset(st)
 
@@ -483,21 +520,44 @@ def _reset(st: dict[str, Any]) -> None:
 
 def _human_turn(app: App) -> bool:
     g = app.game
-    return (g is not None and app.screen == "play" and app.curtain is None
-            and not app.is_bot(g.current) and g.phase != "over")
+    return (
+        g is not None
+        and app.screen == "play"
+        and app.curtain is None
+        and not app.is_bot(g.current)
+        and g.phase != "over"
+    )
 
 
 def _count_picker(app: App, action: str, top: int, chosen: int) -> Node:
     """Buttons 1..top, or a drop-down list when there are many."""
     if top <= COUNT_BUTTONS:
-        return h("div", {"class": "btn-row counts", "role": "group",
-                         "aria-label": app.tr("w2_count_label")},
-                 [button(str(k), action, k, cls="btn small", pressed=k == chosen)
-                  for k in range(1, top + 1)])
-    return h("label", {"class": "w2-count"}, app.tr("w2_count_label"), " ",
-             h("select", {"data-action": action},
-               [h("option", {"value": str(k), "selected": "selected" if k == chosen else None},
-                  str(k)) for k in range(1, top + 1)]))
+        return h(
+            "div",
+            {"class": "btn-row counts", "role": "group", "aria-label": app.tr("w2_count_label")},
+            [
+                button(str(k), action, k, cls="btn small", pressed=k == chosen)
+                for k in range(1, top + 1)
+            ],
+        )
+    return h(
+        "label",
+        {"class": "w2-count"},
+        app.tr("w2_count_label"),
+        " ",
+        h(
+            "select",
+            {"data-action": action},
+            [
+                h(
+                    "option",
+                    {"value": str(k), "selected": "selected" if k == chosen else None},
+                    str(k),
+                )
+                for k in range(1, top + 1)
+            ],
+        ),
+    )
 
 
 def _number(value: str | None) -> int | None:
@@ -518,8 +578,13 @@ class War2UI(VariantUI):
         air = st["air"]
         for e in events:
             if e["type"] == "air_attack":
-                air = {"target": e["target"], "defender": e["defender"],
-                       "launched": e["bombers"], "rounds": [], "end": None}
+                air = {
+                    "target": e["target"],
+                    "defender": e["defender"],
+                    "launched": e["bombers"],
+                    "rounds": [],
+                    "end": None,
+                }
                 app.battle = None  # the ground battle's dice are no longer the latest
             elif e["type"] == "air_round" and air is not None:
                 air["rounds"].append(e)
@@ -600,8 +665,11 @@ class War2UI(VariantUI):
         g, st = _game(app), _state(app)
         if card not in g.players[g.current].cards:
             return
-        st["picked"] = ([c for c in st["picked"] if c != card] if card in st["picked"]
-                        else [*st["picked"], card])
+        st["picked"] = (
+            [c for c in st["picked"] if c != card]
+            if card in st["picked"]
+            else [*st["picked"], card]
+        )
         st.update(src=None, dst=None, count=None)
 
     def _card_action(self, app: App, kind: str, territory: str) -> Action | None:
@@ -642,8 +710,9 @@ class War2UI(VariantUI):
         g, st = _game(app), _state(app)
         if len(st["picked"]) == 2 and st["src"] and st["dst"]:
             top = g.movable_from(st["src"])
-            action = Transport(tuple(st["picked"]), st["src"], st["dst"],
-                               min(st["count"] or top, top))
+            action = Transport(
+                tuple(st["picked"]), st["src"], st["dst"], min(st["count"] or top, top)
+            )
             st["picked"] = []
             _reset(st)
             self._act(app, action)
@@ -740,8 +809,12 @@ class War2UI(VariantUI):
             elif g.movable_from(t) > 0:
                 st.update(src=t, dst=None, count=None)
             else:
-                app.message = ("error", app.tr("rule_airlift_chain") if g.moved.get(t)
-                               else app.tr("rule_occupation_army"))
+                app.message = (
+                    "error",
+                    app.tr("rule_airlift_chain")
+                    if g.moved.get(t)
+                    else app.tr("rule_occupation_army"),
+                )
         else:
             st.update(dst=t, count=g.movable_from(st["src"]))
 
@@ -765,19 +838,26 @@ class War2UI(VariantUI):
                 return self._air_pick_controls(app, st)
             classic = app._attack_controls()
             self._guard_end_buttons(app, classic)
-            return h("div", {"class": "phase attack w2"},
-                     h("p", {"class": "hint stage"}, app.tr("w2_stage2"))
-                     if g.stage == 2 else None,
-                     self._air_summary(app, st), classic["children"],
-                     self._air_launcher(app))
+            return h(
+                "div",
+                {"class": "phase attack w2"},
+                h("p", {"class": "hint stage"}, app.tr("w2_stage2")) if g.stage == 2 else None,
+                self._air_summary(app, st),
+                classic["children"],
+                self._air_launcher(app),
+            )
         if g.phase == "regroup":
             if st["mode"] == "airlift":
                 return self._airlift_controls(app, st)
             classic = app._regroup_controls()
             self._guard_end_buttons(app, classic)
-            return h("div", {"class": "phase regroup w2"},
-                     self._air_summary(app, st), classic["children"],
-                     self._airlift_launcher(app))
+            return h(
+                "div",
+                {"class": "phase regroup w2"},
+                self._air_summary(app, st),
+                classic["children"],
+                self._airlift_launcher(app),
+            )
         return None
 
     def _guard_end_buttons(self, app: App, node: Node) -> None:
@@ -792,26 +872,48 @@ class War2UI(VariantUI):
 
     def _claim_controls(self, app: App) -> Node:
         g = _game(app)
-        return h("div", {"class": "phase claim w2"},
-                 h("p", {"class": "big-number", "id": "w2-claim"},
-                   app.tr("w2_claim_prompt", n=len(g.vacant()))),
-                 h("p", {"class": "hint"}, app.tr("w2_claim_dealt")))
+        return h(
+            "div",
+            {"class": "phase claim w2"},
+            h(
+                "p",
+                {"class": "big-number", "id": "w2-claim"},
+                app.tr("w2_claim_prompt", n=len(g.vacant())),
+            ),
+            h("p", {"class": "hint"}, app.tr("w2_claim_dealt")),
+        )
 
     def _centre_choice_controls(self, app: App, st: dict[str, Any]) -> Node:
         g = _game(app)
         parts: list[Any] = [h("p", {"class": "w2-choice"}, app.tr("w2_choice_prompt"))]
         if g.centre_cards_left:
-            parts.append(h("div", {"class": "btn-row"},
-                           [button(app.tr("w2_take_centre", territory=app.place(t)),
-                                   "w2-take-centre", t, cls="btn primary")
-                            for t in g.centre_cards_left]))
+            parts.append(
+                h(
+                    "div",
+                    {"class": "btn-row"},
+                    [
+                        button(
+                            app.tr("w2_take_centre", territory=app.place(t)),
+                            "w2-take-centre",
+                            t,
+                            cls="btn primary",
+                        )
+                        for t in g.centre_cards_left
+                    ],
+                )
+            )
         else:
             parts.append(h("p", {"class": "hint"}, app.tr("w2_no_centres_left")))
         if not g._pair_allowed():
             parts.append(h("p", {"class": "alert"}, app.tr("w2_pairs_closed")))
         elif st["pair_first"]:
-            parts.append(h("p", {"class": "hint"}, app.tr(
-                "w2_pair_first", territory=app.place(st["pair_first"]))))
+            parts.append(
+                h(
+                    "p",
+                    {"class": "hint"},
+                    app.tr("w2_pair_first", territory=app.place(st["pair_first"])),
+                )
+            )
             parts.append(button(app.tr("w2_cancel"), "w2-cancel", cls="btn small"))
         else:
             parts.append(h("p", {"class": "hint"}, app.tr("w2_pair_prompt")))
@@ -823,23 +925,50 @@ class War2UI(VariantUI):
         for key, n in sorted(g.pools.items()):
             kind, _, ident = key.partition(":")
             if kind in ("continent", "majority", "majority_any"):
-                lines.append(h("li", {"class": "pool-bound"}, app.tr(
-                    f"w2_pool_{kind}", n=n, continent=app.place(ident))))
+                lines.append(
+                    h(
+                        "li",
+                        {"class": "pool-bound"},
+                        app.tr(f"w2_pool_{kind}", n=n, continent=app.place(ident)),
+                    )
+                )
             elif kind == "territory":
-                lines.append(h("li", {"class": "pool-bound"},
-                               app.tr("w2_pool_centre", n=n, territory=app.place(ident))))
-        return h("div", {"class": "phase place w2"},
-                 h("p", {"class": "hint stage"}, app.tr("w2_stage1")) if g.stage == 1 else None,
-                 h("p", {"class": "big-number", "id": "pending"},
-                   app.tr("to_place", n=g.pending_armies)),
-                 h("ul", {"class": "pools"}, lines),
-                 h("div", {"class": "btn-row", "role": "group",
-                           "aria-label": app.tr("amount_label")},
-                   [button(app.tr("amount_" + a), "amount", a, cls="btn amount",
-                           pressed=app.amount == a) for a in AMOUNTS]),
-                 h("p", {"class": "hint"}, app.tr("place_hint")),
-                 h("p", {"class": "hint"}, app.tr("w2_cards_any_time"))
-                 if g.players[g.current].cards and g.stage != 1 else None)
+                lines.append(
+                    h(
+                        "li",
+                        {"class": "pool-bound"},
+                        app.tr("w2_pool_centre", n=n, territory=app.place(ident)),
+                    )
+                )
+        return h(
+            "div",
+            {"class": "phase place w2"},
+            h("p", {"class": "hint stage"}, app.tr("w2_stage1")) if g.stage == 1 else None,
+            h(
+                "p",
+                {"class": "big-number", "id": "pending"},
+                app.tr("to_place", n=g.pending_armies),
+            ),
+            h("ul", {"class": "pools"}, lines),
+            h(
+                "div",
+                {"class": "btn-row", "role": "group", "aria-label": app.tr("amount_label")},
+                [
+                    button(
+                        app.tr("amount_" + a),
+                        "amount",
+                        a,
+                        cls="btn amount",
+                        pressed=app.amount == a,
+                    )
+                    for a in AMOUNTS
+                ],
+            ),
+            h("p", {"class": "hint"}, app.tr("place_hint")),
+            h("p", {"class": "hint"}, app.tr("w2_cards_any_time"))
+            if g.players[g.current].cards and g.stage != 1
+            else None,
+        )
 
     # air attacks
     def _air_targets(self, app: App) -> list[str]:
@@ -853,8 +982,11 @@ class War2UI(VariantUI):
         base = g.bombers[g.current]
         if not base or not self._air_targets(app):
             return None
-        return h("div", {"class": "btn-row w2-air-launch"},
-                 button(app.tr("w2_air_button", n=base), "w2-mode", "air", cls="btn big air"))
+        return h(
+            "div",
+            {"class": "btn-row w2-air-launch"},
+            button(app.tr("w2_air_button", n=base), "w2-mode", "air", cls="btn big air"),
+        )
 
     def _air_pick_controls(self, app: App, st: dict[str, Any]) -> Node:
         g = _game(app)
@@ -865,18 +997,34 @@ class War2UI(VariantUI):
             parts.append(h("p", {"class": "hint"}, app.tr("w2_air_pick_target")))
         else:
             n = min(st["bombers"] or base, base)
-            parts.append(h("p", {"class": "matchup"}, app.tr(
-                "w2_air_choose", target=app.place(target), armies=g.armies[target])))
-            parts.append(h("div", {"class": "btn-row", "role": "group",
-                                   "aria-label": app.tr("w2_bombers_label")},
-                           [button(str(k), "w2-bombers", k, cls="btn small", pressed=k == n)
-                            for k in range(1, base + 1)]))
+            parts.append(
+                h(
+                    "p",
+                    {"class": "matchup"},
+                    app.tr("w2_air_choose", target=app.place(target), armies=g.armies[target]),
+                )
+            )
+            parts.append(
+                h(
+                    "div",
+                    {"class": "btn-row", "role": "group", "aria-label": app.tr("w2_bombers_label")},
+                    [
+                        button(str(k), "w2-bombers", k, cls="btn small", pressed=k == n)
+                        for k in range(1, base + 1)
+                    ],
+                )
+            )
             parts.append(h("p", {"class": "hint"}, app.tr("w2_air_rules")))
-            parts.append(h("div", {"class": "btn-row"},
-                           button(app.tr("w2_launch", n=n), "w2-launch",
-                                  cls="btn primary big")))
-        parts.append(h("div", {"class": "btn-row"},
-                       button(app.tr("w2_cancel"), "w2-cancel", cls="btn")))
+            parts.append(
+                h(
+                    "div",
+                    {"class": "btn-row"},
+                    button(app.tr("w2_launch", n=n), "w2-launch", cls="btn primary big"),
+                )
+            )
+        parts.append(
+            h("div", {"class": "btn-row"}, button(app.tr("w2_cancel"), "w2-cancel", cls="btn"))
+        )
         return h("div", {"class": "phase air-pick w2"}, parts)
 
     def _air_controls(self, app: App, st: dict[str, Any]) -> Node:
@@ -884,18 +1032,34 @@ class War2UI(VariantUI):
         air = g.air
         assert air is not None
         target = air["target"]
-        return h("div", {"class": "phase air w2"},
-                 self._air_dice(app, st["air"]) if st["air"] else h(
-                     "p", {"class": "matchup"}, app.tr(
-                         "w2_air_title", target=app.place(target),
-                         name=app.name(air["defender"]))),
-                 h("p", {"class": "w2-air-status"}, app.tr(
-                     "w2_air_status", flying=app.tr("w2_n_bombers", n=air["bombers"]),
-                     target=app.place(target), armies=app.tr("n_armies", n=g.armies[target]))),
-                 h("div", {"class": "btn-row"},
-                   button(app.tr("w2_air_go"), "w2-air-round", cls="btn primary big"),
-                   button(app.tr("w2_air_stop"), "w2-air-stop", cls="btn big")),
-                 h("p", {"class": "hint"}, app.tr("w2_air_rules")))
+        return h(
+            "div",
+            {"class": "phase air w2"},
+            self._air_dice(app, st["air"])
+            if st["air"]
+            else h(
+                "p",
+                {"class": "matchup"},
+                app.tr("w2_air_title", target=app.place(target), name=app.name(air["defender"])),
+            ),
+            h(
+                "p",
+                {"class": "w2-air-status"},
+                app.tr(
+                    "w2_air_status",
+                    flying=app.tr("w2_n_bombers", n=air["bombers"]),
+                    target=app.place(target),
+                    armies=app.tr("n_armies", n=g.armies[target]),
+                ),
+            ),
+            h(
+                "div",
+                {"class": "btn-row"},
+                button(app.tr("w2_air_go"), "w2-air-round", cls="btn primary big"),
+                button(app.tr("w2_air_stop"), "w2-air-stop", cls="btn big"),
+            ),
+            h("p", {"class": "hint"}, app.tr("w2_air_rules")),
+        )
 
     def _air_summary(self, app: App, st: dict[str, Any]) -> Node | None:
         """The air attack just over, while it is still the latest thing that happened."""
@@ -909,36 +1073,83 @@ class War2UI(VariantUI):
         rows = []
         for r in air["rounds"][-AIR_ROUNDS_SHOWN:]:
             aa, bombs = r["anti_aircraft"], r["air_attack"]
-            rows.append(h(
-                "div", {"class": "air-round"},
-                h("span", {"class": "die blue", "data-die": "anti-aircraft",
-                           "title": app.tr("w2_die_aa_title", n=aa)}, str(aa)),
-                h("span", {"class": "air-what"}, app.tr("w2_aa_result", n=r["shot_down"])),
-                h("span", {"class": "die blue", "data-die": "air-attack",
-                           "title": app.tr("w2_die_air_title", n=bombs)}, str(bombs))
-                if bombs is not None else h("span", {"class": "die empty"}),
-                h("span", {"class": "air-what"},
-                  app.tr("w2_air_result", n=r["destroyed"]) if bombs is not None
-                  else app.tr("w2_air_no_roll"))))
+            rows.append(
+                h(
+                    "div",
+                    {"class": "air-round"},
+                    h(
+                        "span",
+                        {
+                            "class": "die blue",
+                            "data-die": "anti-aircraft",
+                            "title": app.tr("w2_die_aa_title", n=aa),
+                        },
+                        str(aa),
+                    ),
+                    h("span", {"class": "air-what"}, app.tr("w2_aa_result", n=r["shot_down"])),
+                    h(
+                        "span",
+                        {
+                            "class": "die blue",
+                            "data-die": "air-attack",
+                            "title": app.tr("w2_die_air_title", n=bombs),
+                        },
+                        str(bombs),
+                    )
+                    if bombs is not None
+                    else h("span", {"class": "die empty"}),
+                    h(
+                        "span",
+                        {"class": "air-what"},
+                        app.tr("w2_air_result", n=r["destroyed"])
+                        if bombs is not None
+                        else app.tr("w2_air_no_roll"),
+                    ),
+                )
+            )
         earlier = air["rounds"][:-AIR_ROUNDS_SHOWN]
         end = air.get("end")
-        return h("div", {"class": "dice air-dice"},
-                 h("p", {"class": "dice-title"}, app.tr(
-                     "w2_air_title", target=app.place(air["target"]),
-                     name=app.name(air["defender"]))),
-                 h("p", {"class": "air-earlier"}, app.tr(
-                     "w2_air_earlier", n=len(earlier),
-                     shot=app.tr("w2_n_shot", n=sum(r["shot_down"] for r in earlier)),
-                     destroyed=app.tr("w2_n_destroyed", n=sum(r["destroyed"] for r in earlier))))
-                 if earlier else None,
-                 h("div", {"class": "air-heads"},
-                   h("span", {}, app.tr("w2_die_aa")), h("span", {}, app.tr("w2_die_air")))
-                 if rows else None,
-                 rows,
-                 h("p", {"class": "dice-result"},
-                   app.tr("w2_air_end_" + end["reason"]) + " " + app.tr(
-                       "w2_air_summary", lost=end["lost"], returned=end["returned"]))
-                 if end else None)
+        return h(
+            "div",
+            {"class": "dice air-dice"},
+            h(
+                "p",
+                {"class": "dice-title"},
+                app.tr(
+                    "w2_air_title", target=app.place(air["target"]), name=app.name(air["defender"])
+                ),
+            ),
+            h(
+                "p",
+                {"class": "air-earlier"},
+                app.tr(
+                    "w2_air_earlier",
+                    n=len(earlier),
+                    shot=app.tr("w2_n_shot", n=sum(r["shot_down"] for r in earlier)),
+                    destroyed=app.tr("w2_n_destroyed", n=sum(r["destroyed"] for r in earlier)),
+                ),
+            )
+            if earlier
+            else None,
+            h(
+                "div",
+                {"class": "air-heads"},
+                h("span", {}, app.tr("w2_die_aa")),
+                h("span", {}, app.tr("w2_die_air")),
+            )
+            if rows
+            else None,
+            rows,
+            h(
+                "p",
+                {"class": "dice-result"},
+                app.tr("w2_air_end_" + end["reason"])
+                + " "
+                + app.tr("w2_air_summary", lost=end["lost"], returned=end["returned"]),
+            )
+            if end
+            else None,
+        )
 
     # airlift
     def _airlift_launcher(self, app: App) -> Node | None:
@@ -946,8 +1157,11 @@ class War2UI(VariantUI):
         centres = g.centres_of(g.current)
         if len(centres) < 2 or not any(g.movable_from(c) for c in centres):
             return None
-        return h("div", {"class": "btn-row w2-airlift-launch"},
-                 button(app.tr("w2_airlift_button"), "w2-mode", "airlift", cls="btn air"))
+        return h(
+            "div",
+            {"class": "btn-row w2-airlift-launch"},
+            button(app.tr("w2_airlift_button"), "w2-mode", "airlift", cls="btn air"),
+        )
 
     def _airlift_controls(self, app: App, st: dict[str, Any]) -> Node:
         g = _game(app)
@@ -955,30 +1169,54 @@ class War2UI(VariantUI):
         if st["src"] is None:
             parts.append(h("p", {"class": "hint"}, app.tr("w2_airlift_pick_source")))
         elif st["dst"] is None:
-            parts.append(h("p", {"class": "hint"}, app.tr(
-                "w2_airlift_pick_target", source=app.place(st["src"]),
-                n=g.movable_from(st["src"]))))
+            parts.append(
+                h(
+                    "p",
+                    {"class": "hint"},
+                    app.tr(
+                        "w2_airlift_pick_target",
+                        source=app.place(st["src"]),
+                        n=g.movable_from(st["src"]),
+                    ),
+                )
+            )
         else:
             top = g.movable_from(st["src"])
             count = min(st["count"] or top, top)
-            parts.append(h("p", {"class": "matchup"}, app.tr(
-                "w2_airlift_prompt", source=app.place(st["src"]),
-                target=app.place(st["dst"]))))
+            parts.append(
+                h(
+                    "p",
+                    {"class": "matchup"},
+                    app.tr(
+                        "w2_airlift_prompt",
+                        source=app.place(st["src"]),
+                        target=app.place(st["dst"]),
+                    ),
+                )
+            )
             parts.append(_count_picker(app, "w2-count", top, count))
-            parts.append(h("div", {"class": "btn-row"},
-                           button(app.tr("w2_airlift_go", n=count), "w2-airlift",
-                                  cls="btn primary big")))
+            parts.append(
+                h(
+                    "div",
+                    {"class": "btn-row"},
+                    button(app.tr("w2_airlift_go", n=count), "w2-airlift", cls="btn primary big"),
+                )
+            )
         parts.append(h("p", {"class": "hint"}, app.tr("w2_airlift_hint")))
-        parts.append(h("div", {"class": "btn-row"},
-                       button(app.tr("w2_cancel"), "w2-cancel", cls="btn")))
+        parts.append(
+            h("div", {"class": "btn-row"}, button(app.tr("w2_cancel"), "w2-cancel", cls="btn"))
+        )
         return h("div", {"class": "phase airlift w2"}, parts)
 
     # information centres
     def _ci_pick_controls(self, app: App, st: dict[str, Any]) -> Node:
         text = app.tr("w2_ci_place_pick" if st["mode"] == "ci_place" else "w2_ci_move_pick")
-        return h("div", {"class": "phase ci-pick w2"}, h("p", {"class": "hint"}, text),
-                 h("div", {"class": "btn-row"},
-                   button(app.tr("w2_cancel"), "w2-cancel", cls="btn")))
+        return h(
+            "div",
+            {"class": "phase ci-pick w2"},
+            h("p", {"class": "hint"}, text),
+            h("div", {"class": "btn-row"}, button(app.tr("w2_cancel"), "w2-cancel", cls="btn")),
+        )
 
     def _ci_panel(self, app: App) -> Node | None:
         g = _game(app)
@@ -991,48 +1229,101 @@ class War2UI(VariantUI):
             if ci["territory"] is None:
                 lines.append(h("li", {}, app.tr("w2_ci_unplaced", owner=owner)))
             elif ci["holder"] != int(seat):
-                lines.append(h("li", {}, app.tr(
-                    "w2_ci_captured", owner=owner, territory=app.place(ci["territory"]),
-                    holder=app.name(ci["holder"]))))
+                lines.append(
+                    h(
+                        "li",
+                        {},
+                        app.tr(
+                            "w2_ci_captured",
+                            owner=owner,
+                            territory=app.place(ci["territory"]),
+                            holder=app.name(ci["holder"]),
+                        ),
+                    )
+                )
             else:
-                lines.append(h("li", {}, app.tr("w2_ci_where", owner=owner,
-                                                territory=app.place(ci["territory"]))))
+                lines.append(
+                    h(
+                        "li",
+                        {},
+                        app.tr("w2_ci_where", owner=owner, territory=app.place(ci["territory"])),
+                    )
+                )
         actions: list[Any] = []
         mine = g.ci[str(me)]
         if mine["territory"] is None and any(
-                g.is_legal(PlaceCI(t)) for t in g.territories_of(me)[:1]):
-            actions.append(button(app.tr("w2_ci_place"), "w2-mode", "ci_place",
-                                  cls="btn primary" if g.round == 2 else "btn"))
+            g.is_legal(PlaceCI(t)) for t in g.territories_of(me)[:1]
+        ):
+            actions.append(
+                button(
+                    app.tr("w2_ci_place"),
+                    "w2-mode",
+                    "ci_place",
+                    cls="btn primary" if g.round == 2 else "btn",
+                )
+            )
             if g.round == 2:
                 actions.append(h("p", {"class": "alert"}, app.tr("w2_ci_place_due")))
         if g.can_spy():
             actions.append(h("p", {"class": "hint"}, app.tr("w2_spy_hint")))
-            actions.append(h("div", {"class": "btn-row"}, [
-                button(app.tr("w2_spy", name=app.name(p)), "w2-spy", p, cls="btn")
-                for p, pl in enumerate(g.players) if p != me and pl.alive]))
+            actions.append(
+                h(
+                    "div",
+                    {"class": "btn-row"},
+                    [
+                        button(app.tr("w2_spy", name=app.name(p)), "w2-spy", p, cls="btn")
+                        for p, pl in enumerate(g.players)
+                        if p != me and pl.alive
+                    ],
+                )
+            )
         if g.phase == "regroup":
             for seat in g.ci_held_by(me):
                 if seat not in g.ci_moved and any(
-                        g.is_legal(MoveCI(seat, t)) for t in g.territories_of(me)):
-                    actions.append(button(app.tr("w2_ci_move", owner=app.name(seat)),
-                                          "w2-mode", f"ci_move:{seat}", cls="btn"))
-        return h("div", {"class": "w2-ci"}, h("h2", {}, app.tr("w2_ci_title")),
-                 h("ul", {"class": "w2-ci-list"}, lines), actions)
+                    g.is_legal(MoveCI(seat, t)) for t in g.territories_of(me)
+                ):
+                    actions.append(
+                        button(
+                            app.tr("w2_ci_move", owner=app.name(seat)),
+                            "w2-mode",
+                            f"ci_move:{seat}",
+                            cls="btn",
+                        )
+                    )
+        return h(
+            "div",
+            {"class": "w2-ci"},
+            h("h2", {}, app.tr("w2_ci_title")),
+            h("ul", {"class": "w2-ci-list"}, lines),
+            actions,
+        )
 
     def extra_panel(self, app: App) -> Node | None:
         g = _game(app)
         if g.phase in SETUP_PHASES:
             return None
         me = g.current
-        bases = [h("li", {"class": "current" if i == me else None},
-                   h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
-                   f"{p.name} ✈ {g.bombers[i]}")
-                 for i, p in enumerate(g.players) if p.alive]
-        return h("div", {"class": "w2-extra"},
-                 h("p", {"class": "w2-air-base"}, app.tr(
-                     "w2_air_base", base=g.bombers[me], box=g.bombers_in_box(me))),
-                 h("ul", {"class": "w2-bases", "aria-label": app.tr("w2_air_bases")}, bases),
-                 self._ci_panel(app))
+        bases = [
+            h(
+                "li",
+                {"class": "current" if i == me else None},
+                h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
+                f"{p.name} ✈ {g.bombers[i]}",
+            )
+            for i, p in enumerate(g.players)
+            if p.alive
+        ]
+        return h(
+            "div",
+            {"class": "w2-extra"},
+            h(
+                "p",
+                {"class": "w2-air-base"},
+                app.tr("w2_air_base", base=g.bombers[me], box=g.bombers_in_box(me)),
+            ),
+            h("ul", {"class": "w2-bases", "aria-label": app.tr("w2_air_bases")}, bases),
+            self._ci_panel(app),
+        )
 
     # ------------------------------------------------------------------ secrets
     def card_label(self, app: App, index: int) -> str:
@@ -1054,30 +1345,42 @@ class War2UI(VariantUI):
         count = h("p", {}, app.tr("w2_cards_count", n=len(me.cards), limit=limit))
         if not app.revealed:
             st["picked"] = []
-            return h("div", {"class": "secrets"}, count,
-                     button(app.tr("reveal"), "reveal", cls="btn"))
+            return h(
+                "div", {"class": "secrets"}, count, button(app.tr("reveal"), "reveal", cls="btn")
+            )
         cards = []
         for c in me.cards:
             card = g.cards[c]
-            cards.append(button(self.card_label(app, c), "w2-card", c,
-                                cls=f"btn card w2-card kind-{card.kind}",
-                                pressed=c in st["picked"]))
+            cards.append(
+                button(
+                    self.card_label(app, c),
+                    "w2-card",
+                    c,
+                    cls=f"btn card w2-card kind-{card.kind}",
+                    pressed=c in st["picked"],
+                )
+            )
         objective = describe_war2_objective(g.objective_of(g.current), g.board, app.lang)
         room = limit - len(me.cards)
-        return h("div", {"class": "secrets open w2"},
-                 h("p", {"class": "objective"}, h("strong", {}, app.tr("objective")), " ",
-                   objective),
-                 app.objective_change_note(g.current),
-                 count,
-                 h("div", {"class": "cards", "role": "group", "aria-label": app.tr("cards")},
-                   cards),
-                 h("p", {"class": "hint"}, app.tr("w2_card_hint")) if me.cards else None,
-                 self._card_uses(app, st),
-                 h("p", {"class": "hint"}, app.tr(
-                     "w2_hand_room", room=min(room, g.rules.cards_per_conquest_turn)))
-                 if g.conquered and room < g.rules.cards_per_conquest_turn else None,
-                 self._intel(app),
-                 button(app.tr("hide"), "hide", cls="btn small"))
+        return h(
+            "div",
+            {"class": "secrets open w2"},
+            h("p", {"class": "objective"}, h("strong", {}, app.tr("objective")), " ", objective),
+            app.objective_change_note(g.current),
+            count,
+            h("div", {"class": "cards", "role": "group", "aria-label": app.tr("cards")}, cards),
+            h("p", {"class": "hint"}, app.tr("w2_card_hint")) if me.cards else None,
+            self._card_uses(app, st),
+            h(
+                "p",
+                {"class": "hint"},
+                app.tr("w2_hand_room", room=min(room, g.rules.cards_per_conquest_turn)),
+            )
+            if g.conquered and room < g.rules.cards_per_conquest_turn
+            else None,
+            self._intel(app),
+            button(app.tr("hide"), "hide", cls="btn small"),
+        )
 
     def _card_uses(self, app: App, st: dict[str, Any]) -> Node | None:
         g = _game(app)
@@ -1096,19 +1399,44 @@ class War2UI(VariantUI):
             for t in g.cards[card].territories:
                 if g.owner[t] == me:
                     if g.is_legal(CardArmies(card, t, numbers)):
-                        parts.append(button(app.tr("w2_card_armies", n=n,
-                                                   territory=app.place(t)),
-                                            "w2-card-armies", t, cls="btn primary"))
+                        parts.append(
+                            button(
+                                app.tr("w2_card_armies", n=n, territory=app.place(t)),
+                                "w2-card-armies",
+                                t,
+                                cls="btn primary",
+                            )
+                        )
                 elif g.is_legal(CardAirAttack(card, t, numbers)):
-                    parts.append(button(app.tr("w2_card_air", n=n, territory=app.place(t)),
-                                        "w2-card-air", t, cls="btn primary air"))
+                    parts.append(
+                        button(
+                            app.tr("w2_card_air", n=n, territory=app.place(t)),
+                            "w2-card-air",
+                            t,
+                            cls="btn primary air",
+                        )
+                    )
                 elif g.armies[t] < g.rules.air_target_min_armies:
-                    parts.append(h("p", {"class": "hint"}, app.tr(
-                        "w2_card_air_floor", territory=app.place(t))))
+                    parts.append(
+                        h(
+                            "p",
+                            {"class": "hint"},
+                            app.tr("w2_card_air_floor", territory=app.place(t)),
+                        )
+                    )
                 else:
-                    parts.append(h("p", {"class": "hint"}, app.tr(
-                        "w2_card_air_box", territory=app.place(t), n=n,
-                        box=g.bombers_in_box(me))))
+                    parts.append(
+                        h(
+                            "p",
+                            {"class": "hint"},
+                            app.tr(
+                                "w2_card_air_box",
+                                territory=app.place(t),
+                                n=n,
+                                box=g.bombers_in_box(me),
+                            ),
+                        )
+                    )
         elif not places:
             parts.append(h("p", {"class": "hint"}, app.tr("w2_card_numbers_only")))
         elif len(places) == 2 and not numbers:
@@ -1124,38 +1452,84 @@ class War2UI(VariantUI):
         me = g.current
         a, b = (g.cards[c].territories for c in pair)
         parts: list[Any] = []
-        sources = [t for t in (*a, *b) if g.owner[t] == me and g.movable_from(t) >= 1
-                   and g.is_legal(Transport(pair, t, next(
-                       (x for x in (b if t in a else a) if g.owner[x] == me), t), 1))]
+        sources = [
+            t
+            for t in (*a, *b)
+            if g.owner[t] == me
+            and g.movable_from(t) >= 1
+            and g.is_legal(
+                Transport(
+                    pair, t, next((x for x in (b if t in a else a) if g.owner[x] == me), t), 1
+                )
+            )
+        ]
         if sources:
             parts.append(h("p", {"class": "w2-transport-title"}, app.tr("w2_transport_title")))
-            parts.append(h("div", {"class": "btn-row"}, [
-                button(app.tr("w2_transport_from", territory=app.place(t)),
-                       "w2-transport-src", t, cls="btn small", pressed=st["src"] == t)
-                for t in sources]))
+            parts.append(
+                h(
+                    "div",
+                    {"class": "btn-row"},
+                    [
+                        button(
+                            app.tr("w2_transport_from", territory=app.place(t)),
+                            "w2-transport-src",
+                            t,
+                            cls="btn small",
+                            pressed=st["src"] == t,
+                        )
+                        for t in sources
+                    ],
+                )
+            )
             src = st["src"] if st["src"] in sources else None
             if src is not None:
                 other = b if src in a else a
                 targets = [t for t in other if g.is_legal(Transport(pair, src, t, 1))]
-                parts.append(h("div", {"class": "btn-row"}, [
-                    button(app.tr("w2_transport_to", territory=app.place(t)),
-                           "w2-transport-dst", t, cls="btn small", pressed=st["dst"] == t)
-                    for t in targets]))
+                parts.append(
+                    h(
+                        "div",
+                        {"class": "btn-row"},
+                        [
+                            button(
+                                app.tr("w2_transport_to", territory=app.place(t)),
+                                "w2-transport-dst",
+                                t,
+                                cls="btn small",
+                                pressed=st["dst"] == t,
+                            )
+                            for t in targets
+                        ],
+                    )
+                )
                 if st["dst"] in targets:
                     top = g.movable_from(src)
                     n = min(st["count"] or top, top)
                     parts.append(_count_picker(app, "w2-count", top, n))
-                    parts.append(button(app.tr(
-                        "w2_transport_go", n=n, source=app.place(src),
-                        target=app.place(st["dst"])), "w2-transport", cls="btn primary"))
+                    parts.append(
+                        button(
+                            app.tr(
+                                "w2_transport_go",
+                                n=n,
+                                source=app.place(src),
+                                target=app.place(st["dst"]),
+                            ),
+                            "w2-transport",
+                            cls="btn primary",
+                        )
+                    )
         else:
             parts.append(h("p", {"class": "hint"}, app.tr("w2_transport_none")))
         for seat in g.ci_held_by(me):
             spots = sorted({t for t in (*a, *b) if g.is_legal(TransportCI(pair, seat, t))})
-            parts.extend(button(app.tr("w2_ci_transport", owner=app.name(seat),
-                                       territory=app.place(t)),
-                                "w2-ci-transport", f"{seat}:{t}", cls="btn small")
-                         for t in spots)
+            parts.extend(
+                button(
+                    app.tr("w2_ci_transport", owner=app.name(seat), territory=app.place(t)),
+                    "w2-ci-transport",
+                    f"{seat}:{t}",
+                    cls="btn small",
+                )
+                for t in spots
+            )
         return h("div", {"class": "w2-transport"}, parts)
 
     def _intel(self, app: App) -> Node | None:
@@ -1167,25 +1541,48 @@ class War2UI(VariantUI):
         lines = []
         for seat, info in sorted(seen.items(), key=lambda kv: int(kv[0])):
             cards = ", ".join(self.card_label(app, c) for c in info["cards"]) or app.tr(
-                "w2_no_cards")
+                "w2_no_cards"
+            )
             if "objective" in info:
                 spec = g._objectives[info["objective"]]
-                lines.append(h("li", {}, app.tr(
-                    "w2_intel_captured", name=app.name(int(seat)), turn=info["turn"],
-                    objective=describe_war2_objective(spec, g.board, app.lang), cards=cards)))
+                lines.append(
+                    h(
+                        "li",
+                        {},
+                        app.tr(
+                            "w2_intel_captured",
+                            name=app.name(int(seat)),
+                            turn=info["turn"],
+                            objective=describe_war2_objective(spec, g.board, app.lang),
+                            cards=cards,
+                        ),
+                    )
+                )
             else:
-                lines.append(h("li", {}, app.tr("w2_intel_spied", name=app.name(int(seat)),
-                                                turn=info["turn"], cards=cards)))
-        return h("div", {"class": "w2-intel"}, h("h2", {}, app.tr("w2_intel_title")),
-                 h("ul", {}, lines))
+                lines.append(
+                    h(
+                        "li",
+                        {},
+                        app.tr(
+                            "w2_intel_spied",
+                            name=app.name(int(seat)),
+                            turn=info["turn"],
+                            cards=cards,
+                        ),
+                    )
+                )
+        return h(
+            "div", {"class": "w2-intel"}, h("h2", {}, app.tr("w2_intel_title")), h("ul", {}, lines)
+        )
 
     def describe_objective(self, app: App, objective: dict[str, Any]) -> str:
         """An objective card's text, WAR II's own kinds included."""
         return describe_war2_objective(objective, _game(app).board, app.lang)
 
     # ------------------------------------------------------------------ the board
-    def decorate_board(self, app: App, territories: dict[str, dict[str, Any]],
-                       game: War2Game | None = None) -> None:
+    def decorate_board(
+        self, app: App, territories: dict[str, dict[str, Any]], game: War2Game | None = None
+    ) -> None:
         g = game or _game(app)
         for t in g.vacant():
             territories[t]["label"] = app.tr("w2_free_label", territory=app.place(t))
@@ -1195,8 +1592,9 @@ class War2UI(VariantUI):
         for seat, ci in g.ci.items():
             where = ci["territory"]
             if where is not None:
-                territories[where]["label"] += " · " + app.tr("w2_ci_label",
-                                                             owner=app.name(int(seat)))
+                territories[where]["label"] += " · " + app.tr(
+                    "w2_ci_label", owner=app.name(int(seat))
+                )
         if not _human_turn(app):
             return
         st = _state(app)
@@ -1216,8 +1614,16 @@ class War2UI(VariantUI):
             out = dict.fromkeys(g.centre_cards_left, "option")
             if g._pair_allowed():
                 first = st["pair_first"]
-                out.update({t: "option" for t in g.vacant() if t not in g.rules.centres and (
-                    first is None or g.board.continent_of(t) != g.board.continent_of(first))})
+                out.update(
+                    {
+                        t: "option"
+                        for t in g.vacant()
+                        if t not in g.rules.centres
+                        and (
+                            first is None or g.board.continent_of(t) != g.board.continent_of(first)
+                        )
+                    }
+                )
                 if first:
                     out[first] = "source"
             return out
@@ -1242,8 +1648,7 @@ class War2UI(VariantUI):
         if mode == "ci_place":
             return dict.fromkeys(g.territories_of(me), "option")
         if mode == "ci_move" and st["ci"] is not None:
-            out = {t: "option" for t in g.territories_of(me)
-                   if g.is_legal(MoveCI(st["ci"], t))}
+            out = {t: "option" for t in g.territories_of(me) if g.is_legal(MoveCI(st["ci"], t))}
             out[g.ci[str(st["ci"])]["territory"]] = "source"
             return out
         if app.revealed and st["picked"] and not g.pending_armies:
@@ -1266,16 +1671,23 @@ class War2UI(VariantUI):
             seat = seats.get(color)
             idle = seat is None or not g.players[seat].alive
             marks[f'.air-base[data-color="{color}"]'] = {
-                "attrs": {"data-idle": "true" if idle else None,
-                          "data-current": "true" if seat == g.current and not idle else None},
-                "text": "" if seat is None else str(g.bombers[seat])}
+                "attrs": {
+                    "data-idle": "true" if idle else None,
+                    "data-current": "true" if seat == g.current and not idle else None,
+                },
+                "text": "" if seat is None else str(g.bombers[seat]),
+            }
         for t in g.rules.centres:
             owner = g.owner.get(t)
-            marks[f'.ce[data-ce="{t}"]'] = {"attrs": {
-                "data-owner": None if owner is None else g.players[owner].color}}
+            marks[f'.ce[data-ce="{t}"]'] = {
+                "attrs": {"data-owner": None if owner is None else g.players[owner].color}
+            }
         if g.ci:
-            where = {ci["territory"]: g.players[int(seat)].color
-                     for seat, ci in g.ci.items() if ci["territory"]}
+            where = {
+                ci["territory"]: g.players[int(seat)].color
+                for seat, ci in g.ci.items()
+                if ci["territory"]
+            }
             for t in g.board.territories:
                 marks[f'[data-badge="{t}"]'] = {"attrs": {"data-ci": where.get(t)}}
         return marks
@@ -1290,8 +1702,11 @@ class War2UI(VariantUI):
                 if "scenario" in g.setup:
                     return app.tr("w2_ev_turn", round=e["round"], name=name)
                 return app.tr("w2_ev_setup", name=name)
-            line = (app.tr("w2_ev_turn_stage", stage=e["stage"], name=name) if e["stage"]
-                    else app.tr("w2_ev_turn", round=e["round"], name=name))
+            line = (
+                app.tr("w2_ev_turn_stage", stage=e["stage"], name=name)
+                if e["stage"]
+                else app.tr("w2_ev_turn", round=e["round"], name=name)
+            )
             if e.get("bombers"):
                 line += app.tr("w2_ev_bombers", n=e["bombers"], base=e["air_base"])
             return line
@@ -1303,52 +1718,102 @@ class War2UI(VariantUI):
             return app.tr("w2_ev_take_centre", name=name, territory=app.place(e["territory"]))
         if kind == "claim_pair":
             first, second = e["territories"]
-            return app.tr("w2_ev_claim_pair", name=name, first=app.place(first),
-                          second=app.place(second))
+            return app.tr(
+                "w2_ev_claim_pair", name=name, first=app.place(first), second=app.place(second)
+            )
         if kind == "card":  # how many, never which (the private part is the drawer's)
             return app.tr("w2_ev_cards", name=name, n=e["count"]) if e["count"] else ""
         if kind == "card_armies":
-            return app.tr("w2_ev_card_armies", name=name, count=e["count"],
-                          territory=app.place(e["territory"]),
-                          cards=" + ".join(self.card_label(app, c) for c in e["cards"]))
+            return app.tr(
+                "w2_ev_card_armies",
+                name=name,
+                count=e["count"],
+                territory=app.place(e["territory"]),
+                cards=" + ".join(self.card_label(app, c) for c in e["cards"]),
+            )
         if kind == "transport":
-            return app.tr("w2_ev_transport", name=name, count=e["count"],
-                          source=app.place(e["source"]), target=app.place(e["target"]))
+            return app.tr(
+                "w2_ev_transport",
+                name=name,
+                count=e["count"],
+                source=app.place(e["source"]),
+                target=app.place(e["target"]),
+            )
         if kind == "discard":
             return app.tr("w2_ev_discard", name=name)
         if kind == "air_attack":
-            origin = (app.tr("w2_from_base") if e["source"] == "base" else app.tr(
-                "w2_from_box", cards=" + ".join(self.card_label(app, c) for c in e["cards"])))
-            return app.tr("w2_ev_air_attack", name=name, target=app.place(e["target"]),
-                          defender=app.name(e["defender"]), n=e["bombers"], origin=origin)
+            origin = (
+                app.tr("w2_from_base")
+                if e["source"] == "base"
+                else app.tr(
+                    "w2_from_box", cards=" + ".join(self.card_label(app, c) for c in e["cards"])
+                )
+            )
+            return app.tr(
+                "w2_ev_air_attack",
+                name=name,
+                target=app.place(e["target"]),
+                defender=app.name(e["defender"]),
+                n=e["bombers"],
+                origin=origin,
+            )
         if kind == "air_round":
             if e["air_attack"] is None:
-                return app.tr("w2_ev_air_round_down", aa=e["anti_aircraft"],
-                              shot=app.tr("w2_n_shot", n=e["shot_down"]))
-            return app.tr("w2_ev_air_round", aa=e["anti_aircraft"],
-                          shot=app.tr("w2_n_shot", n=e["shot_down"]), bombs=e["air_attack"],
-                          destroyed=app.tr("w2_n_destroyed", n=e["destroyed"]),
-                          target=app.place(e["target"]),
-                          armies=app.tr("n_armies", n=e["armies"]))
+                return app.tr(
+                    "w2_ev_air_round_down",
+                    aa=e["anti_aircraft"],
+                    shot=app.tr("w2_n_shot", n=e["shot_down"]),
+                )
+            return app.tr(
+                "w2_ev_air_round",
+                aa=e["anti_aircraft"],
+                shot=app.tr("w2_n_shot", n=e["shot_down"]),
+                bombs=e["air_attack"],
+                destroyed=app.tr("w2_n_destroyed", n=e["destroyed"]),
+                target=app.place(e["target"]),
+                armies=app.tr("n_armies", n=e["armies"]),
+            )
         if kind == "air_end":
-            return app.tr("w2_ev_air_end", target=app.place(e["target"]),
-                          lost=app.tr("w2_n_bombers_lost", n=e["lost"]), returned=e["returned"])
+            return app.tr(
+                "w2_ev_air_end",
+                target=app.place(e["target"]),
+                lost=app.tr("w2_n_bombers_lost", n=e["lost"]),
+                returned=e["returned"],
+            )
         if kind == "airlift":
-            return app.tr("w2_ev_airlift", name=name, count=e["count"],
-                          source=app.place(e["source"]), target=app.place(e["target"]))
+            return app.tr(
+                "w2_ev_airlift",
+                name=name,
+                count=e["count"],
+                source=app.place(e["source"]),
+                target=app.place(e["target"]),
+            )
         if kind == "place_ci":
             return app.tr("w2_ev_place_ci", name=name, territory=app.place(e["territory"]))
         if kind == "move_ci":
-            return app.tr("w2_ev_move_ci", name=name, owner=app.name(e["ci"]),
-                          source=app.place(e["source"]), target=app.place(e["target"]))
+            return app.tr(
+                "w2_ev_move_ci",
+                name=name,
+                owner=app.name(e["ci"]),
+                source=app.place(e["source"]),
+                target=app.place(e["target"]),
+            )
         if kind == "transport_ci":
-            return app.tr("w2_ev_transport_ci", name=name, owner=app.name(e["ci"]),
-                          target=app.place(e["target"]))
+            return app.tr(
+                "w2_ev_transport_ci",
+                name=name,
+                owner=app.name(e["ci"]),
+                target=app.place(e["target"]),
+            )
         if kind == "spy":
             return app.tr("w2_ev_spy", name=name, target=app.name(e["target"]))
         if kind == "ci_captured":
-            return app.tr("w2_ev_ci_captured", name=name, owner=app.name(e["ci"]),
-                          territory=app.place(e["territory"]))
+            return app.tr(
+                "w2_ev_ci_captured",
+                name=name,
+                owner=app.name(e["ci"]),
+                territory=app.place(e["territory"]),
+            )
         if kind == "ci_recovered":
             return app.tr("w2_ev_ci_recovered", name=name, territory=app.place(e["territory"]))
         if kind in ("turn_end", "objective_changed"):

@@ -45,8 +45,9 @@ def candidate_cards(pos: Position) -> list[str]:
     """Objective cards another seat may hold: this game's cards but our own."""
     info = pos.info
     colors = set(pos.colors)
-    cards = [o["id"] for o in info.board.objectives
-             if o["kind"] != "destroy" or o["color"] in colors]
+    cards = [
+        o["id"] for o in info.board.objectives if o["kind"] != "destroy" or o["color"] in colors
+    ]
     mine = pos.objective_id
     if mine in cards:
         cards.remove(mine)
@@ -59,7 +60,8 @@ class Belief:
     def __init__(self, pos: Position) -> None:
         self.cards = candidate_cards(pos)
         self.logw: dict[int, dict[str, float]] = {
-            o: {c: 0.0 for c in self.cards} for o in range(pos.nplayers) if o != pos.me}
+            o: {c: 0.0 for c in self.cards} for o in range(pos.nplayers) if o != pos.me
+        }
         self.last_owner: list[int] | None = None
         self.last_armies: list[int] | None = None
         #: Objectives seen for certain (WAR II: a captured Information Centre shows it).
@@ -91,15 +93,21 @@ class Belief:
             if o == pos.me or not pos.alive[o]:
                 continue
             taken = [t for t in range(info.n) if owner[t] == o and owner0[t] != o]
-            grown = {t: pos.armies[t] - armies0[t] for t in range(info.n)
-                     if owner[t] == o and owner0[t] == o and pos.armies[t] > armies0[t]}
+            grown = {
+                t: pos.armies[t] - armies0[t]
+                for t in range(info.n)
+                if owner[t] == o and owner0[t] == o and pos.armies[t] > armies0[t]
+            }
             if not taken and not grown:
                 continue
             for card in logw:
                 logw[card] *= DECAY
             # Where the seat could have attacked and placed, on the board before its turn.
-            reach = [t for t in range(info.n) if owner0[t] != o
-                     and any(owner0[u] == o for u in info.nbrs[t])]
+            reach = [
+                t
+                for t in range(info.n)
+                if owner0[t] != o and any(owner0[u] == o for u in info.nbrs[t])
+            ]
             held = [t for t in range(info.n) if owner0[t] == o]
             total_growth = sum(grown.values()) or 1
             for card in self.cards:
@@ -111,15 +119,19 @@ class Belief:
                     for t in taken:
                         ll += math.log((1 + PULL * w[t]) / (1 + PULL * mean))
                 if grown and held:
-                    near = [max([w[t]] + [w[u] for u in info.nbrs[t] if owner0[u] != o])
-                            for t in held]
+                    near = [
+                        max([w[t]] + [w[u] for u in info.nbrs[t] if owner0[u] != o]) for t in held
+                    ]
                     mean = sum(near) / len(near)
-                    rel = {t: max([w[t]] + [w[u] for u in info.nbrs[t] if owner0[u] != o])
-                           for t in grown}
+                    rel = {
+                        t: max([w[t]] + [w[u] for u in info.nbrs[t] if owner0[u] != o])
+                        for t in grown
+                    }
                     share = 0.0
                     for t, g in grown.items():
-                        share += g / total_growth * math.log((1 + PULL * rel[t])
-                                                             / (1 + PULL * mean))
+                        share += (
+                            g / total_growth * math.log((1 + PULL * rel[t]) / (1 + PULL * mean))
+                        )
                     ll += share
                 logw[card] += TEMPER * ll
 
@@ -178,8 +190,9 @@ class Belief:
             out[card] = STATIC * (share - share_all)
         return out
 
-    def hypotheses(self, pos: Position, o: int, mass: float = 0.97,
-                   most: int = 8) -> list[tuple[float, dict[str, Any]]]:
+    def hypotheses(
+        self, pos: Position, o: int, mass: float = 0.97, most: int = 8
+    ) -> list[tuple[float, dict[str, Any]]]:
         """The likeliest effective objectives of seat ``o`` with their probabilities
         (renormalised), merging cards that play the same."""
         if o in self.known and self.known[o] in pos.info.objectives:

@@ -34,19 +34,23 @@ class BoardInfo:
         self.index: dict[str, int] = {t: i for i, t in enumerate(self.ids)}
         self.n = len(self.ids)
         self.nbrs: tuple[tuple[int, ...], ...] = tuple(
-            tuple(self.index[u] for u in sorted(board.neighbors[t])) for t in self.ids)
+            tuple(self.index[u] for u in sorted(board.neighbors[t])) for t in self.ids
+        )
         self.cont_ids: list[str] = list(board.continents)
         cidx = {c: i for i, c in enumerate(self.cont_ids)}
         self.cont_of: list[int] = [cidx[board.continent_of(t)] for t in self.ids]
         self.conts: list[tuple[int, ...]] = [
-            tuple(self.index[t] for t in board.continents[c].territories) for c in self.cont_ids]
+            tuple(self.index[t] for t in board.continents[c].territories) for c in self.cont_ids
+        ]
         self.bonus: list[int] = [board.continents[c].bonus for c in self.cont_ids]
         # Territories of a continent that border another continent: what holding it costs.
         self.cont_borders: list[tuple[int, ...]] = [
             tuple(t for t in ts if any(self.cont_of[u] != c for u in self.nbrs[t]))
-            for c, ts in enumerate(self.conts)]
+            for c, ts in enumerate(self.conts)
+        ]
         self.card_terr: list[int] = [
-            -1 if card.territory is None else self.index[card.territory] for card in board.cards]
+            -1 if card.territory is None else self.index[card.territory] for card in board.cards
+        ]
         self.card_shape: list[str] = [card.shape for card in board.cards]
         self.objectives: dict[str, dict[str, Any]] = {o["id"]: o for o in board.objectives}
         fallback = board.raw.get("fallback_objective")
@@ -56,10 +60,12 @@ class BoardInfo:
         self.colors: list[str] = list(board.raw.get("colors", []))
         # WAR II: majority bonuses, Strategic Centres (1 army and 1 bomber a turn each).
         raw_conts = {c["id"]: c for c in board.raw.get("continents", [])}
-        self.majority: list[int] = [int(raw_conts.get(c, {}).get("majority_bonus", 0))
-                         for c in self.cont_ids]
+        self.majority: list[int] = [
+            int(raw_conts.get(c, {}).get("majority_bonus", 0)) for c in self.cont_ids
+        ]
         self.centres: tuple[int, ...] = tuple(
-            self.index[t] for t in board.raw.get("strategic_centres", []))
+            self.index[t] for t in board.raw.get("strategic_centres", [])
+        )
         self.is_centre: list[bool] = [t in self.centres for t in range(self.n)]
         #: Whether the board plays WAR II's rules (centres, majorities, bombers).
         self.war2 = bool(self.centres)
@@ -98,8 +104,9 @@ def _fill(key: tuple[int, int]) -> float:
     p = _P_WIN[key] = odds.p_conquer
     _LEFT_WIN[key] = odds.expected_attacker_left_if_conquer or 1.0
     fail = 1.0 - p
-    _LEFT_FAIL[key] = (sum(k * q for k, q in odds.defender_left.items()) / fail
-                       if fail > 1e-12 else 1.0)
+    _LEFT_FAIL[key] = (
+        sum(k * q for k, q in odds.defender_left.items()) / fail if fail > 1e-12 else 1.0
+    )
     return p
 
 
@@ -197,10 +204,34 @@ class Position:
     that planners copy and change freely.
     """
 
-    __slots__ = ("info", "owner", "armies", "me", "nplayers", "alive", "colors", "card_counts",
-                 "current", "phase", "pools", "hand", "objective", "objective_id",
-                 "trade_value", "trades_done", "moved", "occupy", "conquered", "round", "turn",
-                 "must_trade", "objective_ids", "ci_targets", "air_base", "bomber_box")
+    __slots__ = (
+        "info",
+        "owner",
+        "armies",
+        "me",
+        "nplayers",
+        "alive",
+        "colors",
+        "card_counts",
+        "current",
+        "phase",
+        "pools",
+        "hand",
+        "objective",
+        "objective_id",
+        "trade_value",
+        "trades_done",
+        "moved",
+        "occupy",
+        "conquered",
+        "round",
+        "turn",
+        "must_trade",
+        "objective_ids",
+        "ci_targets",
+        "air_base",
+        "bomber_box",
+    )
 
     info: BoardInfo
     owner: list[int]
@@ -235,16 +266,18 @@ class Position:
         seat = players[pos.me]
         pos.hand = list(seat.get("hand", []))
         pos.objective_id = seat.get("objective", "")
-        pos.objective = info.objectives.get(pos.objective_id, {"kind": "territories",
-                                                                "count": 24})
+        pos.objective = info.objectives.get(pos.objective_id, {"kind": "territories", "count": 24})
         # Objectives shown in the view: our own, or everyone's once the game is over.
         pos.objective_ids = [p.get("objective") for p in players]
         pos.trade_value = int(view.get("next_trade_value", 0))
         pos.trades_done = int(view.get("trades_done", 0))
         pos.moved = [view["moved"].get(t, 0) for t in ids]
         occ = view["occupy"]
-        pos.occupy = None if not occ else (info.index[occ["source"]], info.index[occ["target"]],
-                                           int(occ["max"]))
+        pos.occupy = (
+            None
+            if not occ
+            else (info.index[occ["source"]], info.index[occ["target"]], int(occ["max"]))
+        )
         pos.conquered = bool(view["conquered"])
         pos.round = int(view["round"])
         pos.turn = int(view["turn"])
@@ -254,9 +287,13 @@ class Position:
         pos.air_base = int((view.get("air_base") or [0] * pos.nplayers)[pos.me])
         pos.bomber_box = int((view.get("bomber_box") or [0] * pos.nplayers)[pos.me])
         cis = view.get("information_centres") or {}
-        pos.ci_targets = tuple(sorted(
-            info.index[c["territory"]] for c in cis.values()
-            if c["territory"] is not None and c["holder"] != pos.me))
+        pos.ci_targets = tuple(
+            sorted(
+                info.index[c["territory"]]
+                for c in cis.values()
+                if c["territory"] is not None and c["holder"] != pos.me
+            )
+        )
         return pos
 
     def clone(self) -> Position:
@@ -372,16 +409,20 @@ def valid_sets(info: BoardInfo, hand: list[int]) -> list[tuple[int, int, int]]:
     return out
 
 
-def best_set(pos: Position, sets: list[tuple[int, int, int]],
-             weight: list[float] | None = None) -> tuple[tuple[int, int, int], int | None]:
+def best_set(
+    pos: Position, sets: list[tuple[int, int, int]], weight: list[float] | None = None
+) -> tuple[tuple[int, int, int], int | None]:
     """The set to trade and the territory (index) for the +2: prefer a card territory we hold
     (the most useful one by ``weight``), keep jokers, keep cards whose territory we hold."""
     info = pos.info
     me = pos.me
 
     def bonus_of(combo: tuple[int, ...]) -> int | None:
-        held = [info.card_terr[c] for c in combo
-                if info.card_terr[c] >= 0 and pos.owner[info.card_terr[c]] == me]
+        held = [
+            info.card_terr[c]
+            for c in combo
+            if info.card_terr[c] >= 0 and pos.owner[info.card_terr[c]] == me
+        ]
         if not held:
             return None
         if weight is None:
@@ -390,8 +431,9 @@ def best_set(pos: Position, sets: list[tuple[int, int, int]],
 
     def score(combo: tuple[int, ...]) -> tuple[int, int, int]:
         jokers = sum(1 for c in combo if info.card_shape[c] == JOKER)
-        held = sum(1 for c in combo if info.card_terr[c] >= 0
-                   and pos.owner[info.card_terr[c]] == me)
+        held = sum(
+            1 for c in combo if info.card_terr[c] >= 0 and pos.owner[info.card_terr[c]] == me
+        )
         return (bonus_of(combo) is not None, -jokers, -held)
 
     combo = max(sets, key=score)

@@ -49,8 +49,11 @@ def compile_goal(pos: Position, spec: dict[str, Any], seat: int) -> Goal:
     info = pos.info
     kind = spec["kind"]
     if kind == "continents":
-        return ("c", tuple(info.continent_index(c) for c in spec["continents"]),
-                int(spec.get("extra", 0)))
+        return (
+            "c",
+            tuple(info.continent_index(c) for c in spec["continents"]),
+            int(spec.get("extra", 0)),
+        )
     if kind == "destroy":
         v = pos.seat_of_color(spec["color"])
         if v is None or v == seat or not pos.alive[v]:
@@ -117,8 +120,12 @@ def gateways(pos: Position, wanted: list[float], me: int | None = None) -> tuple
 class Evaluator:
     """Scores positions for one seat; built once per decision from the root position."""
 
-    def __init__(self, pos: Position, hypotheses: dict[int, list[tuple[float, dict[str, Any]]]],
-                 weights: dict[str, float] | None = None) -> None:
+    def __init__(
+        self,
+        pos: Position,
+        hypotheses: dict[int, list[tuple[float, dict[str, Any]]]],
+        weights: dict[str, float] | None = None,
+    ) -> None:
         self.info: BoardInfo = pos.info
         self.me = pos.me
         self.spec = pos.objective
@@ -126,11 +133,19 @@ class Evaluator:
         self.nplayers = pos.nplayers
         self.alive0 = list(pos.alive)
         self.hyp = hypotheses
-        self.goals = {o: [(p, compile_goal(pos, spec, o),
-                           gateways(pos, target_weights(pos, spec, o), o)
-                           if spec["kind"] != "territories" else ())
-                          for p, spec in hyps]
-                      for o, hyps in hypotheses.items()}
+        self.goals = {
+            o: [
+                (
+                    p,
+                    compile_goal(pos, spec, o),
+                    gateways(pos, target_weights(pos, spec, o), o)
+                    if spec["kind"] != "territories"
+                    else (),
+                )
+                for p, spec in hyps
+            ]
+            for o, hyps in hypotheses.items()
+        }
         w = weights or {}
         self.alpha = w.get("alpha", ALPHA)
         self.beta = w.get("beta", BETA)
@@ -172,8 +187,9 @@ class Evaluator:
     def __call__(self, owner: list[int], armies: list[int], conquered: bool = False) -> float:
         return self._score(owner, armies, conquered)[0]
 
-    def _score(self, owner: list[int], armies: list[int], conquered: bool,
-               detail: bool = False) -> tuple[float, float, list[float], bool]:
+    def _score(
+        self, owner: list[int], armies: list[int], conquered: bool, detail: bool = False
+    ) -> tuple[float, float, list[float], bool]:
         info = self.info
         me = self.me
         n = info.n
@@ -233,7 +249,7 @@ class Evaluator:
                     total += cont_total[c] - own[c]
                 if goal[2]:
                     rest = sorted(cont_total[c] - own[c] for c in range(nconts) if c not in req)
-                    total += sum(rest[:goal[2]])
+                    total += sum(rest[: goal[2]])
                 return total
             if kind == "s":
                 return self._centres_remaining(goal, p, owner, cost, counts)
@@ -314,8 +330,7 @@ class Evaluator:
         # Staying in the game: being wiped out loses whatever the objective.
         if self.d_surv:
             strongest = max(inc[o] for o in range(np_) if o != me)
-            score -= self.d_surv * math.exp(-(seat_cost[me] + counts[me])
-                                            / (1.5 * strongest + 1.0))
+            score -= self.d_surv * math.exp(-(seat_cost[me] + counts[me]) / (1.5 * strongest + 1.0))
         # The others: their income and how close they look to their objective.
         d_opp = self.d_opp
         gamma = self.gamma
@@ -339,8 +354,7 @@ class Evaluator:
         return score, r_me, inc, False
 
     # ---------------------------------------------------------------- WAR II
-    def _war2_income(self, owner: list[int], whole: list[int], cont_income: list[float]
-                     ) -> None:
+    def _war2_income(self, owner: list[int], whole: list[int], cont_income: list[float]) -> None:
         """Add majority bonuses and Strategic Centres to ``cont_income`` (in place)."""
         info = self.info
         majority = info.majority
@@ -359,21 +373,24 @@ class Evaluator:
         for t in info.centres:
             cont_income[owner[t]] += value
 
-    def _centres_remaining(self, goal: Goal, p: int, owner: list[int], cost: list[float],
-                           counts: list[int]) -> float:
+    def _centres_remaining(
+        self, goal: Goal, p: int, owner: list[int], cost: list[float], counts: list[int]
+    ) -> float:
         info = self.info
         prices = sorted(cost[t] for t in info.centres if owner[t] != p)
         short_c = goal[1] - (len(info.centres) - len(prices))
-        total = sum(prices[:max(0, short_c)])
+        total = sum(prices[: max(0, short_c)])
         short_t = goal[2] - counts[p] - max(0, short_c)
         if short_t > 0:
-            rest = sorted(cost[t] + 0.6 for t in range(info.n)
-                          if owner[t] != p and not info.is_centre[t])
+            rest = sorted(
+                cost[t] + 0.6 for t in range(info.n) if owner[t] != p and not info.is_centre[t]
+            )
             total += sum(rest[:short_t])
         return total
 
-    def _majorities_remaining(self, goal: Goal, p: int, owner: list[int],
-                              cost: list[float]) -> float:
+    def _majorities_remaining(
+        self, goal: Goal, p: int, owner: list[int], cost: list[float]
+    ) -> float:
         per = []
         for ts in self.info.conts:
             prices = [cost[t] for t in ts if owner[t] != p]
@@ -384,4 +401,4 @@ class Evaluator:
             prices.sort()
             per.append(sum(prices[:need]))
         per.sort()
-        return sum(per[:goal[1]])
+        return sum(per[: goal[1]])

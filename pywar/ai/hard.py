@@ -87,16 +87,26 @@ class HardBot(Bot):
             mem.pop("plan", None)
             mem.pop("battle", None)
             mem.pop("mode", None)
-        hyps = {o: belief.hypotheses(pos, o) for o in range(pos.nplayers)
-                if o != pos.me and pos.alive[o]}
+        hyps = {
+            o: belief.hypotheses(pos, o)
+            for o in range(pos.nplayers)
+            if o != pos.me and pos.alive[o]
+        }
         ev = Evaluator(pos, hyps, self.weights)
         rnd = self.rng_for(view)
         action = yield from self._decide(pos, trade_allowed, ev, mem, rnd, clock)
         belief.remember(pos)
         return action
 
-    def _decide(self, pos: Position, trade_allowed: bool, ev: Evaluator, mem: dict[str, Any],
-                rnd: random.Random, clock: Clock) -> Thinking:
+    def _decide(
+        self,
+        pos: Position,
+        trade_allowed: bool,
+        ev: Evaluator,
+        mem: dict[str, Any],
+        rnd: random.Random,
+        clock: Clock,
+    ) -> Thinking:
         threat = threat_of(pos)
         hold = self.hold_below
         if ev.spec and _closeness(pos, ev) > 0.5:
@@ -131,8 +141,9 @@ class HardBot(Bot):
         raise RuntimeError(f"nothing to do in phase {pos.phase}")  # pragma: no cover
 
     # ------------------------------------------------------------- placement
-    def place(self, pos: Position, ev: Evaluator, mem: dict[str, Any], rnd: random.Random,
-              clock: Clock) -> Thinking:
+    def place(
+        self, pos: Position, ev: Evaluator, mem: dict[str, Any], rnd: random.Random, clock: Clock
+    ) -> Thinking:
         info = pos.info
         plan = mem.get("plan")
         total = sum(pos.pools.values())
@@ -151,8 +162,9 @@ class HardBot(Bot):
             mem.pop("plan", None)
         return Place(info.ids[t], k)
 
-    def plan_placement(self, pos: Position, ev: Evaluator, rnd: random.Random,
-                       clock: Clock) -> Thinking:
+    def plan_placement(
+        self, pos: Position, ev: Evaluator, rnd: random.Random, clock: Clock
+    ) -> Thinking:
         """{territory: armies} for every pending army, chosen by rollouts."""
         info = pos.info
         me = pos.me
@@ -161,8 +173,11 @@ class HardBot(Bot):
             if key.startswith("territory:"):
                 t = info.index[key.split(":", 1)[1]]
                 fixed[t] = fixed.get(t, 0) + k
-        cont_pools = {info.continent_index(key.split(":", 1)[1]): k
-                      for key, k in pos.pools.items() if key.startswith("continent:")}
+        cont_pools = {
+            info.continent_index(key.split(":", 1)[1]): k
+            for key, k in pos.pools.items()
+            if key.startswith("continent:")
+        }
         free = pos.pools.get("free", 0)
         values = self.rollout_values(pos, ev)
         threat = threat_of(pos)
@@ -237,8 +252,11 @@ class HardBot(Bot):
         """Worth of conquering each territory, by the belief of this seat's memory (for the
         WAR II layer's raids and cards)."""
         belief = self.belief(pos, self.seat_memory(pos))
-        hyps = {o: belief.hypotheses(pos, o) for o in range(pos.nplayers)
-                if o != pos.me and pos.alive[o]}
+        hyps = {
+            o: belief.hypotheses(pos, o)
+            for o in range(pos.nplayers)
+            if o != pos.me and pos.alive[o]
+        }
         return self.rollout_values(pos, Evaluator(pos, hyps, self.weights))
 
     def rollout_values(self, pos: Position, ev: Evaluator) -> list[float]:
@@ -290,11 +308,12 @@ class HardBot(Bot):
                     best = max(best, p_win(a, pos.armies[t]) * values[t])
             if best > 0:
                 scored[s] = best
-        return sorted(scored, key=lambda s: (-scored[s], s))[:self.bases]
+        return sorted(scored, key=lambda s: (-scored[s], s))[: self.bases]
 
     # ----------------------------------------------------------- WAR II raids
-    def raid(self, pos: Position, ev: Evaluator, mem: dict[str, Any], rnd: random.Random,
-             clock: Clock) -> Thinking:
+    def raid(
+        self, pos: Position, ev: Evaluator, mem: dict[str, Any], rnd: random.Random, clock: Clock
+    ) -> Thinking:
         """WAR II: a raid of the air base's bombers or of a card's before the next battle,
         or None: each option (and none) is played out in rollouts of the rest of the
         attack phase, dice and air dice sampled; the best mean score wins."""
@@ -326,11 +345,11 @@ class HardBot(Bot):
                     if count + c.value <= box and 1.75 * count < pos.armies[t] - 1:
                         extra.append(c.index)
                         count += c.value
-                a = max((pos.armies[u] for u in info.nbrs[t] if pos.owner[u] == pos.me),
-                        default=0)
+                a = max((pos.armies[u] for u in info.nbrs[t] if pos.owner[u] == pos.me), default=0)
                 stop = stop_level(a, pos.armies[t], AIR_AIM) if a >= 2 else 1
-                options.append((CardAirAttack(card.index, name, tuple(sorted(extra))), t,
-                                count, stop))
+                options.append(
+                    (CardAirAttack(card.index, name, tuple(sorted(extra))), t, count, stop)
+                )
         if not options:
             mem["raid_checked"] = key
             return None
@@ -340,8 +359,9 @@ class HardBot(Bot):
         best_value += RAID_MARGIN
         best: Action | None = None
         for action, t, bombers, stop in options:
-            mean = yield from mean_score(pos, ev, pos.owner, pos.armies, seeds,
-                                         _raid_then(t, bombers, stop, play), clock)
+            mean = yield from mean_score(
+                pos, ev, pos.owner, pos.armies, seeds, _raid_then(t, bombers, stop, play), clock
+            )
             if mean > best_value:
                 best_value, best = mean, action
         if best is None:
@@ -349,8 +369,9 @@ class HardBot(Bot):
         return best
 
     # --------------------------------------------------------------- attacks
-    def attack(self, pos: Position, ev: Evaluator, mem: dict[str, Any], rnd: random.Random,
-               clock: Clock) -> Thinking:
+    def attack(
+        self, pos: Position, ev: Evaluator, mem: dict[str, Any], rnd: random.Random, clock: Clock
+    ) -> Thinking:
         info = pos.info
         owner = pos.owner
         armies = pos.armies
@@ -390,8 +411,9 @@ class HardBot(Bot):
         mem["battle"] = (best[1], best[2], p_win(armies[best[1]], armies[best[2]]))
         return Attack(info.ids[best[1]], info.ids[best[2]])
 
-    def attack_by_policy(self, pos: Position, ev: Evaluator, mem: dict[str, Any],
-                         rnd: random.Random, clock: Clock) -> Thinking:
+    def attack_by_policy(
+        self, pos: Position, ev: Evaluator, mem: dict[str, Any], rnd: random.Random, clock: Clock
+    ) -> Thinking:
         """Choose, by rollouts, how boldly to go on (a gate shift, a push, or stop), and
         play the first battle of the best choice; a battle runs to its stop level."""
         info = pos.info
@@ -526,8 +548,9 @@ class HardBot(Bot):
             targets = [u for u in info.nbrs[s] if owner[u] == me]
             lift = info.war2 and info.is_centre[s]
             if lift:  # WAR II: armies fly between Strategic Centres too
-                targets += [u for u in info.centres if owner[u] == me and u != s
-                            and u not in info.nbrs[s]]
+                targets += [
+                    u for u in info.centres if owner[u] == me and u != s and u not in info.nbrs[s]
+                ]
             for u in targets:
                 for k in sorted({movable, (movable + 1) // 2}):
                     arm = list(armies)
@@ -553,8 +576,15 @@ class HardBot(Bot):
 RolloutPlay = Callable[[list[int], list[int], random.Random], bool]
 
 
-def mean_score(pos: Position, ev: Evaluator, owner: list[int], armies: list[int],
-               seeds: list[int], play: RolloutPlay, clock: Clock) -> Thinking:
+def mean_score(
+    pos: Position,
+    ev: Evaluator,
+    owner: list[int],
+    armies: list[int],
+    seeds: list[int],
+    play: RolloutPlay,
+    clock: Clock,
+) -> Thinking:
     """Mean score over rollouts of ``play`` from this board, one per seed (yields when the
     clock is due; returns the mean)."""
     total = 0.0
@@ -568,15 +598,21 @@ def mean_score(pos: Position, ev: Evaluator, owner: list[int], armies: list[int]
     return total / len(seeds)
 
 
-def _gate_play(pos: Position, values: list[float], shift: float = 0.0,
-               first: tuple[int, int, int] | None = None) -> RolloutPlay:
+def _gate_play(
+    pos: Position,
+    values: list[float],
+    shift: float = 0.0,
+    first: tuple[int, int, int] | None = None,
+) -> RolloutPlay:
     def play(own: list[int], arm: list[int], r: random.Random) -> bool:
         return rollout_attacks(pos, own, arm, values, r, pos.conquered, shift, first=first)
+
     return play
 
 
-def _with_raid(pos: Position, owner: list[int], armies: list[int], values: list[float],
-               play: RolloutPlay) -> RolloutPlay:
+def _with_raid(
+    pos: Position, owner: list[int], armies: list[int], values: list[float], play: RolloutPlay
+) -> RolloutPlay:
     """WAR II: the rollout starts with the raid of the air base's bombers that helps the
     land attacks most (sampled from the air dice)."""
     plan = raid_plan(pos, owner, armies, values, pos.air_base, AIR_AIM)
@@ -588,22 +624,30 @@ def _with_raid(pos: Position, owner: list[int], armies: list[int], values: list[
     def raided(own: list[int], arm: list[int], r: random.Random) -> bool:
         arm[t] = sample_air(bombers, arm[t], stop, r)
         return play(own, arm, r)
+
     return raided
 
 
 def _raid_then(t: int, bombers: int, stop: int, play: RolloutPlay) -> RolloutPlay:
     """A rollout that starts with a raid on ``t`` (sampled from the air dice)."""
+
     def raided(own: list[int], arm: list[int], r: random.Random) -> bool:
         arm[t] = sample_air(min(bombers, 13), arm[t], stop, r)
         return play(own, arm, r)
+
     return raided
 
 
 def _threats(pos: Position, most: int) -> list[int]:
     """The strongest enemy stacks next to our territories."""
     me = pos.me
-    stacks = [t for t in range(pos.info.n) if pos.owner[t] != me and pos.armies[t] >= 3
-              and any(pos.owner[u] == me for u in pos.info.nbrs[t])]
+    stacks = [
+        t
+        for t in range(pos.info.n)
+        if pos.owner[t] != me
+        and pos.armies[t] >= 3
+        and any(pos.owner[u] == me for u in pos.info.nbrs[t])
+    ]
     stacks.sort(key=lambda t: (-pos.armies[t], t))
     return stacks[:most]
 
@@ -611,11 +655,18 @@ def _threats(pos: Position, most: int) -> list[int]:
 def _push_play(pos: Position, needed: list[bool]) -> RolloutPlay:
     def play(own: list[int], arm: list[int], r: random.Random) -> bool:
         return rollout_push(pos, own, arm, needed, r, pos.conquered)
+
     return play
 
 
-def gate_pick(pos: Position, owner: list[int], armies: list[int], values: list[float],
-              conquered: bool, shift: float = 0.0) -> tuple[int, int] | None:
+def gate_pick(
+    pos: Position,
+    owner: list[int],
+    armies: list[int],
+    values: list[float],
+    conquered: bool,
+    shift: float = 0.0,
+) -> tuple[int, int] | None:
     """The gate policy's next battle: the best odds times value among the attacks whose
     exact odds pass a gate (lower for valuable targets and for the turn's first card)."""
     me = pos.me
@@ -657,9 +708,16 @@ def gate_move(pos: Position, owner: list[int], s: int, t: int, top: int) -> int:
     return top
 
 
-def rollout_attacks(pos: Position, owner: list[int], armies: list[int], values: list[float],
-                    rnd: random.Random, conquered: bool, shift: float = 0.0,
-                    first: tuple[int, int, int] | None = None) -> bool:
+def rollout_attacks(
+    pos: Position,
+    owner: list[int],
+    armies: list[int],
+    values: list[float],
+    rnd: random.Random,
+    conquered: bool,
+    shift: float = 0.0,
+    first: tuple[int, int, int] | None = None,
+) -> bool:
     """Play the attack phase quickly with the gate policy; change ``owner``/``armies``.
 
     ``first`` = (source, target, stop) is a battle already under way."""
@@ -728,8 +786,9 @@ def push_bases(pos: Position, needed: list[bool], armies: int, most: int) -> lis
     return sorted(scored, key=lambda s: (-scored[s], s))[:most]
 
 
-def push_pick(pos: Position, owner: list[int], armies: list[int],
-              needed: list[bool]) -> tuple[int, int] | None:
+def push_pick(
+    pos: Position, owner: list[int], armies: list[int], needed: list[bool]
+) -> tuple[int, int] | None:
     """The push's next attack: the best odds against a needed territory."""
     me = pos.me
     nbrs = pos.info.nbrs
@@ -748,8 +807,7 @@ def push_pick(pos: Position, owner: list[int], armies: list[int],
     return best[1], best[2]
 
 
-def push_move(pos: Position, owner: list[int], needed: list[bool], s: int, t: int,
-              top: int) -> int:
+def push_move(pos: Position, owner: list[int], needed: list[bool], s: int, t: int, top: int) -> int:
     """Armies to move into ``t`` during a push: all allowed when it leads on."""
     me = pos.me
     nbrs = pos.info.nbrs
@@ -760,8 +818,14 @@ def push_move(pos: Position, owner: list[int], needed: list[bool], s: int, t: in
     return 1
 
 
-def rollout_push(pos: Position, owner: list[int], armies: list[int], needed: list[bool],
-                 rnd: random.Random, conquered: bool) -> bool:
+def rollout_push(
+    pos: Position,
+    owner: list[int],
+    armies: list[int],
+    needed: list[bool],
+    rnd: random.Random,
+    conquered: bool,
+) -> bool:
     """Play a push for the objective quickly; change ``owner``/``armies``."""
     me = pos.me
     for _ in range(20):
@@ -799,8 +863,11 @@ def _bsr_allocation(pos: Position, threat: list[float], count: int) -> dict[int,
 def _available(pos: Position, t: int) -> int:
     info = pos.info
     pools = pos.pools
-    return (pools.get("free", 0) + pools.get(f"continent:{info.cont_ids[info.cont_of[t]]}", 0)
-            + pools.get(f"territory:{info.ids[t]}", 0))
+    return (
+        pools.get("free", 0)
+        + pools.get(f"continent:{info.cont_ids[info.cont_of[t]]}", 0)
+        + pools.get(f"territory:{info.ids[t]}", 0)
+    )
 
 
 def _bound_first(pos: Position, t: int) -> int:

@@ -32,16 +32,22 @@ GATE_SLOPE = 0.04
 PLACE_AIM = 0.85
 
 
-def trade_now(pos: Position, trade_allowed: bool, hold_below: int,
-                    threat_weight: list[float]) -> Action | None:
+def trade_now(
+    pos: Position, trade_allowed: bool, hold_below: int, threat_weight: list[float]
+) -> Action | None:
     """The trade to make now, if any (common to the levels that time their trades)."""
     if not trade_allowed or pos.phase not in ("reinforce", "final_trade"):
         return None
     sets = valid_sets(pos.info, pos.hand)
     if not sets:
         return None
-    if not pos.must_trade and pos.phase == "reinforce" and len(pos.hand) < 5 \
-            and pos.trade_value < hold_below and len(pos.hand) < 4:
+    if (
+        not pos.must_trade
+        and pos.phase == "reinforce"
+        and len(pos.hand) < 5
+        and pos.trade_value < hold_below
+        and len(pos.hand) < 4
+    ):
         return None
     combo, bonus = best_set(pos, sets, threat_weight)
     return Trade(combo, None if bonus is None else pos.info.ids[bonus])
@@ -205,8 +211,9 @@ class NormalBot(Bot):
                 return Place(key.split(":", 1)[1], pos.pools[key])
         values = self.values(pos)
         free = pos.pools.get("free", 0)
-        base = self.attack_base(pos, values, free + sum(
-            n for k, n in pos.pools.items() if k.startswith("continent:")))
+        base = self.attack_base(
+            pos, values, free + sum(n for k, n in pos.pools.items() if k.startswith("continent:"))
+        )
         for key in sorted(pos.pools):
             if key.startswith("continent:"):
                 c = info.continent_index(key.split(":", 1)[1])
@@ -233,8 +240,9 @@ class NormalBot(Bot):
         t = max(add, key=lambda x: (add[x], -x))
         return Place(ids[t], add[t])
 
-    def attack_base(self, pos: Position, values: list[float],
-                    armies: int) -> tuple[int, int] | None:
+    def attack_base(
+        self, pos: Position, values: list[float], armies: int
+    ) -> tuple[int, int] | None:
         """(territory, armies to add) for the best attack the reinforcements make possible."""
         me = pos.me
         owner = pos.owner
@@ -258,16 +266,14 @@ class NormalBot(Bot):
             return None
         return best[1], best[2]
 
-    def front_base(self, pos: Position, values: list[float],
-                   threat: list[float]) -> int | None:
+    def front_base(self, pos: Position, values: list[float], threat: list[float]) -> int | None:
         """The own territory facing the most valuable enemy territories (to build a stack)."""
         me = pos.me
         best: tuple[float, int] | None = None
         for s in range(pos.info.n):
             if pos.owner[s] != me:
                 continue
-            worth = max((values[t] for t in pos.info.nbrs[s] if pos.owner[t] != me),
-                        default=0.0)
+            worth = max((values[t] for t in pos.info.nbrs[s] if pos.owner[t] != me), default=0.0)
             if worth <= 0:
                 continue
             score = worth + 0.05 * pos.armies[s]

@@ -70,7 +70,7 @@ def majority_continents(pos: Position, spec: dict[str, Any], p: int) -> list[int
     """The continents a majorities objective is cheapest to reach with."""
     costs = majority_costs(pos, p)
     ranked = sorted(range(len(costs)), key=lambda c: (costs[c], c))
-    return ranked[:int(spec["count"])]
+    return ranked[: int(spec["count"])]
 
 
 def centres_short(pos: Position, spec: dict[str, Any], p: int) -> tuple[int, int]:
@@ -78,8 +78,7 @@ def centres_short(pos: Position, spec: dict[str, Any], p: int) -> tuple[int, int
     owner = pos.owner
     centres = sum(1 for t in pos.info.centres if owner[t] == p)
     held = sum(1 for o in owner if o == p)
-    return (max(0, int(spec["count"]) - centres),
-            max(0, int(spec.get("territories", 0)) - held))
+    return (max(0, int(spec["count"]) - centres), max(0, int(spec.get("territories", 0)) - held))
 
 
 def met(pos: Position, spec: dict[str, Any], p: int) -> bool:
@@ -88,11 +87,13 @@ def met(pos: Position, spec: dict[str, Any], p: int) -> bool:
     if kind == "destroy":
         return False
     return remaining_cost(pos, spec, p) <= 0.0 and (
-        kind != "centres" or centres_short(pos, spec, p) == (0, 0))
+        kind != "centres" or centres_short(pos, spec, p) == (0, 0)
+    )
 
 
-def remaining_cost(pos: Position, spec: dict[str, Any], p: int,
-                   costs: list[float] | None = None) -> float:
+def remaining_cost(
+    pos: Position, spec: dict[str, Any], p: int, costs: list[float] | None = None
+) -> float:
     """Rough armies ``p`` still has to spend to reach ``spec`` (0 when it is met)."""
     kind = spec["kind"]
     if kind == "centres":
@@ -104,13 +105,16 @@ def remaining_cost(pos: Position, spec: dict[str, Any], p: int,
         total = sum(prices[:short_c])
         short_t = max(0, short_t - short_c)
         if short_t:
-            rest = sorted(conquest_cost(armies[t]) + 0.6 for t in range(info.n)
-                          if owner[t] != p and not info.is_centre[t])
+            rest = sorted(
+                conquest_cost(armies[t]) + 0.6
+                for t in range(info.n)
+                if owner[t] != p and not info.is_centre[t]
+            )
             total += sum(rest[:short_t])
         return total
     if kind == "majorities":
         costs = majority_costs(pos, p)
-        return sum(sorted(costs)[:int(spec["count"])])
+        return sum(sorted(costs)[: int(spec["count"])])
     if kind == "continents":
         if costs is None:
             costs = continent_costs(pos, p)
@@ -192,7 +196,7 @@ def progress(pos: Position, spec: dict[str, Any], p: int) -> float:
         return 1.0 - short / total
     if kind == "majorities":
         costs = majority_costs(pos, p)
-        return sum(1 for c in sorted(costs)[:int(spec["count"])] if c == 0) / spec["count"]
+        return sum(1 for c in sorted(costs)[: int(spec["count"])] if c == 0) / spec["count"]
     if kind == "territories":
         floor = spec.get("min_armies", 1)
         ok = sum(1 for t, o in enumerate(pos.owner) if o == p and pos.armies[t] >= floor)

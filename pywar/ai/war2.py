@@ -76,8 +76,9 @@ def _air_faces(board_id: str) -> tuple[Faces, Faces]:
 
 
 @cache
-def air_dist(bombers: int, armies: int, stop: int = 1,
-             board_id: str = "war2") -> tuple[tuple[int, float], ...]:
+def air_dist(
+    bombers: int, armies: int, stop: int = 1, board_id: str = "war2"
+) -> tuple[tuple[int, float], ...]:
     """Distribution of the armies left in a territory of ``armies`` bombed by ``bombers``
     until they are all shot down or the territory is down to ``stop`` armies (at least 1):
     ``((armies_left, probability), ...)``."""
@@ -104,8 +105,9 @@ def air_dist(bombers: int, armies: int, stop: int = 1,
     return tuple(sorted((d, q * scale) for d, q in out.items()))
 
 
-def sample_air(bombers: int, armies: int, stop: int, rnd: random.Random,
-               board_id: str = "war2") -> int:
+def sample_air(
+    bombers: int, armies: int, stop: int, rnd: random.Random, board_id: str = "war2"
+) -> int:
     """One sampled raid (as :func:`air_dist`): the armies left."""
     rules = war2_rules(board_id)
     aa, bombs = rules.anti_aircraft, rules.air_attack
@@ -117,8 +119,14 @@ def sample_air(bombers: int, armies: int, stop: int, rnd: random.Random,
     return armies
 
 
-def raid_gains(pos: Position, owner: list[int], armies: list[int], values: list[float],
-               bombers: int, aim: float) -> list[tuple[float, int, int]]:
+def raid_gains(
+    pos: Position,
+    owner: list[int],
+    armies: list[int],
+    values: list[float],
+    bombers: int,
+    aim: float,
+) -> list[tuple[float, int, int]]:
     """(gain, target, stop) of each raid that could precede a land attack, in territory
     order: the target's value times what the raid adds to the odds of the best attacker."""
     me = pos.me
@@ -134,14 +142,19 @@ def raid_gains(pos: Position, owner: list[int], armies: list[int], values: list[
         stop = stop_level(a, d, aim)
         if stop >= d:
             continue
-        gain = values[t] * (expected_p_win(a, air_dist(min(bombers, 13), d, stop))
-                            - p_win(a, d))
+        gain = values[t] * (expected_p_win(a, air_dist(min(bombers, 13), d, stop)) - p_win(a, d))
         gains.append((gain, t, stop))
     return gains
 
 
-def raid_plan(pos: Position, owner: list[int], armies: list[int], values: list[float],
-              bombers: int, aim: float) -> tuple[int, int] | None:
+def raid_plan(
+    pos: Position,
+    owner: list[int],
+    armies: list[int],
+    values: list[float],
+    bombers: int,
+    aim: float,
+) -> tuple[int, int] | None:
     """(target, stop) of the raid that adds most to a land attack on this board."""
     if bombers < 1:
         return None
@@ -154,11 +167,11 @@ def raid_plan(pos: Position, owner: list[int], armies: list[int], values: list[f
     return best[1], best[2]
 
 
-def raid_targets(pos: Position, values: list[float], bombers: int, aim: float,
-                 most: int = 3) -> list[tuple[int, int]]:
+def raid_targets(
+    pos: Position, values: list[float], bombers: int, aim: float, most: int = 3
+) -> list[tuple[int, int]]:
     """The ``most`` best (target, stop) raids before a land attack, by value x odds."""
-    scored = [g for g in raid_gains(pos, pos.owner, pos.armies, values, bombers, aim)
-              if g[0] > 0.0]
+    scored = [g for g in raid_gains(pos, pos.owner, pos.armies, values, bombers, aim) if g[0] > 0.0]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [(t, stop) for _, t, stop in scored[:most]]
 
@@ -225,8 +238,11 @@ class War2Layer:
             if action is None:
                 action = yield from self.bot.decide(view, False, clock)
             if isinstance(action, EndTurn):
-                action = (self.move_ci(pos, view, info) or self.make_room(pos, view, hand, rules)
-                          or action)
+                action = (
+                    self.move_ci(pos, view, info)
+                    or self.make_room(pos, view, hand, rules)
+                    or action
+                )
             return action
         raise RuntimeError(f"nothing to do in phase {phase}")  # pragma: no cover
 
@@ -239,11 +255,10 @@ class War2Layer:
         if view["phase"] == "claim":
             return Claim(info.ids[max(vacant, key=lambda t: (score[t], -t))])
         centres_left = [info.index[t] for t in view.get("centre_cards_left", [])]
-        ranked = sorted((t for t in vacant if not info.is_centre[t]),
-                        key=lambda t: (-score[t], t))
+        ranked = sorted((t for t in vacant if not info.is_centre[t]), key=lambda t: (-score[t], t))
         pair = None
         for i, a in enumerate(ranked):
-            b = next((x for x in ranked[i + 1:] if info.cont_of[x] != info.cont_of[a]), None)
+            b = next((x for x in ranked[i + 1 :] if info.cont_of[x] != info.cont_of[a]), None)
             if b is not None:
                 pair = (a, b)
                 break
@@ -255,14 +270,19 @@ class War2Layer:
         if centres_left:
             best = max(centres_left, key=lambda t: (score.get(t, 0.0), -t))
             # A centre gives 2 armies now and an army and a bomber every turn.
-            if self.style.skill == 0 or pair is None or not pairs_open or (
-                    score.get(best, 0.0) + 2.0 >= score[pair[0]] + score[pair[1]]):
+            if (
+                self.style.skill == 0
+                or pair is None
+                or not pairs_open
+                or (score.get(best, 0.0) + 2.0 >= score[pair[0]] + score[pair[1]])
+            ):
                 return TakeCentre(info.ids[best])
         assert pair is not None
         return ClaimPair(info.ids[pair[0]], info.ids[pair[1]])
 
-    def claim_score(self, view: dict[str, Any], info: BoardInfo, owner: dict[int, int],
-                    t: int) -> float:
+    def claim_score(
+        self, view: dict[str, Any], info: BoardInfo, owner: dict[int, int], t: int
+    ) -> float:
         """How much a vacant territory is worth claiming."""
         me = view["me"]
         c = info.cont_of[t]
@@ -302,8 +322,9 @@ class War2Layer:
         elif kind == "majorities":
             score += 0.3 * info.majority[c] / max(1, need - mine)
         elif kind == "destroy":
-            victim = next((k for k, p in enumerate(view["players"])
-                           if p["color"] == spec.get("color")), None)
+            victim = next(
+                (k for k, p in enumerate(view["players"]) if p["color"] == spec.get("color")), None
+            )
             if victim is not None and any(owner.get(u) == victim for u in info.nbrs[t]):
                 score += 0.5
         if any(info.is_centre[u] and owner.get(u) == me for u in info.nbrs[t]):
@@ -331,23 +352,34 @@ class War2Layer:
         mem["spied_turn"] = view["turn"]
         seen = view.get("intel", {})
         # Whom to watch: the one with the most cards, the least recently seen first.
-        return Spy(max(others, key=lambda p: (view["players"][p]["cards"],
-                                              -seen.get(str(p), {}).get("turn", -1), -p)))
+        return Spy(
+            max(
+                others,
+                key=lambda p: (
+                    view["players"][p]["cards"],
+                    -seen.get(str(p), {}).get("turn", -1),
+                    -p,
+                ),
+            )
+        )
 
     def spied(self, view: dict[str, Any]) -> bool:
         """Whether this seat spied this turn already (its memory, or what it has seen)."""
         me = view["me"]
         if self.bot.memory.get(me, {}).get("spied_turn") == view["turn"]:
             return True
-        return any(s.get("turn") == view["turn"] and "objective" not in s
-                   for s in view.get("intel", {}).values())
+        return any(
+            s.get("turn") == view["turn"] and "objective" not in s
+            for s in view.get("intel", {}).values()
+        )
 
     def safest(self, pos: Position, options: list[int]) -> int:
         """The own territory among ``options`` least exposed to the enemy."""
         dist = front_distance(pos)
         threat = threat_of(pos)
-        return max(options, key=lambda t: (min(dist[t], 3), -threat[t] / pos.armies[t],
-                                           pos.armies[t], -t))
+        return max(
+            options, key=lambda t: (min(dist[t], 3), -threat[t] / pos.armies[t], pos.armies[t], -t)
+        )
 
     def move_ci(self, pos: Position, view: dict[str, Any], info: BoardInfo) -> Action | None:
         """Move a held Information Centre away from a territory in danger."""
@@ -376,8 +408,9 @@ class War2Layer:
     @staticmethod
     def danger(pos: Position, t: int) -> float:
         """Odds that the strongest enemy neighbour takes ``t`` next turn (roughly)."""
-        strongest = max((pos.armies[u] for u in pos.info.nbrs[t] if pos.owner[u] != pos.me),
-                        default=0)
+        strongest = max(
+            (pos.armies[u] for u in pos.info.nbrs[t] if pos.owner[u] != pos.me), default=0
+        )
         return p_win(strongest + 2, pos.armies[t]) if strongest else 0.0
 
     # -------------------------------------------------------------------- cards
@@ -385,11 +418,14 @@ class War2Layer:
         """(own, enemy) territories of a territory card."""
         info = pos.info
         ts = [info.index[t] for t in card.territories]
-        return ([t for t in ts if pos.owner[t] == pos.me],
-                [t for t in ts if pos.owner[t] != pos.me])
+        return (
+            [t for t in ts if pos.owner[t] == pos.me],
+            [t for t in ts if pos.owner[t] != pos.me],
+        )
 
-    def use_armies_cards(self, pos: Position, view: dict[str, Any], hand: list[War2Card],
-                         rules: War2Rules) -> Action | None:
+    def use_armies_cards(
+        self, pos: Position, view: dict[str, Any], hand: list[War2Card], rules: War2Rules
+    ) -> Action | None:
         """Territory cards naming own territories, for armies there (the numbered cards go
         with the best of them, unless they are kept for bombers)."""
         places = [c for c in hand if not c.numbered]
@@ -402,8 +438,9 @@ class War2Layer:
         for card in places:
             own, _ = self.card_places(pos, card)
             for t in own:
-                near = max((values[u] for u in pos.info.nbrs[t] if pos.owner[u] != pos.me),
-                           default=0.0)
+                near = max(
+                    (values[u] for u in pos.info.nbrs[t] if pos.owner[u] != pos.me), default=0.0
+                )
                 score = near - 2.0 * min(dist[t], 3) + (1.0 if pos.info.is_centre[t] else 0.0)
                 if best is None or score > best[0]:
                     best = (score, card, t)
@@ -411,9 +448,19 @@ class War2Layer:
             return None
         score, card, t = best
         keep_for_air = self.style.skill > 0 and self.air_card_target(pos, view, hand) is not None
-        use = numbers if (not keep_for_air and (self.style.skill == 0 or dist[t] <= 1
-                                                or pos.info.is_centre[t]
-                                                or len(hand) >= rules.hand_limit - 1)) else ()
+        use = (
+            numbers
+            if (
+                not keep_for_air
+                and (
+                    self.style.skill == 0
+                    or dist[t] <= 1
+                    or pos.info.is_centre[t]
+                    or len(hand) >= rules.hand_limit - 1
+                )
+            )
+            else ()
+        )
         return CardArmies(card.index, pos.info.ids[t], use)
 
     def bot_values(self, pos: Position) -> list[float]:
@@ -425,12 +472,14 @@ class War2Layer:
             self._values = list(values(pos))
         else:
             w = target_weights(pos, pos.objective, pos.me)
-            self._values = [0.0 if pos.owner[t] == pos.me else 1.0 + 3.0 * w[t]
-                            for t in range(pos.info.n)]
+            self._values = [
+                0.0 if pos.owner[t] == pos.me else 1.0 + 3.0 * w[t] for t in range(pos.info.n)
+            ]
         return self._values
 
-    def air_card_target(self, pos: Position, view: dict[str, Any],
-                        hand: list[War2Card]) -> tuple[War2Card, int, float] | None:
+    def air_card_target(
+        self, pos: Position, view: dict[str, Any], hand: list[War2Card]
+    ) -> tuple[War2Card, int, float] | None:
         """The enemy territory card best used for bombers: (card, target, gain)."""
         box = view["bomber_box"][pos.me]
         if box < 1:
@@ -456,8 +505,9 @@ class War2Layer:
             return None
         return best
 
-    def make_room(self, pos: Position, view: dict[str, Any], hand: list[War2Card],
-                  rules: War2Rules) -> Action | None:
+    def make_room(
+        self, pos: Position, view: dict[str, Any], hand: list[War2Card], rules: War2Rules
+    ) -> Action | None:
         """Before the turn's cards are drawn: use what is left, throw away the worst."""
         if not pos.conquered or len(hand) <= rules.hand_limit - rules.cards_per_conquest_turn:
             return None
@@ -472,6 +522,7 @@ class War2Layer:
         if self.style.skill == 0:
             worst = min(hand, key=lambda c: (not c.numbered, c.value, c.index))
             return Discard(worst.index)
+
         # A new card is worth about 1.4; keep what is worth more.
         def worth(c: War2Card) -> float:
             if c.numbered:
@@ -479,6 +530,7 @@ class War2Layer:
             _, enemy = self.card_places(pos, c)
             near = any(self.best_source(pos, t) >= 2 for t in enemy)
             return 1.5 if near else 0.7
+
         worst = min(hand, key=lambda c: (worth(c), c.index))
         if worth(worst) < 1.4:
             return Discard(worst.index)
@@ -487,8 +539,7 @@ class War2Layer:
     # -------------------------------------------------------------- air attacks
     def best_source(self, pos: Position, t: int) -> int:
         """Armies of the strongest own territory next to ``t`` (0 if none)."""
-        return max((pos.armies[u] for u in pos.info.nbrs[t] if pos.owner[u] == pos.me),
-                   default=0)
+        return max((pos.armies[u] for u in pos.info.nbrs[t] if pos.owner[u] == pos.me), default=0)
 
     def air_gain(self, pos: Position, t: int, a: int, bombers: int, value: float) -> float:
         """Value times the odds a bombing raid adds to the land attack of ``a`` on ``t``."""
@@ -501,8 +552,9 @@ class War2Layer:
         dist = air_dist(min(bombers, 13), d, stop)
         return value * (expected_p_win(a, dist) - p_win(a, d))
 
-    def air_attack(self, pos: Position, view: dict[str, Any], hand: list[War2Card],
-                   rules: War2Rules) -> Action | None:
+    def air_attack(
+        self, pos: Position, view: dict[str, Any], hand: list[War2Card], rules: War2Rules
+    ) -> Action | None:
         """A raid from the air base or with a card, against the target of a land attack."""
         me = pos.me
         base = view["air_base"][me]
@@ -515,8 +567,9 @@ class War2Layer:
             extra: list[int] = []
             count = 1
             for c in sorted(numbers, key=lambda c: (-c.value, c.index)):
-                if count + c.value <= box and (self.style.skill == 0 or self.want_more(
-                        pos, t, count)):
+                if count + c.value <= box and (
+                    self.style.skill == 0 or self.want_more(pos, t, count)
+                ):
                     extra.append(c.index)
                     count += c.value
             return CardAirAttack(card.index, pos.info.ids[t], tuple(sorted(extra)))
@@ -549,8 +602,9 @@ class War2Layer:
         destroy on average: about 1.75 an aircraft)."""
         return 1.75 * bombers < pos.armies[t] - 1
 
-    def air_defence(self, pos: Position, view: dict[str, Any], base: int,
-                    floor: int) -> Action | None:
+    def air_defence(
+        self, pos: Position, view: dict[str, Any], base: int, floor: int
+    ) -> Action | None:
         """With bombers piling up in the base and no raid before a land attack: bomb the
         strongest enemy stack next to us."""
         if self.style.skill == 0 or base < 3:
@@ -578,8 +632,10 @@ class War2Layer:
         t = info.index[air["target"]]
         d = view["armies"][air["target"]]
         me = view["me"]
-        a = max((view["armies"][info.ids[u]] for u in info.nbrs[t]
-                 if view["owner"][info.ids[u]] == me), default=0)
+        a = max(
+            (view["armies"][info.ids[u]] for u in info.nbrs[t] if view["owner"][info.ids[u]] == me),
+            default=0,
+        )
         if a >= 2 and p_win(a, d) >= self.style.air_aim:
             return AirStop()
         return AirRound()
@@ -596,7 +652,7 @@ class War2Layer:
         values = self.bot_values(pos)
         best: tuple[float, int, int, int, int] | None = None
         for i, c1 in enumerate(places):
-            for c2 in places[i + 1:]:
+            for c2 in places[i + 1 :]:
                 own1, _ = self.card_places(pos, c1)
                 own2, _ = self.card_places(pos, c2)
                 for src_list, dst_list in ((own1, own2), (own2, own1)):
@@ -607,8 +663,10 @@ class War2Layer:
                         for u in dst_list:
                             if dist[u] != 0:
                                 continue
-                            near = max((values[x] for x in pos.info.nbrs[u]
-                                        if pos.owner[x] != pos.me), default=0.0)
+                            near = max(
+                                (values[x] for x in pos.info.nbrs[u] if pos.owner[x] != pos.me),
+                                default=0.0,
+                            )
                             score = k * (1.0 + 0.2 * near)
                             if best is None or score > best[0]:
                                 best = (score, c1.index, c2.index, s, u)
