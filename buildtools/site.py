@@ -201,10 +201,13 @@ def _build_into(out: Path, *, single_file: bool = False, snapshot_wanted: bool =
             _copy(src, out / rel)
             pkg_files.append(rel)
 
-    # 4. PyScript configs: the game's (pywar + web/*.py helper modules) and hello's (bare).
+    # 4. PyScript configs: the game's (pywar + web/**/*.py helper modules) and hello's (bare).
     mains = main_scripts(WEB) if WEB.is_dir() else set()
+    # web/'s modules and packages (screens/, variants/<id>/), mapped at the same paths.
     helpers = sorted(
-        p.name for p in (WEB.glob("*.py") if WEB.is_dir() else []) if p.name not in mains
+        rel
+        for p in (WEB.rglob("*.py") if WEB.is_dir() else [])
+        if "__pycache__" not in (rel := p.relative_to(WEB).as_posix()) and rel not in mains
     )
     files = {f"./{rel}": f"./{rel}" for rel in [*pkg_files, *helpers]}
     base = {"interpreter": "./runtime/pyodide/pyodide.mjs"}
