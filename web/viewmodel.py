@@ -21,7 +21,6 @@ from pywar.errors import IllegalAction, WarError
 from pywar.game import Game
 from pywar.variants import VARIANTS
 
-import war2_view  # noqa: F401 - registers the WAR II page module
 from board_input import CLOSABLE
 from i18n import CATALOGUE
 from nodes import Node, button, find, h, text_of
@@ -48,11 +47,8 @@ from screens.common import (
     LOG_LINES,
     NAME_MAX,
     QUIET_ACTIONS,
-    SEAT_KINDS,
     SETUP_PREF_MAX,
     SHAPE_SYMBOLS,
-    SIMPLE_BOT_ONLY,
-    VARIANT_ORDER,
 )
 from screens.controls import PhaseControls
 from screens.history import HistoryScreen
@@ -62,14 +58,12 @@ from screens.saved import SavedGames
 from screens.setup import SetupScreen
 from screens.stats import StatsScreen
 from screens.words import EventWords
+from variant_ui import DEFAULT_VARIANT, load_page_parts
 
 __all__ = [
     "App",
     "COLORS",
-    "SEAT_KINDS",
-    "SIMPLE_BOT_ONLY",
     "BOT_DELAYS",
-    "VARIANT_ORDER",
     "DEFAULT_NAMES",
     "AMOUNTS",
     "SHAPE_SYMBOLS",
@@ -84,6 +78,9 @@ __all__ = [
     "h",
     "text_of",
 ]
+
+# The variants' page parts (web/variants/<id>/) register themselves and add their words.
+load_page_parts()
 
 
 class App(
@@ -152,8 +149,10 @@ class App(
             self.speed = "normal"
         self.paused = False
         self.fast_forward = False
+        #: The selections of the page part of the game in play (its own to fill and reset).
+        self.variant_state: dict[str, Any] = {}
         self.form = self._remembered_form() or self._default_form(
-            variant if variant in VARIANTS else "classic"
+            variant if variant in VARIANTS else DEFAULT_VARIANT
         )
         if variant in VARIANTS and variant != self.form["variant"]:
             self.on_variant(variant, None)  # ?variant= in the address wins

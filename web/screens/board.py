@@ -85,7 +85,7 @@ class BoardView(PageBase):
             ext.decorate_board(self, out, g)
             # Other marks of a variant's map (WAR II: air bases, centre markers): CSS
             # selector -> {"attrs": {name: value or None}, "text": str}; main.py writes them.
-            marks = getattr(ext, "board_marks", None)
+            marks = ext.board_marks(self, g)
             if marks is not None:
-                board["marks"] = marks(self, g)
+                board["marks"] = marks
         return board

@@ -8,7 +8,7 @@ from pywar.ai import LEVELS, make_bot
 
 from icons import icon_button
 from nodes import Node, button, h
-from screens.common import BOT_DELAYS, SIMPLE_BOT_ONLY, PageBase
+from screens.common import BOT_DELAYS, PageBase
 
 
 class BotTurns(PageBase):
@@ -21,7 +21,7 @@ class BotTurns(PageBase):
         bot = self.bots.get(seat)
         if bot is None:
             kind = self.seats[seat]["kind"]
-            if g.variant.id in SIMPLE_BOT_ONLY or kind not in LEVELS:
+            if kind not in LEVELS:
                 bot = self.bot
             else:
                 bot = make_bot(kind, seed=int(g.setup.get("seed", 0)) * 7 + seat)
@@ -68,7 +68,7 @@ class BotTurns(PageBase):
             self.thinking = None
         before = g.current
         events = g.apply(action)
-        self._after(events, before)
+        self.after_action(events, before)
         if self.fast_forward and not self.bot_to_move:
             self.fast_forward = False
         return self.bot_to_move

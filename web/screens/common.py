@@ -11,18 +11,11 @@ from board_input import BoardInput
 from i18n import CATALOGUE, t
 from i18n import Place as PlaceName
 from i18n import place as named_place
-from variant_ui import VARIANT_UI, VariantUI
+from variant_ui import VariantUI, page_part, seat_kinds
 
 COLORS = ("azul", "vermelho", "verde", "amarelo", "preto", "branco")
-#: Who may sit in a seat: a person or a computer of a level (see pywar.ai).
-SEAT_KINDS = ("human", "easy", "normal", "hard")
-#: Variants whose computer players are only the one built-in bot of that game (none: every
-#: game, WAR II included, offers the three levels).
-SIMPLE_BOT_ONLY: frozenset[str] = frozenset()
 #: Milliseconds between two visible bot moves, by the speed chosen in the page.
 BOT_DELAYS = {"slow": 700, "normal": 300, "fast": 60}
-#: The games on the new-game screen, in the order shown.
-VARIANT_ORDER = ("classic", "war2", "mitologicas", "brasil")
 DEFAULT_NAMES = ("Ana", "Bruno", "Carla", "Davi", "Elisa", "Fábio")
 AMOUNTS = ("1", "5", "all")
 SHAPE_SYMBOLS = {"square": "■", "triangle": "▲", "circle": "●", "joker": "★"}
@@ -91,7 +84,7 @@ class PageBase(BoardInput):
 
     def kinds(self, variant: str) -> tuple[str, ...]:
         """Who may sit in a seat of ``variant``: a person or a bot level."""
-        return ("human", "normal") if variant in SIMPLE_BOT_ONLY else SEAT_KINDS
+        return seat_kinds(variant)
 
     @staticmethod
     def colors_of(variant: str) -> list[str]:
@@ -106,7 +99,7 @@ class PageBase(BoardInput):
             key = "rule_forced_trade_final"
         return self.tr(key) if key in CATALOGUE[self.lang] else exc.message
 
-    def _clear_selection(self) -> None:
+    def clear_selection(self) -> None:
         self.source = self.target = None
         self.dice_choice = self.move_count = None
         self.picked = []
@@ -115,7 +108,7 @@ class PageBase(BoardInput):
         """The page module of the game's variant, if it has one (WAR II)."""
         if self.game is None:
             return None
-        return VARIANT_UI.get(self.game.variant.id)
+        return page_part(self.game.variant.id)
 
     def board_id(self) -> str:
         """The board the page should show: the game's, or the one picked on the setup screen."""

@@ -94,7 +94,7 @@ class PhaseControls(PageBase):
             h("p", {"class": "hint"}, self.tr("place_hint")),
         )
 
-    def _attack_controls(self) -> Node:
+    def attack_controls(self) -> Node:
         g = self.game
         assert g is not None
         parts: list[Any] = []
@@ -211,7 +211,7 @@ class PhaseControls(PageBase):
         )
         return h("div", {"class": "phase attack"}, parts)
 
-    def _regroup_controls(self) -> Node:
+    def regroup_controls(self) -> Node:
         g = self.game
         assert g is not None
         parts: list[Any] = []

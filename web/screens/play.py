@@ -97,7 +97,7 @@ class PlayScreen(PageBase):
             self._act(Attack(self.source, self.target, dice))
 
     def on_cancel(self, _a: str | None, _v: str | None) -> None:
-        self._clear_selection()
+        self.clear_selection()
 
     def on_end_attack(self, _a: str | None, _v: str | None) -> None:
         self._act(EndAttack())
@@ -136,7 +136,7 @@ class PlayScreen(PageBase):
             return
         g.undo()
         self.blitz = self.blitz_report = None
-        self._clear_selection()
+        self.clear_selection()
         self.log.append(self.tr("ev_undo", name=self.name(g.current)))
         self._save()
 
@@ -146,10 +146,10 @@ class PlayScreen(PageBase):
         assert g is not None
         before = g.current
         events = g.apply(action)
-        self._after(events, before)
+        self.after_action(events, before)
         return events
 
-    def _after(self, events: list[dict[str, Any]], before: int) -> None:
+    def after_action(self, events: list[dict[str, Any]], before: int) -> None:
         g = self.game
         assert g is not None and self.record is not None
         self._note_events(events)
@@ -159,7 +159,7 @@ class PlayScreen(PageBase):
         if g.phase == "over":
             self.screen = "over"
         if g.current != before or g.phase == "over":
-            self._clear_selection()
+            self.clear_selection()
             self.revealed = False
             self.battle = None if g.current != before else self.battle
             self.blitz_report = None if g.current != before else self.blitz_report
@@ -322,7 +322,7 @@ class PlayScreen(PageBase):
         if g.pending_armies:
             return self._placement_controls()
         if g.phase == "attack":
-            return self._attack_controls()
+            return self.attack_controls()
         if g.phase == "occupy":
             assert g.occupy is not None
             top = g.occupy["max"]
@@ -341,7 +341,7 @@ class PlayScreen(PageBase):
                 ),
             )
         if g.phase == "regroup":
-            return self._regroup_controls()
+            return self.regroup_controls()
         return h("div", {})
 
     def _dice_view(self, battle: dict[str, Any]) -> Node:

@@ -55,7 +55,7 @@ class SavedGames(PageBase):
         self.bots = {}
         self.thinking = None
         self._set_current(save_id)
-        self._clear_selection()
+        self.clear_selection()
         self.battle = None
         self._rebuild_log()
         self.revealed = False

@@ -13,13 +13,14 @@ from saves import (
     StorageFailure,
     make_record,
 )
-from screens.common import DEFAULT_NAMES, NAME_MAX, SETUP_PREF_MAX, VARIANT_ORDER, PageBase
+from screens.common import DEFAULT_NAMES, NAME_MAX, SETUP_PREF_MAX, PageBase
+from variant_ui import DEFAULT_VARIANT
 
 
 class SetupScreen(PageBase):
     """The new-game screen (a mixin of :class:`viewmodel.App`)."""
 
-    def _default_form(self, variant: str = "classic") -> dict[str, Any]:
+    def _default_form(self, variant: str = DEFAULT_VARIANT) -> dict[str, Any]:
         colors = self.colors_of(variant)
         seats = [
             {"name": DEFAULT_NAMES[i], "color": colors[i], "kind": "human" if i == 0 else "normal"}
@@ -212,7 +213,7 @@ class SetupScreen(PageBase):
         self.battle = None
         self.last_human = None
         self.revealed = False
-        self._clear_selection()
+        self.clear_selection()
         self._note_events([{"type": "turn", "player": game.current, "round": game.round}])
         self._maybe_curtain()
 
@@ -222,9 +223,7 @@ class SetupScreen(PageBase):
     # setup
     def _variant_choice(self) -> Node:
         cards = []
-        for vid in VARIANT_ORDER:
-            if vid not in VARIANTS:
-                continue
+        for vid in VARIANTS:  # the engine registry's order
             rules = get_variant(vid)
             cards.append(
                 h(

@@ -153,7 +153,8 @@ class EventWords(PageBase):
         """A player's objective in words (a variant's own kinds through its page module)."""
         g = self.game
         assert g is not None
-        own = getattr(self.extension(), "describe_objective", None)
+        ext = self.extension()
+        own = ext.describe_objective(self, g.objective_of(seat)) if ext is not None else None
         if own is not None:
-            return str(own(self, g.objective_of(seat)))
+            return own
         return describe(g.objective_of(seat), g.board, self.lang)

@@ -1,18 +1,19 @@
 """The WAR II page module: its setup, air attacks, bombers, Strategic Centres, airlift, its
 cards and the Information Centres, played by tap and click.
 
-Registered in :data:`variant_ui.VARIANT_UI` for the ``war2`` variant; :class:`viewmodel.App`
-asks it first and falls back to the classic controls (ground attacks, the conquest move,
-ordinary regroups) where this module returns ``None``. Every action offered is checked with
-the engine first (:meth:`Game.is_legal`), so illegal ones are simply not offered; a refusal
-after a tap is explained in words (``rule_*`` texts below). Private parts of events (cards
+Registered for the ``war2`` variant (``__init__.py``); the shared page asks it first and
+falls back to the classic controls (ground attacks, the conquest move, ordinary regroups)
+where this module returns ``None``. It uses the view model only through
+:class:`variant_ui.PageApp`. Every action offered is checked with the engine first
+(:meth:`Game.is_legal`), so illegal ones are simply not offered; a refusal after a tap is
+explained in words (``rule_*`` texts in ``texts.py``). Private parts of events (cards
 drawn, spied, captured) are never put in words: they appear only in the box of the seat
 that saw them, after that player reveals it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pywar.actions import Action, EndAttack, EndTurn
 from pywar.war2 import (
@@ -37,12 +38,10 @@ from pywar.war2 import (
 )
 from pywar.war2 import describe as describe_war2_objective
 
-from i18n import CATALOGUE, Entry, Plural
+import variants.war2.texts  # noqa: F401 - WAR II's words, merged into the catalogue
 from nodes import Node, button, find, h
-from variant_ui import VARIANT_UI, VariantUI
-
-if TYPE_CHECKING:  # pragma: no cover
-    from viewmodel import App
+from variant_ui import PageApp, VariantUI
+from variants.war2.rules import RULES
 
 AMOUNTS = ("1", "5", "all")
 #: Counts up to this many are buttons; more are a drop-down list.
@@ -50,449 +49,37 @@ COUNT_BUTTONS = 8
 #: Air rounds shown with their dice (the latest last).
 AIR_ROUNDS_SHOWN = 4
 
-PT: dict[str, Entry] = {
-    "phase_claim": "escolher territórios",
-    "phase_centre_choice": "escolher CE ou dois territórios",
-    "phase_air": "ataque aéreo",
-    "opt_information_centres": "Centros de Informação e espionagem",
-    "opt_five_players_deal_all_centres": "Com 5 jogadores, distribuir os 12 CE (sem escolha)",
-    "opt_majority_armies_bound": "Regra da casa: exércitos da maioria só no próprio continente",
-    "w2_stage1": "1ª rodada, 1ª etapa: só colocar exércitos e receber bombardeiros.",
-    "w2_stage2": "1ª rodada, 2ª etapa: atacar, deslocar e usar cartas (sem novos exércitos).",
-    "w2_claim_prompt": "Escolha livre: toque num território vago (tracejado) para pôr 1 "
-    "exército nele. Vagos: {n}.",
-    "w2_claim_dealt": "Os 12 Centros Estratégicos (★) já foram distribuídos, com 2 exércitos "
-    "em cada. Depois da escolha começa a 1ª rodada.",
-    "w2_choice_prompt": "Com 5 jogadores, escolha: uma das cartas de CE que restam (2 "
-    "exércitos) ou dois territórios vagos, que não sejam CE, de continentes "
-    "diferentes (1 exército em cada).",
-    "w2_take_centre": "Ficar com {territory.the} (★, 2 exércitos)",
-    "w2_pair_prompt": "Para dois territórios: toque em dois vagos de continentes diferentes.",
-    "w2_pair_first": "Primeiro: {territory}. Toque no segundo, de outro continente.",
-    "w2_pairs_closed": "Três jogadores já escolheram dois territórios: pegue uma carta de CE.",
-    "w2_no_centres_left": "Não restam cartas de CE: escolha dois territórios.",
-    "w2_pool_continent": "{n} só {continent.em} (continente inteiro)",
-    "w2_pool_majority": "{n} só {continent.em} (maioria)",
-    "w2_pool_majority_any": "{n} pela maioria {continent.de} (em qualquer território)",
-    "w2_pool_centre": "{n} só {territory.em} (★ Centro Estratégico)",
-    "w2_cards_any_time": "Suas cartas podem ser usadas a qualquer momento da sua jogada "
-    "(mostre-as abaixo).",
-    "w2_air_base": Plural(
-        "✈ Sua base aérea: {base} bombardeiro · na caixa: {box}",
-        "✈ Sua base aérea: {base} bombardeiros · na caixa: {box}",
-        "base",
-    ),
-    "w2_air_bases": "Bases aéreas",
-    "w2_air_button": "✈ Ataque aéreo da base ({n})",
-    "w2_air_pick_target": "Toque num território inimigo com pelo menos 2 exércitos, em "
-    "qualquer lugar do mapa.",
-    "w2_air_choose": Plural(
-        "Bombardear {target.the} ({armies} exército) com quantos bombardeiros?",
-        "Bombardear {target.the} ({armies} exércitos) com quantos bombardeiros?",
-        "armies",
-    ),
-    "w2_bombers_label": "Bombardeiros",
-    "w2_launch": Plural("Lançar {n} bombardeiro", "Lançar {n} bombardeiros"),
-    "w2_cancel": "Cancelar",
-    "w2_air_title": "Ataque aéreo contra {target.the} ({name})",
-    "w2_air_status": "{flying} em voo · {target.the} tem {armies}",
-    "w2_n_bombers": Plural("{n} bombardeiro", "{n} bombardeiros"),
-    "w2_n_bombers_lost": Plural("{n} bombardeiro perdido", "{n} bombardeiros perdidos"),
-    "w2_n_shot": Plural("{n} abatido", "{n} abatidos"),
-    "w2_n_destroyed": Plural("{n} destruído", "{n} destruídos"),
-    "w2_air_go": "Continuar (novo lance)",
-    "w2_air_stop": "Parar (voltam à base)",
-    "w2_air_rules": "A cada lance o defensor rola o dado antiaéreo; se sobrar bombardeiro, "
-    "você rola o dado de ataque aéreo. Pelo ar não se conquista: fica sempre "
-    "1 exército.",
-    "w2_die_aa": "Antiaérea",
-    "w2_die_air": "Bombas",
-    "w2_die_aa_title": "Dado azul de defesa antiaérea: {n}",
-    "w2_die_air_title": "Dado azul de ataque aéreo: {n}",
-    "w2_aa_result": "abateu {n}",
-    "w2_air_result": "destruiu {n}",
-    "w2_air_no_roll": "não rolado",
-    "w2_air_earlier": Plural(
-        "{n} lance antes: {shot}, {destroyed}", "{n} lances antes: {shot}, {destroyed}"
-    ),
-    "w2_air_end_shot_down": "Todos os bombardeiros foram abatidos.",
-    "w2_air_end_one_army_left": "Resta 1 exército: o ataque aéreo termina (pelo ar não se "
-    "conquista).",
-    "w2_air_end_stopped": "Ataque aéreo interrompido.",
-    "w2_air_summary": "Bombardeiros perdidos: {lost} · de volta à base: {returned}",
-    "w2_airlift_button": "✈ Aerotransporte entre CEs",
-    "w2_airlift_pick_source": "Toque no seu Centro Estratégico de onde os exércitos voam.",
-    "w2_airlift_pick_target": Plural(
-        "{source.De} ({n} pode voar): toque no CE de destino.",
-        "{source.De} ({n} podem voar): toque no CE de destino.",
-    ),
-    "w2_airlift_prompt": "Voar {source.de} para {target.the}:",
-    "w2_airlift_go": "Voar com {n}",
-    "w2_airlift_hint": "Exércitos que já se deslocaram nesta jogada não voam, e os que voaram "
-    "não se deslocam de novo.",
-    "w2_count_label": "Quantos",
-    "w2_cards_count": "Cartas: {n} de {limit}",
-    "w2_card_hint": "Toque numa carta de território para usá-la; junte cartas numeradas para "
-    "somar; duas cartas de território fazem um transporte.",
-    "w2_card_timing": "As cartas se usam na sua jogada: ao colocar, atacar ou deslocar.",
-    "w2_card_armies": Plural("+{n} exército {territory.em}", "+{n} exércitos {territory.em}"),
-    "w2_card_air": Plural(
-        "✈ {n} bombardeiro contra {territory.the}", "✈ {n} bombardeiros contra {territory.the}"
-    ),
-    "w2_card_air_box": Plural(
-        "{territory}: faltam bombardeiros na caixa ({n} necessário, {box} na caixa)",
-        "{territory}: faltam bombardeiros na caixa ({n} necessários, {box} na caixa)",
-    ),
-    "w2_card_air_floor": "{territory}: ataque aéreo só com 2 exércitos ou mais lá",
-    "w2_card_numbers_only": "Cartas numeradas vão junto com uma carta de território.",
-    "w2_card_too_many": "Use uma carta de território (mais numeradas) ou duas para um transporte.",
-    "w2_transport_title": "Transporte com as duas cartas:",
-    "w2_transport_from": "{territory.De}",
-    "w2_transport_to": "Para {territory.the}",
-    "w2_transport_go": "Transportar {n} {source.de} para {target.the}",
-    "w2_transport_none": "Para transportar, as duas cartas precisam ter territórios seus (o "
-    "de partida com 2 exércitos ou mais).",
-    "w2_discard": "Descartar esta carta",
-    "w2_hand_room": Plural(
-        "Você conquistou nesta jogada: no fim recebe até 3 cartas (cabe "
-        "{room}). Pode descartar para abrir espaço.",
-        "Você conquistou nesta jogada: no fim recebe até 3 cartas (cabem "
-        "{room}). Pode descartar para abrir espaço.",
-        "room",
-    ),
-    "w2_card_centre": "★",
-    "w2_intel_title": "O que você viu",
-    "w2_intel_spied": "Cartas de {name} (espionadas na jogada {turn}): {cards}",
-    "w2_intel_captured": "Centro de Informação de {name} capturado (jogada {turn}). "
-    "Objetivo: {objective} Cartas: {cards}",
-    "w2_no_cards": "nenhuma",
-    "w2_ci_title": "Centros de Informação",
-    "w2_ci_where": "{owner}: {territory.em}",
-    "w2_ci_captured": "{owner}: {territory.em}, com {holder}",
-    "w2_ci_unplaced": "{owner}: ainda fora do tabuleiro",
-    "w2_ci_place": "Colocar meu Centro de Informação",
-    "w2_ci_place_pick": "Toque num território seu para pôr o Centro de Informação.",
-    "w2_ci_place_due": "Coloque seu Centro de Informação antes de terminar esta jogada (ele "
-    "entra até a 2ª rodada).",
-    "w2_ci_move": "Mover o Centro de Informação de {owner}",
-    "w2_ci_move_pick": "Toque num território seu vizinho (ou noutro CE seu, se ele está num CE).",
-    "w2_spy": "Espionar {name}",
-    "w2_spy_hint": "Espionagem: veja todas as cartas de um adversário (não o objetivo), uma "
-    "vez por jogada. Só você verá.",
-    "w2_ci_transport": "Levar o Centro de Informação de {owner} para {territory.the}",
-    "w2_ce_label": "Centro Estratégico",
-    "w2_ci_label": "Centro de Informação de {owner}",
-    "w2_free_label": "{territory}: vago",
-    "w2_end_turn_blocked": "Falta colocar o Centro de Informação.",
-    "w2_ev_setup": "Centros Estratégicos distribuídos (2 exércitos em cada). {name} começa a "
-    "escolher.",
-    "w2_ev_claims": "Começa a escolha livre dos territórios vagos, 1 exército de cada vez.",
-    "w2_ev_turn": "Rodada {round}: vez de {name}.",
-    "w2_ev_turn_stage": "Rodada 1, {stage}ª etapa: vez de {name}.",
-    "w2_ev_bombers": Plural(
-        " Recebeu {n} bombardeiro: {base} na base aérea.",
-        " Recebeu {n} bombardeiros: {base} na base aérea.",
-    ),
-    "w2_ev_claim": "{name} escolheu {territory.the}.",
-    "w2_ev_take_centre": "{name} ficou com o CE {territory} (2 exércitos).",
-    "w2_ev_claim_pair": "{name} escolheu {first.the} e {second.the}.",
-    "w2_ev_cards": Plural("{name} recebeu {n} carta.", "{name} recebeu {n} cartas."),
-    "w2_ev_card_armies": Plural(
-        "{name} usou {cards} e pôs {count} exército {territory.em}.",
-        "{name} usou {cards} e pôs {count} exércitos {territory.em}.",
-        "count",
-    ),
-    "w2_ev_transport": "{name} usou 2 cartas e transportou {count} {source.de} para {target.the}.",
-    "w2_ev_discard": "{name} descartou uma carta.",
-    "w2_ev_air_attack": Plural(
-        "{name} atacou {target.the} ({defender}) pelo ar com {n} bombardeiro {origin}.",
-        "{name} atacou {target.the} ({defender}) pelo ar com {n} bombardeiros {origin}.",
-    ),
-    "w2_from_base": "da base aérea",
-    "w2_from_box": "da caixa (cartas {cards})",
-    "w2_ev_air_round": "Antiaérea {aa}: {shot}; bombas {bombs}: {destroyed}; {target.the} com "
-    "{armies}.",
-    "w2_ev_air_round_down": "Antiaérea {aa}: {shot}, nenhum bombardeiro sobrou.",
-    "w2_ev_air_end": "Fim do ataque aéreo contra {target.the}: {lost}, {returned} de volta à base.",
-    "w2_ev_airlift": "{name} aerotransportou {count} {source.de} para {target.the}.",
-    "w2_ev_place_ci": "{name} colocou seu Centro de Informação {territory.em}.",
-    "w2_ev_move_ci": "{name} moveu o Centro de Informação de {owner} {source.de} "
-    "para {target.the}.",
-    "w2_ev_transport_ci": "{name} usou 2 cartas e levou o Centro de Informação de {owner} "
-    "para {target.the}.",
-    "w2_ev_spy": "{name} espionou as cartas de {target}.",
-    "w2_ev_ci_captured": "{name} capturou o Centro de Informação de {owner} {territory.em}.",
-    "w2_ev_ci_recovered": "{name} recuperou seu Centro de Informação {territory.em}.",
-    "rule_air_combat": "Termine o ataque aéreo primeiro: continue ou pare.",
-    "rule_air_target_armies": "Ataque aéreo só contra território com pelo menos 2 exércitos.",
-    "rule_airlift_chain": "Exércitos que voaram ou se deslocaram nesta jogada não se movem "
-    "de novo.",
-    "rule_attack_own_territory": "Não se ataca o próprio território.",
-    "rule_bad_player": "Espione um adversário ainda no jogo.",
-    "rule_bombers_in_base": "Não há tantos bombardeiros na sua base aérea.",
-    "rule_bombers_in_box": "Não há bombardeiros suficientes na sua caixa para essas cartas.",
-    "rule_card_timing": "As cartas se usam ao colocar, atacar ou deslocar, não agora.",
-    "rule_cards_not_in_hand": "Essas cartas não estão na sua mão.",
-    "rule_centre_card_taken": "Escolha uma das cartas de CE que restam.",
-    "rule_centre_choice_first": "Primeiro cada jogador escolhe um CE ou dois territórios.",
-    "rule_centre_territory": "Os dois territórios não podem ser Centros Estratégicos.",
-    "rule_ci_placed": "Seu Centro de Informação já está no tabuleiro.",
-    "rule_ci_too_late": "O Centro de Informação entra só até a 2ª rodada.",
-    "rule_no_air_attack": "Não há ataque aéreo em andamento.",
-    "rule_no_ci": "Para espionar, seu Centro de Informação precisa estar no tabuleiro e com você.",
-    "rule_no_information_centres": "Este jogo não tem Centros de Informação.",
-    "rule_no_sets": "No WAR II as cartas são usadas uma a uma, sem trocas de 3.",
-    "rule_not_attack_phase": "Isso se faz na fase de ataque.",
-    "rule_not_centre": "Aerotransporte só entre Centros Estratégicos seus.",
-    "rule_not_centre_choice": "Essa escolha só existe no início com 5 jogadores.",
-    "rule_not_on_card": "Esse território não está nas cartas escolhidas.",
-    "rule_not_regroup_phase": "Isso se faz no deslocamento, depois dos ataques.",
-    "rule_not_setup": "Os territórios já foram todos escolhidos.",
-    "rule_not_your_ci": "Você não está com esse Centro de Informação.",
-    "rule_numbered_card_alone": "Cartas numeradas vão junto com uma carta de território.",
-    "rule_one_territory_card": "Use uma carta de território mais cartas numeradas.",
-    "rule_occupy_first": "Primeiro mova exércitos para o território conquistado.",
-    "rule_pairs_closed": "Três jogadores já escolheram dois territórios: pegue uma carta de CE.",
-    "rule_place_ci": "Coloque seu Centro de Informação antes de terminar a 2ª rodada.",
-    "rule_same_continent": "Os dois territórios devem ser de continentes diferentes.",
-    "rule_same_territory": "Escolha outro território.",
-    "rule_setup_first": "Primeiro os territórios vagos são escolhidos em volta da mesa.",
-    "rule_spy_once": "Só se espiona um adversário por jogada.",
-    "rule_territory_cards_only": "Use duas cartas de territórios seus.",
-    "rule_territory_taken": "Este território já tem dono.",
-}
-
-EN: dict[str, Entry] = {
-    "phase_claim": "choose territories",
-    "phase_centre_choice": "choose a centre or two territories",
-    "phase_air": "air attack",
-    "opt_information_centres": "Information Centres and spying",
-    "opt_five_players_deal_all_centres": "With 5 players, deal all 12 centres (no choice)",
-    "opt_majority_armies_bound": "House rule: majority armies only in their continent",
-    "w2_stage1": "First round, stage 1: place armies and receive bombers only.",
-    "w2_stage2": "First round, stage 2: attack, move and use cards (no new armies).",
-    "w2_claim_prompt": "Free choice: tap a vacant territory (dashed) to put 1 army on it. "
-    "Vacant: {n}.",
-    "w2_claim_dealt": "The 12 Strategic Centres (★) were dealt, 2 armies on each. The first "
-    "round starts after the choice.",
-    "w2_choice_prompt": "With 5 players, choose: one of the Strategic Centre cards left (2 "
-    "armies) or two vacant territories, not centres, in different "
-    "continents (1 army on each).",
-    "w2_take_centre": "Take {territory.the} (★, 2 armies)",
-    "w2_pair_prompt": "For two territories: tap two vacant ones in different continents.",
-    "w2_pair_first": "First: {territory}. Tap the second, in another continent.",
-    "w2_pairs_closed": "Three players already chose two territories: take a centre card.",
-    "w2_no_centres_left": "No centre cards left: choose two territories.",
-    "w2_pool_continent": "{n} only in {continent.the} (whole continent)",
-    "w2_pool_majority": "{n} only in {continent.the} (majority)",
-    "w2_pool_majority_any": "{n} for the majority of {continent.the} (anywhere)",
-    "w2_pool_centre": "{n} only on {territory.the} (★ Strategic Centre)",
-    "w2_cards_any_time": "Your cards may be used at any time of your turn (show them below).",
-    "w2_air_base": Plural(
-        "✈ Your air base: {base} bomber · in the box: {box}",
-        "✈ Your air base: {base} bombers · in the box: {box}",
-        "base",
-    ),
-    "w2_air_bases": "Air bases",
-    "w2_air_button": "✈ Air attack from the base ({n})",
-    "w2_air_pick_target": "Tap an enemy territory with at least 2 armies, anywhere on the map.",
-    "w2_air_choose": Plural(
-        "Bomb {target.the} ({armies} army) with how many bombers?",
-        "Bomb {target.the} ({armies} armies) with how many bombers?",
-        "armies",
-    ),
-    "w2_bombers_label": "Bombers",
-    "w2_launch": Plural("Launch {n} bomber", "Launch {n} bombers"),
-    "w2_cancel": "Cancel",
-    "w2_air_title": "Air attack on {target.the} ({name})",
-    "w2_air_status": "{flying} flying · {target.the} has {armies}",
-    "w2_n_bombers": Plural("{n} bomber", "{n} bombers"),
-    "w2_n_bombers_lost": Plural("{n} bomber lost", "{n} bombers lost"),
-    "w2_n_shot": "{n} shot down",
-    "w2_n_destroyed": "{n} destroyed",
-    "w2_air_go": "Go on (roll again)",
-    "w2_air_stop": "Stop (back to the base)",
-    "w2_air_rules": "Each round the defender rolls the anti-aircraft die; if a bomber is left "
-    "you roll the air-attack die. No conquest from the air: 1 army always "
-    "stays.",
-    "w2_die_aa": "Anti-aircraft",
-    "w2_die_air": "Bombs",
-    "w2_die_aa_title": "Blue anti-aircraft die: {n}",
-    "w2_die_air_title": "Blue air-attack die: {n}",
-    "w2_aa_result": "shot down {n}",
-    "w2_air_result": "destroyed {n}",
-    "w2_air_no_roll": "not rolled",
-    "w2_air_earlier": Plural(
-        "{n} earlier round: {shot}, {destroyed}", "{n} earlier rounds: {shot}, {destroyed}"
-    ),
-    "w2_air_end_shot_down": "Every bomber was shot down.",
-    "w2_air_end_one_army_left": "1 army is left: the air attack ends (no conquest from the air).",
-    "w2_air_end_stopped": "Air attack stopped.",
-    "w2_air_summary": "Bombers lost: {lost} · back to the base: {returned}",
-    "w2_airlift_button": "✈ Airlift between centres",
-    "w2_airlift_pick_source": "Tap your Strategic Centre the armies fly from.",
-    "w2_airlift_pick_target": "From {source.the} ({n} may fly): tap the centre they fly to.",
-    "w2_airlift_prompt": "Fly from {source.the} to {target.the}:",
-    "w2_airlift_go": "Fly {n}",
-    "w2_airlift_hint": "Armies that moved this turn do not fly, and armies that flew do not "
-    "move again.",
-    "w2_count_label": "How many",
-    "w2_cards_count": "Cards: {n} of {limit}",
-    "w2_card_hint": "Tap a territory card to use it; add numbered cards to add up; two "
-    "territory cards make a transport.",
-    "w2_card_timing": "Cards are used during your turn: placing, attacking or moving.",
-    "w2_card_armies": Plural("+{n} army on {territory.the}", "+{n} armies on {territory.the}"),
-    "w2_card_air": Plural(
-        "✈ {n} bomber against {territory.the}", "✈ {n} bombers against {territory.the}"
-    ),
-    "w2_card_air_box": "{territory}: not enough bombers in the box ({n} needed, {box} in the box)",
-    "w2_card_air_floor": "{territory}: an air attack needs 2 armies or more there",
-    "w2_card_numbers_only": "Numbered cards go with a territory card.",
-    "w2_card_too_many": "Use one territory card (plus numbered ones) or two for a transport.",
-    "w2_transport_title": "Transport with the two cards:",
-    "w2_transport_from": "From {territory.the}",
-    "w2_transport_to": "To {territory.the}",
-    "w2_transport_go": "Transport {n} from {source.the} to {target.the}",
-    "w2_transport_none": "To transport, both cards must name territories of yours (the one "
-    "left with 2 armies or more).",
-    "w2_discard": "Discard this card",
-    "w2_hand_room": "You conquered this turn: at the end you draw up to 3 cards (room for "
-    "{room}). You may discard to make room.",
-    "w2_card_centre": "★",
-    "w2_intel_title": "What you have seen",
-    "w2_intel_spied": "{name}'s cards (spied in turn {turn}): {cards}",
-    "w2_intel_captured": "{name}'s Information Centre captured (turn {turn}). Objective: "
-    "{objective} Cards: {cards}",
-    "w2_no_cards": "none",
-    "w2_ci_title": "Information Centres",
-    "w2_ci_where": "{owner}: on {territory.the}",
-    "w2_ci_captured": "{owner}: on {territory.the}, held by {holder}",
-    "w2_ci_unplaced": "{owner}: not on the board yet",
-    "w2_ci_place": "Place my Information Centre",
-    "w2_ci_place_pick": "Tap a territory of yours to put the Information Centre on.",
-    "w2_ci_place_due": "Place your Information Centre before ending this turn (it goes on by "
-    "round 2).",
-    "w2_ci_move": "Move {owner}'s Information Centre",
-    "w2_ci_move_pick": "Tap a neighbouring territory of yours (or another centre of yours, if "
-    "it stands on a centre).",
-    "w2_spy": "Spy on {name}",
-    "w2_spy_hint": "Spying: see every card of one opponent (not the objective), once per "
-    "turn. Only you will see them.",
-    "w2_ci_transport": "Take {owner}'s Information Centre to {territory.the}",
-    "w2_ce_label": "Strategic Centre",
-    "w2_ci_label": "{owner}'s Information Centre",
-    "w2_free_label": "{territory}: vacant",
-    "w2_end_turn_blocked": "The Information Centre is still to be placed.",
-    "w2_ev_setup": "Strategic Centres dealt (2 armies on each). {name} chooses first.",
-    "w2_ev_claims": "The free choice of the vacant territories starts, 1 army at a time.",
-    "w2_ev_turn": "Round {round}: {name} to play.",
-    "w2_ev_turn_stage": "Round 1, stage {stage}: {name} to play.",
-    "w2_ev_bombers": Plural(
-        " Received {n} bomber: {base} in the air base.",
-        " Received {n} bombers: {base} in the air base.",
-    ),
-    "w2_ev_claim": "{name} chose {territory.the}.",
-    "w2_ev_take_centre": "{name} took the centre {territory} (2 armies).",
-    "w2_ev_claim_pair": "{name} chose {first.the} and {second.the}.",
-    "w2_ev_cards": Plural("{name} received {n} card.", "{name} received {n} cards."),
-    "w2_ev_card_armies": Plural(
-        "{name} used {cards} and put {count} army on {territory.the}.",
-        "{name} used {cards} and put {count} armies on {territory.the}.",
-        "count",
-    ),
-    "w2_ev_transport": "{name} used 2 cards and transported {count} from {source.the} to "
-    "{target.the}.",
-    "w2_ev_discard": "{name} discarded a card.",
-    "w2_ev_air_attack": Plural(
-        "{name} attacked {target.the} ({defender}) from the air with {n} bomber {origin}.",
-        "{name} attacked {target.the} ({defender}) from the air with {n} bombers {origin}.",
-    ),
-    "w2_from_base": "from the air base",
-    "w2_from_box": "from the box (cards {cards})",
-    "w2_ev_air_round": "Anti-aircraft {aa}: {shot}; bombs {bombs}: {destroyed}; {target.the} has "
-    "{armies}.",
-    "w2_ev_air_round_down": "Anti-aircraft {aa}: {shot}, no bomber left.",
-    "w2_ev_air_end": "Air attack on {target.the} over: {lost}, {returned} back to the base.",
-    "w2_ev_airlift": "{name} airlifted {count} from {source.the} to {target.the}.",
-    "w2_ev_place_ci": "{name} placed their Information Centre on {territory.the}.",
-    "w2_ev_move_ci": "{name} moved {owner}'s Information Centre from {source.the} to {target.the}.",
-    "w2_ev_transport_ci": "{name} used 2 cards to take {owner}'s Information Centre to "
-    "{target.the}.",
-    "w2_ev_spy": "{name} spied on {target}'s cards.",
-    "w2_ev_ci_captured": "{name} captured {owner}'s Information Centre on {territory.the}.",
-    "w2_ev_ci_recovered": "{name} recovered their Information Centre on {territory.the}.",
-    "rule_air_combat": "Finish the air attack first: go on or stop.",
-    "rule_air_target_armies": "An air attack needs at least 2 armies in the territory.",
-    "rule_airlift_chain": "Armies that flew or moved this turn do not move again.",
-    "rule_attack_own_territory": "You cannot attack your own territory.",
-    "rule_bad_player": "Spy on an opponent still in the game.",
-    "rule_bombers_in_base": "Your air base has not that many bombers.",
-    "rule_bombers_in_box": "Your box has not enough bombers for these cards.",
-    "rule_card_timing": "Cards are used while placing, attacking or moving, not now.",
-    "rule_cards_not_in_hand": "Those cards are not in your hand.",
-    "rule_centre_card_taken": "Choose one of the centre cards left.",
-    "rule_centre_choice_first": "First each player chooses a centre or two territories.",
-    "rule_centre_territory": "The two territories cannot be Strategic Centres.",
-    "rule_ci_placed": "Your Information Centre is already on the board.",
-    "rule_ci_too_late": "The Information Centre goes on the board by round 2.",
-    "rule_no_air_attack": "There is no air attack going on.",
-    "rule_no_ci": "To spy, your Information Centre must be on the board and yours.",
-    "rule_no_information_centres": "This game has no Information Centres.",
-    "rule_no_sets": "WAR II cards are used one by one, not traded in sets.",
-    "rule_not_attack_phase": "That is done in the attack phase.",
-    "rule_not_centre": "Airlifts go only between your Strategic Centres.",
-    "rule_not_centre_choice": "That choice exists only at the start with 5 players.",
-    "rule_not_on_card": "That territory is not on the chosen cards.",
-    "rule_not_regroup_phase": "That is done when moving, after the attacks.",
-    "rule_not_setup": "The territories have all been chosen.",
-    "rule_not_your_ci": "You do not hold that Information Centre.",
-    "rule_numbered_card_alone": "Numbered cards go with a territory card.",
-    "rule_one_territory_card": "Use one territory card plus numbered cards.",
-    "rule_occupy_first": "First move armies into the conquered territory.",
-    "rule_pairs_closed": "Three players already chose two territories: take a centre card.",
-    "rule_place_ci": "Place your Information Centre before round 2 ends.",
-    "rule_same_continent": "The two territories must be in different continents.",
-    "rule_same_territory": "Choose another territory.",
-    "rule_setup_first": "First the vacant territories are chosen round the table.",
-    "rule_spy_once": "You spy on one opponent per turn.",
-    "rule_territory_cards_only": "Use two cards of territories of yours.",
-    "rule_territory_taken": "This territory is taken.",
-}
-
-# Merged into the page's catalogue; the page's own texts win where a key exists there.
-for _lang, _table in (("pt", PT), ("en", EN)):
-    for _key, _text in _table.items():
-        CATALOGUE[_lang].setdefault(_key, _text)
-
 
 # ------------------------------------------------------------------------------ helpers
-def _game(app: App) -> War2Game:
+def _game(app: PageApp) -> War2Game:
     g = app.game
     assert isinstance(g, War2Game)
     return g
 
 
-def _state(app: App) -> dict[str, Any]:
+def _state(app: PageApp) -> dict[str, Any]:
     """This page's WAR II selections, for the turn in progress (fresh each turn)."""
     g = _game(app)
     key = (id(g), (app.record or {}).get("id"), g.turn, g.current)
-    st: dict[str, Any] | None = getattr(app, "war2_state", None)
-    if st is None or st["key"] != key:
-        st = {
-            "key": key,
-            "mode": None,
-            "picked": [],
-            "pair_first": None,
-            "target": None,
-            "bombers": None,
-            "src": None,
-            "dst": None,
-            "count": None,
-            "ci": None,
-            "air": None,
-            "air_at": -1,
-        }
-        app.war2_state = st  # type: ignore[attr-defined]
+    st = app.variant_state
+    if st.get("key") != key:
+        st.clear()
+        st.update(
+            {
+                "key": key,
+                "mode": None,
+                "picked": [],
+                "pair_first": None,
+                "target": None,
+                "bombers": None,
+                "src": None,
+                "dst": None,
+                "count": None,
+                "ci": None,
+                "air": None,
+                "air_at": -1,
+            }
+        )
     _sane(g, st)
     return st
 
@@ -518,7 +105,7 @@ def _reset(st: dict[str, Any]) -> None:
     st.update(mode=None, target=None, bombers=None, src=None, dst=None, count=None, ci=None)
 
 
-def _human_turn(app: App) -> bool:
+def _human_turn(app: PageApp) -> bool:
     g = app.game
     return (
         g is not None
@@ -529,7 +116,7 @@ def _human_turn(app: App) -> bool:
     )
 
 
-def _count_picker(app: App, action: str, top: int, chosen: int) -> Node:
+def _count_picker(app: PageApp, action: str, top: int, chosen: int) -> Node:
     """Buttons 1..top, or a drop-down list when there are many."""
     if top <= COUNT_BUTTONS:
         return h(
@@ -567,9 +154,11 @@ def _number(value: str | None) -> int | None:
 class War2UI(VariantUI):
     """WAR II's phases and controls (see pywar/war2.py)."""
 
+    rules = RULES
+
     # ------------------------------------------------------------------ acting
-    def _act(self, app: App, action: Action) -> list[dict[str, Any]]:
-        """Apply one action for the person to play, like :meth:`App._act`, keeping the
+    def _act(self, app: PageApp, action: Action) -> list[dict[str, Any]]:
+        """Apply one action for the person to play, like :meth:`viewmodel.App.act`, keeping the
         air attack's dice for the panel."""
         g = _game(app)
         before = g.current
@@ -592,40 +181,40 @@ class War2UI(VariantUI):
                 air["end"] = e
         if any(e["type"] in ("air_attack", "air_round", "air_end") for e in events):
             st["air"], st["air_at"] = air, len(g.log)
-        app._after(events, before)
+        app.after_action(events, before)
         return events
 
-    def _ready(self, app: App) -> bool:
+    def _ready(self, app: PageApp) -> bool:
         return app.game is not None and _human_turn(app)
 
     # ------------------------------------------------------------------ intents
-    def on_w2_cancel(self, app: App, _a: str | None, _v: str | None) -> None:
+    def on_w2_cancel(self, app: PageApp, _a: str | None, _v: str | None) -> None:
         if app.game is not None:
             _reset(_state(app))
-            app._clear_selection()
+            app.clear_selection()
 
-    def on_w2_mode(self, app: App, arg: str | None, _v: str | None) -> None:
+    def on_w2_mode(self, app: PageApp, arg: str | None, _v: str | None) -> None:
         if not self._ready(app):
             return
         st = _state(app)
         mode, _, seat = (arg or "").partition(":")
         _reset(st)
-        app._clear_selection()
+        app.clear_selection()
         if mode in ("air", "airlift", "ci_place", "ci_move"):
             st["mode"] = mode
             st["ci"] = _number(seat)
         _sane(_game(app), st)
 
-    def on_w2_take_centre(self, app: App, arg: str | None, _v: str | None) -> None:
+    def on_w2_take_centre(self, app: PageApp, arg: str | None, _v: str | None) -> None:
         if self._ready(app) and arg:
             self._act(app, TakeCentre(arg))
 
-    def on_w2_bombers(self, app: App, arg: str | None, value: str | None) -> None:
+    def on_w2_bombers(self, app: PageApp, arg: str | None, value: str | None) -> None:
         n = _number(arg) or _number(value)
         if self._ready(app) and n:
             _state(app)["bombers"] = n
 
-    def on_w2_launch(self, app: App, _a: str | None, _v: str | None) -> None:
+    def on_w2_launch(self, app: PageApp, _a: str | None, _v: str | None) -> None:
         if not self._ready(app):
             return
         g, st = _game(app), _state(app)
@@ -635,20 +224,20 @@ class War2UI(VariantUI):
             _reset(st)
             self._act(app, AirAttack(target, n))
 
-    def on_w2_air_round(self, app: App, _a: str | None, _v: str | None) -> None:
+    def on_w2_air_round(self, app: PageApp, _a: str | None, _v: str | None) -> None:
         if self._ready(app):
             self._act(app, AirRound())
 
-    def on_w2_air_stop(self, app: App, _a: str | None, _v: str | None) -> None:
+    def on_w2_air_stop(self, app: PageApp, _a: str | None, _v: str | None) -> None:
         if self._ready(app):
             self._act(app, AirStop())
 
-    def on_w2_count(self, app: App, arg: str | None, value: str | None) -> None:
+    def on_w2_count(self, app: PageApp, arg: str | None, value: str | None) -> None:
         n = _number(arg) or _number(value)
         if self._ready(app) and n:
             _state(app)["count"] = n
 
-    def on_w2_airlift(self, app: App, _a: str | None, _v: str | None) -> None:
+    def on_w2_airlift(self, app: PageApp, _a: str | None, _v: str | None) -> None:
         if not self._ready(app):
             return
         g, st = _game(app), _state(app)
@@ -658,7 +247,7 @@ class War2UI(VariantUI):
             _reset(st)
             self._act(app, action)
 
-    def on_w2_card(self, app: App, arg: str | None, _v: str | None) -> None:
+    def on_w2_card(self, app: PageApp, arg: str | None, _v: str | None) -> None:
         card = _number(arg)
         if not (self._ready(app) and app.revealed) or card is None:
             return
@@ -672,7 +261,7 @@ class War2UI(VariantUI):
         )
         st.update(src=None, dst=None, count=None)
 
-    def _card_action(self, app: App, kind: str, territory: str) -> Action | None:
+    def _card_action(self, app: PageApp, kind: str, territory: str) -> Action | None:
         g, st = _game(app), _state(app)
         places = [c for c in st["picked"] if not g.cards[c].numbered]
         numbers = tuple(sorted(c for c in st["picked"] if g.cards[c].numbered))
@@ -682,29 +271,29 @@ class War2UI(VariantUI):
             return CardArmies(places[0], territory, numbers)
         return CardAirAttack(places[0], territory, numbers)
 
-    def on_w2_card_armies(self, app: App, arg: str | None, _v: str | None) -> None:
+    def on_w2_card_armies(self, app: PageApp, arg: str | None, _v: str | None) -> None:
         action = self._card_action(app, "armies", arg or "") if self._ready(app) else None
         if action is not None:
             _state(app)["picked"] = []
             self._act(app, action)
 
-    def on_w2_card_air(self, app: App, arg: str | None, _v: str | None) -> None:
+    def on_w2_card_air(self, app: PageApp, arg: str | None, _v: str | None) -> None:
         action = self._card_action(app, "air", arg or "") if self._ready(app) else None
         if action is not None:
             _state(app)["picked"] = []
             self._act(app, action)
 
-    def on_w2_transport_src(self, app: App, arg: str | None, _v: str | None) -> None:
+    def on_w2_transport_src(self, app: PageApp, arg: str | None, _v: str | None) -> None:
         if self._ready(app) and arg:
             st = _state(app)
             st.update(src=None if st["src"] == arg else arg, dst=None, count=None)
 
-    def on_w2_transport_dst(self, app: App, arg: str | None, _v: str | None) -> None:
+    def on_w2_transport_dst(self, app: PageApp, arg: str | None, _v: str | None) -> None:
         if self._ready(app) and arg:
             st = _state(app)
             st.update(dst=arg, count=None)
 
-    def on_w2_transport(self, app: App, _a: str | None, _v: str | None) -> None:
+    def on_w2_transport(self, app: PageApp, _a: str | None, _v: str | None) -> None:
         if not self._ready(app):
             return
         g, st = _game(app), _state(app)
@@ -717,7 +306,7 @@ class War2UI(VariantUI):
             _reset(st)
             self._act(app, action)
 
-    def on_w2_ci_transport(self, app: App, arg: str | None, _v: str | None) -> None:
+    def on_w2_ci_transport(self, app: PageApp, arg: str | None, _v: str | None) -> None:
         if not self._ready(app) or not arg:
             return
         seat, _, target = arg.partition(":")
@@ -727,20 +316,20 @@ class War2UI(VariantUI):
             st["picked"] = []
             self._act(app, action)
 
-    def on_w2_discard(self, app: App, arg: str | None, _v: str | None) -> None:
+    def on_w2_discard(self, app: PageApp, arg: str | None, _v: str | None) -> None:
         card = _number(arg)
         if self._ready(app) and app.revealed and card is not None:
             _state(app)["picked"] = []
             self._act(app, Discard(card))
 
-    def on_w2_spy(self, app: App, arg: str | None, _v: str | None) -> None:
+    def on_w2_spy(self, app: PageApp, arg: str | None, _v: str | None) -> None:
         seat = _number(arg)
         if self._ready(app) and seat is not None:
             self._act(app, Spy(seat))
             app.revealed = True  # the cards seen appear in the spy's own box at once
 
     # ------------------------------------------------------------------ taps
-    def on_territory_tap(self, app: App, territory: str) -> bool:
+    def on_territory_tap(self, app: PageApp, territory: str) -> bool:
         g, st = _game(app), _state(app)
         t = territory
         if g.phase == "claim":
@@ -776,7 +365,7 @@ class War2UI(VariantUI):
             return True
         return False
 
-    def _centre_choice_tap(self, app: App, st: dict[str, Any], t: str) -> None:
+    def _centre_choice_tap(self, app: PageApp, st: dict[str, Any], t: str) -> None:
         g = _game(app)
         if t in g.centre_cards_left:
             st["pair_first"] = None
@@ -796,7 +385,7 @@ class War2UI(VariantUI):
             first, st["pair_first"] = st["pair_first"], None
             self._act(app, ClaimPair(first, t))
 
-    def _airlift_tap(self, app: App, st: dict[str, Any], t: str) -> None:
+    def _airlift_tap(self, app: PageApp, st: dict[str, Any], t: str) -> None:
         g = _game(app)
         me = g.current
         if g.owner[t] != me:
@@ -819,7 +408,7 @@ class War2UI(VariantUI):
             st.update(dst=t, count=g.movable_from(st["src"]))
 
     # ------------------------------------------------------------------ the panel
-    def phase_controls(self, app: App) -> Node | None:
+    def phase_controls(self, app: PageApp) -> Node | None:
         g, st = _game(app), _state(app)
         if g.phase == "claim":
             return self._claim_controls(app)
@@ -836,7 +425,7 @@ class War2UI(VariantUI):
         if g.phase == "attack":
             if st["mode"] == "air":
                 return self._air_pick_controls(app, st)
-            classic = app._attack_controls()
+            classic = app.attack_controls()
             self._guard_end_buttons(app, classic)
             return h(
                 "div",
@@ -849,7 +438,7 @@ class War2UI(VariantUI):
         if g.phase == "regroup":
             if st["mode"] == "airlift":
                 return self._airlift_controls(app, st)
-            classic = app._regroup_controls()
+            classic = app.regroup_controls()
             self._guard_end_buttons(app, classic)
             return h(
                 "div",
@@ -860,7 +449,7 @@ class War2UI(VariantUI):
             )
         return None
 
-    def _guard_end_buttons(self, app: App, node: Node) -> None:
+    def _guard_end_buttons(self, app: PageApp, node: Node) -> None:
         """Disable the classic end buttons the engine would refuse (and say why)."""
         g = _game(app)
         for action, probe in (("end-turn", EndTurn()), ("end-attack", EndAttack())):
@@ -870,7 +459,7 @@ class War2UI(VariantUI):
                 b["attrs"]["disabled"] = "disabled"
                 b["attrs"]["title"] = app.tr("w2_end_turn_blocked")
 
-    def _claim_controls(self, app: App) -> Node:
+    def _claim_controls(self, app: PageApp) -> Node:
         g = _game(app)
         return h(
             "div",
@@ -883,7 +472,7 @@ class War2UI(VariantUI):
             h("p", {"class": "hint"}, app.tr("w2_claim_dealt")),
         )
 
-    def _centre_choice_controls(self, app: App, st: dict[str, Any]) -> Node:
+    def _centre_choice_controls(self, app: PageApp, st: dict[str, Any]) -> Node:
         g = _game(app)
         parts: list[Any] = [h("p", {"class": "w2-choice"}, app.tr("w2_choice_prompt"))]
         if g.centre_cards_left:
@@ -919,7 +508,7 @@ class War2UI(VariantUI):
             parts.append(h("p", {"class": "hint"}, app.tr("w2_pair_prompt")))
         return h("div", {"class": "phase centre-choice w2"}, parts)
 
-    def _placement_controls(self, app: App) -> Node:
+    def _placement_controls(self, app: PageApp) -> Node:
         g = _game(app)
         lines = [h("li", {"class": "pool-free"}, app.tr("pool_free", n=g.pools.get("free", 0)))]
         for key, n in sorted(g.pools.items()):
@@ -971,13 +560,13 @@ class War2UI(VariantUI):
         )
 
     # air attacks
-    def _air_targets(self, app: App) -> list[str]:
+    def _air_targets(self, app: PageApp) -> list[str]:
         g = _game(app)
         if g.phase != "attack" or not g.bombers[g.current]:
             return []
         return [t for t in g.board.territories if g.is_legal(AirAttack(t, 1))]
 
-    def _air_launcher(self, app: App) -> Node | None:
+    def _air_launcher(self, app: PageApp) -> Node | None:
         g = _game(app)
         base = g.bombers[g.current]
         if not base or not self._air_targets(app):
@@ -988,7 +577,7 @@ class War2UI(VariantUI):
             button(app.tr("w2_air_button", n=base), "w2-mode", "air", cls="btn big air"),
         )
 
-    def _air_pick_controls(self, app: App, st: dict[str, Any]) -> Node:
+    def _air_pick_controls(self, app: PageApp, st: dict[str, Any]) -> Node:
         g = _game(app)
         base = g.bombers[g.current]
         parts: list[Any] = []
@@ -1027,7 +616,7 @@ class War2UI(VariantUI):
         )
         return h("div", {"class": "phase air-pick w2"}, parts)
 
-    def _air_controls(self, app: App, st: dict[str, Any]) -> Node:
+    def _air_controls(self, app: PageApp, st: dict[str, Any]) -> Node:
         g = _game(app)
         air = g.air
         assert air is not None
@@ -1061,14 +650,14 @@ class War2UI(VariantUI):
             h("p", {"class": "hint"}, app.tr("w2_air_rules")),
         )
 
-    def _air_summary(self, app: App, st: dict[str, Any]) -> Node | None:
+    def _air_summary(self, app: PageApp, st: dict[str, Any]) -> Node | None:
         """The air attack just over, while it is still the latest thing that happened."""
         g = _game(app)
         if st["air"] is None or st["air_at"] != len(g.log):
             return None
         return self._air_dice(app, st["air"])
 
-    def _air_dice(self, app: App, air: dict[str, Any]) -> Node:
+    def _air_dice(self, app: PageApp, air: dict[str, Any]) -> Node:
         """Each round of an air attack: the two blue dice and what they did."""
         rows = []
         for r in air["rounds"][-AIR_ROUNDS_SHOWN:]:
@@ -1152,7 +741,7 @@ class War2UI(VariantUI):
         )
 
     # airlift
-    def _airlift_launcher(self, app: App) -> Node | None:
+    def _airlift_launcher(self, app: PageApp) -> Node | None:
         g = _game(app)
         centres = g.centres_of(g.current)
         if len(centres) < 2 or not any(g.movable_from(c) for c in centres):
@@ -1163,7 +752,7 @@ class War2UI(VariantUI):
             button(app.tr("w2_airlift_button"), "w2-mode", "airlift", cls="btn air"),
         )
 
-    def _airlift_controls(self, app: App, st: dict[str, Any]) -> Node:
+    def _airlift_controls(self, app: PageApp, st: dict[str, Any]) -> Node:
         g = _game(app)
         parts: list[Any] = []
         if st["src"] is None:
@@ -1209,7 +798,7 @@ class War2UI(VariantUI):
         return h("div", {"class": "phase airlift w2"}, parts)
 
     # information centres
-    def _ci_pick_controls(self, app: App, st: dict[str, Any]) -> Node:
+    def _ci_pick_controls(self, app: PageApp, st: dict[str, Any]) -> Node:
         text = app.tr("w2_ci_place_pick" if st["mode"] == "ci_place" else "w2_ci_move_pick")
         return h(
             "div",
@@ -1218,7 +807,7 @@ class War2UI(VariantUI):
             h("div", {"class": "btn-row"}, button(app.tr("w2_cancel"), "w2-cancel", cls="btn")),
         )
 
-    def _ci_panel(self, app: App) -> Node | None:
+    def _ci_panel(self, app: PageApp) -> Node | None:
         g = _game(app)
         if not g.ci:
             return None
@@ -1298,7 +887,7 @@ class War2UI(VariantUI):
             actions,
         )
 
-    def extra_panel(self, app: App) -> Node | None:
+    def extra_panel(self, app: PageApp) -> Node | None:
         g = _game(app)
         if g.phase in SETUP_PHASES:
             return None
@@ -1326,7 +915,7 @@ class War2UI(VariantUI):
         )
 
     # ------------------------------------------------------------------ secrets
-    def card_label(self, app: App, index: int) -> str:
+    def card_label(self, app: PageApp, index: int) -> str:
         """A card in words: its territories (★ on a centre), its continent, or its number."""
         g = _game(app)
         card = g.cards[index]
@@ -1338,7 +927,7 @@ class War2UI(VariantUI):
             return f"{cont.name if app.lang == 'pt' else cont.name_en}: {', '.join(names)}"
         return " / ".join(names)
 
-    def secrets(self, app: App) -> Node | None:
+    def secrets(self, app: PageApp) -> Node | None:
         g, st = _game(app), _state(app)
         me = g.players[g.current]
         limit = g.rules.hand_limit
@@ -1382,7 +971,7 @@ class War2UI(VariantUI):
             button(app.tr("hide"), "hide", cls="btn small"),
         )
 
-    def _card_uses(self, app: App, st: dict[str, Any]) -> Node | None:
+    def _card_uses(self, app: PageApp, st: dict[str, Any]) -> Node | None:
         g = _game(app)
         picked = st["picked"]
         if not picked:
@@ -1447,7 +1036,7 @@ class War2UI(VariantUI):
             parts.append(button(app.tr("w2_discard"), "w2-discard", picked[0], cls="btn small"))
         return h("div", {"class": "w2-card-uses"}, parts)
 
-    def _transport(self, app: App, st: dict[str, Any], pair: tuple[int, int]) -> Node:
+    def _transport(self, app: PageApp, st: dict[str, Any], pair: tuple[int, int]) -> Node:
         g = _game(app)
         me = g.current
         a, b = (g.cards[c].territories for c in pair)
@@ -1532,7 +1121,7 @@ class War2UI(VariantUI):
             )
         return h("div", {"class": "w2-transport"}, parts)
 
-    def _intel(self, app: App) -> Node | None:
+    def _intel(self, app: PageApp) -> Node | None:
         """What the player to move saw by spying or capturing Information Centres."""
         g = _game(app)
         seen = g.intel.get(str(g.current), {})
@@ -1575,13 +1164,13 @@ class War2UI(VariantUI):
             "div", {"class": "w2-intel"}, h("h2", {}, app.tr("w2_intel_title")), h("ul", {}, lines)
         )
 
-    def describe_objective(self, app: App, objective: dict[str, Any]) -> str:
+    def describe_objective(self, app: PageApp, objective: dict[str, Any]) -> str:
         """An objective card's text, WAR II's own kinds included."""
         return describe_war2_objective(objective, _game(app).board, app.lang)
 
     # ------------------------------------------------------------------ the board
     def decorate_board(
-        self, app: App, territories: dict[str, dict[str, Any]], game: War2Game | None = None
+        self, app: PageApp, territories: dict[str, dict[str, Any]], game: War2Game | None = None
     ) -> None:
         g = game or _game(app)
         for t in g.vacant():
@@ -1604,7 +1193,7 @@ class War2UI(VariantUI):
         for t, info in territories.items():
             info["state"] = marks.get(t, "")
 
-    def _board_states(self, app: App, st: dict[str, Any]) -> dict[str, str] | None:
+    def _board_states(self, app: PageApp, st: dict[str, Any]) -> dict[str, str] | None:
         """Territory states of the WAR II selections (None: the classic ones stand)."""
         g = _game(app)
         me = g.current
@@ -1660,7 +1249,7 @@ class War2UI(VariantUI):
             return out
         return None
 
-    def board_marks(self, app: App, game: War2Game | None = None) -> dict[str, dict[str, Any]]:
+    def board_marks(self, app: PageApp, game: War2Game | None = None) -> dict[str, dict[str, Any]]:
         """Air bases (bombers of each colour in play), centre markers (their holder's
         colour) and Information Centres (on the army badge) of ``game`` (the one shown: the
         game in play, or the step a replay shows)."""
@@ -1693,7 +1282,7 @@ class War2UI(VariantUI):
         return marks
 
     # ------------------------------------------------------------------ events
-    def describe_event(self, app: App, e: dict[str, Any]) -> str | None:
+    def describe_event(self, app: PageApp, e: dict[str, Any]) -> str | None:
         kind = e["type"]
         g = _game(app)
         name = app.name(e["player"]) if isinstance(e.get("player"), int) else ""
@@ -1819,6 +1408,3 @@ class War2UI(VariantUI):
         if kind in ("turn_end", "objective_changed"):
             return ""
         return None
-
-
-VARIANT_UI["war2"] = War2UI()
