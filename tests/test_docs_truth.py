@@ -9,7 +9,7 @@ import pytest
 
 from pywar.war2 import war2_rules
 
-from viewmodel import VARIANT_ORDER
+from variant_ui import page_part
 
 ROOT = Path(__file__).resolve().parent.parent
 if not (ROOT / "docs").is_dir():  # the Pyodide run copies the code and tests only
@@ -37,9 +37,9 @@ def raid(bombers: int) -> Fraction:
 
 
 def test_the_rulings_say_the_page_plays_war2():
-    assert "war2" in VARIANT_ORDER
+    assert page_part("war2") is not None  # web/variants/war2/, registered
     assert "does not offer WAR II" not in RULES_MD
-    assert "### In the page (`web/war2_view.py`)" in RULES_MD
+    assert "### In the page (`web/variants/war2/`)" in RULES_MD
 
 
 def test_the_air_dice_figures_are_the_dice_s_own():

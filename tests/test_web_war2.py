@@ -121,7 +121,9 @@ def open_curtain(app: App) -> None:
 
 def test_catalogue_complete_in_both_languages():
     assert set(CATALOGUE["pt"]) == set(CATALOGUE["en"])
-    source = (WEB / "war2_view.py").read_text(encoding="utf-8")
+    source = "".join(
+        p.read_text(encoding="utf-8") for p in sorted((WEB / "variants" / "war2").glob("*.py"))
+    )
     used = set(re.findall(r'tr\(\s*"([a-z_0-9]+)"\s*[,)]', source))
     used |= {
         "w2_pool_continent",
@@ -419,7 +421,7 @@ def test_cards_armies_bombers_transport_and_discard():
 
 
 def _picked(app: App) -> list[int]:
-    return getattr(app, "war2_state", {}).get("picked", [])
+    return app.variant_state.get("picked", [])
 
 
 def test_a_transport_with_two_cards():

@@ -28,7 +28,7 @@ def _warm() -> None:
     from pywar.board import load_board
     from pywar.variants import VARIANTS, get_variant
 
-    import viewmodel  # the page's view model: pywar, i18n, saves, nodes, war2_view...
+    import viewmodel  # the page's view model: pywar, i18n, saves, nodes, screens, variants...
 
     # The standard modules PyScript's own `pyscript` package (imported by PyScript before
     # the page's script runs) and main.py import: pure Python, no JavaScript objects.

@@ -24,6 +24,7 @@ from pywar.variants import get_variant
 
 from nodes import Node, button, h
 from taps import resolve, step
+from variant_ui import DEFAULT_VARIANT
 
 if TYPE_CHECKING:  # pragma: no cover
     from pywar.board import Board
@@ -89,7 +90,7 @@ class BoardInput:
         g = self.game
         if g is not None and self.screen != "setup":
             return g.variant.id
-        return str(getattr(self, "form", {}).get("variant", "classic"))
+        return str(getattr(self, "form", {}).get("variant", DEFAULT_VARIANT))
 
     def territory_name(self, territory: str) -> str:
         """A territory's name in the page language (any board on the screen)."""

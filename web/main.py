@@ -15,8 +15,11 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
+from pywar.variants import get_variant
+
 from board_input import ARROWS
 from saves import StorageFailure
+from variant_ui import DEFAULT_VARIANT
 from viewmodel import App
 
 BOT_DELAYS = {"fast": 0}
@@ -148,9 +151,9 @@ class Page:
         #: controls are, so a tap never leaves a focus ring on the map).
         self.keyboard = False
         self.previous: dict[str, str] = {}
-        self.board_id = "classic"
-        #: Boards already in the page: the classic one comes inlined in index.html.
-        self.boards: dict[str, Any] = {"classic": document.getElementById("board")}
+        self.board_id = get_variant(DEFAULT_VARIANT).board_id
+        #: Boards already in the page: the first variant's comes inlined in index.html.
+        self.boards: dict[str, Any] = {self.board_id: document.getElementById("board")}
         self.loading_board: str | None = None
         self.bind_board()
         self.announcer = document.getElementById("announce")

@@ -14,13 +14,28 @@ import re
 import time
 import unicodedata
 import zlib
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from nodes import Node, button, h
-from saves import SaveError, SaveSummary, bounded_json, record_from_data
+from saves import SaveError, SaveStore, SaveSummary, bounded_json, record_from_data
 
-if TYPE_CHECKING:
-    from viewmodel import App
+
+class App(Protocol):
+    """What these views read of the view model (:class:`viewmodel.App`; importing it here
+    would make a cycle)."""
+
+    game: Any
+    record: dict[str, Any] | None
+    store: SaveStore
+    storage_state: str
+    deleted: list[tuple[str, str, bool]]
+    persist: bool | None
+    env: dict[str, Any]
+
+    def tr(self, key: str, **kw: Any) -> str: ...
+    def finished_saves(self) -> list[str]: ...
+    def ios_notice_due(self) -> bool: ...
+
 
 #: The fragment that carries a game to a page opened in its own tab (see :func:`own_tab_url`).
 IMPORT_FRAGMENT = "pywar-import="

@@ -1,0 +1,1 @@
+"""The jobs of build.py, one module each (standard library only)."""

@@ -1,0 +1,108 @@
+"""Blitz: attack again and again until a conquest, the chosen floor or a stop."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pywar.actions import Attack
+
+from screens.common import PageBase
+
+
+class Blitz(PageBase):
+    """Blitz (a mixin of :class:`viewmodel.App`)."""
+
+    # blitz, undo
+    def on_blitz_floor(self, _a: str | None, value: str | None) -> None:
+        if value and value.isdigit() and int(value) >= 1:
+            self.blitz_floor = int(value)
+
+    def on_blitz(self, _a: str | None, _v: str | None) -> None:
+        if self.game and self.source and self.target and self.game.phase == "attack":
+            self.blitz_report = None
+            self.blitz = {
+                "source": self.source,
+                "target": self.target,
+                "floor": self.blitz_floor,
+                "rolls": 0,
+                "lost": 0,
+                "killed": 0,
+            }
+
+    def on_stop(self, _a: str | None, _v: str | None) -> None:
+        if self.blitz is not None:
+            self._end_blitz("stopped")
+
+    @property
+    def blitz_running(self) -> bool:
+        """True while an auto-attack should roll again (the adapter schedules the rolls)."""
+        return self.blitz is not None
+
+    def blitz_step(self) -> bool:
+        """Roll once for the running blitz, counting its rolls and losses; stop at a
+        conquest, at the chosen floor or when the attack is no longer possible."""
+        self.announce_lines = []
+        g = self.game
+        b = self.blitz
+        if g is None or b is None:
+            return False
+        reason = self._blitz_over(b)
+        if reason is None:
+            for e in self._act(Attack(b["source"], b["target"])):
+                if e["type"] == "battle":
+                    b["rolls"] += 1
+                    b["lost"] += e["attacker_losses"]
+                    b["killed"] += e["defender_losses"]
+            reason = self._blitz_over(b)
+        if reason is not None:
+            self._end_blitz(reason)
+        return self.blitz is not None
+
+    def _blitz_over(self, b: dict[str, Any]) -> str | None:
+        """Why the blitz ``b`` cannot roll again (a key of ``blitz_why_*``), or None."""
+        g = self.game
+        assert g is not None
+        source, target = b["source"], b["target"]
+        if g.owner[target] == g.current:
+            return "conquered"
+        if g.phase != "attack" or g.owner[source] != g.current:
+            return "cannot"
+        if g.armies[source] < 2:
+            return "no_armies"
+        if g.armies[source] <= b["floor"]:
+            return "floor"
+        return None
+
+    def _end_blitz(self, reason: str) -> None:
+        """Stop the blitz and keep what it did for the panel (and screen readers)."""
+        assert self.blitz is not None
+        self.blitz_report = dict(self.blitz, reason=reason)
+        self.blitz = None
+        if self.game is not None:
+            self.announce = " ".join(self.blitz_lines())
+
+    def blitz_lines(self) -> list[str]:
+        """The running or finished blitz in words: its tally, then why it stopped."""
+        b = self.blitz or self.blitz_report
+        if b is None:
+            return []
+        lines = [
+            self.tr(
+                "blitz_tally",
+                source=self.place(b["source"]),
+                target=self.place(b["target"]),
+                rolls=b["rolls"],
+                lost=b["lost"],
+                killed=b["killed"],
+            )
+        ]
+        if "reason" in b:
+            lines.append(
+                self.tr(
+                    "blitz_why_" + b["reason"],
+                    source=self.place(b["source"]),
+                    target=self.place(b["target"]),
+                    floor=b["floor"],
+                )
+            )
+        return lines

@@ -1,0 +1,129 @@
+"""The computers' turns: one bot per seat, step by step, speed, pause and fast-forward."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pywar.ai import LEVELS, make_bot
+
+from icons import icon_button
+from nodes import Node, button, h
+from screens.common import BOT_DELAYS, PageBase
+
+
+class BotTurns(PageBase):
+    """The computers' turns (a mixin of :class:`viewmodel.App`)."""
+
+    def bot_for(self, seat: int) -> Any:
+        """The bot playing ``seat`` (one per seat, seeded from the game and the seat)."""
+        g = self.game
+        assert g is not None
+        bot = self.bots.get(seat)
+        if bot is None:
+            kind = self.seats[seat]["kind"]
+            if kind not in LEVELS:
+                bot = self.bot
+            else:
+                bot = make_bot(kind, seed=int(g.setup.get("seed", 0)) * 7 + seat)
+            self.bots[seat] = bot
+        return bot
+
+    def bot_delay(self) -> int:
+        """Milliseconds before the next bot action (0 while thinking or fast-forwarding)."""
+        if self.thinking is not None or self.fast_forward:
+            return 0
+        return BOT_DELAYS.get(self.speed, BOT_DELAYS["normal"])
+
+    @property
+    def bot_to_move(self) -> bool:
+        """True when the adapter should schedule a bot step."""
+        g = self.game
+        return (
+            self.screen == "play"
+            and g is not None
+            and g.phase != "over"
+            and not self.paused
+            and not self.conflict
+            and self.curtain is None
+            and self.is_bot(g.current)
+        )
+
+    def bot_step(self) -> bool:
+        """Advance the bot whose turn it is by one chunk of thinking (at most ~20 ms) or
+        play the action it chose; True while bots still have to move."""
+        self.announce_lines = []
+        g = self.game
+        if not self.bot_to_move or g is None:
+            self.thinking = None
+            return False
+        bot = self.bot_for(g.current)
+        if not hasattr(bot, "think"):
+            action = bot.choose(g)
+        else:
+            if self.thinking is None:
+                self.thinking = bot.think(g)
+            action = next(self.thinking)
+            if action is None:
+                return True
+            self.thinking = None
+        before = g.current
+        events = g.apply(action)
+        self.after_action(events, before)
+        if self.fast_forward and not self.bot_to_move:
+            self.fast_forward = False
+        return self.bot_to_move
+
+    def on_speed(self, arg: str | None, _v: str | None) -> None:
+        if arg in BOT_DELAYS:
+            self.speed = arg
+            self.store.set_pref("speed", arg)
+
+    def on_pause(self, _a: str | None, _v: str | None) -> None:
+        self.paused = not self.paused
+        self.thinking = None
+
+    def on_fast_forward(self, _a: str | None, _v: str | None) -> None:
+        self.fast_forward = True
+        self.paused = False
+
+    def _bot_controls(self) -> Node:
+        """Speed, pause and fast-forward while the computers play."""
+        watch = not self.humans()
+        return h(
+            "div",
+            {"class": "bot-controls"},
+            h("p", {"class": "hint"}, self.tr("watch_hint")) if watch else None,
+            h(
+                "div",
+                {"class": "btn-row", "role": "group", "aria-label": self.tr("speed_label")},
+                [
+                    button(
+                        self.tr("speed_" + k), "speed", k, cls="btn small", pressed=self.speed == k
+                    )
+                    for k in BOT_DELAYS
+                ],
+            ),
+            h(
+                "div",
+                {"class": "btn-row"},
+                icon_button(
+                    "play",
+                    self.tr("resume_bots"),
+                    "pause",
+                    cls="btn small primary",
+                    text=self.tr("resume_bots"),
+                )
+                if self.paused
+                else icon_button(
+                    "pause", self.tr("pause"), "pause", cls="btn small", text=self.tr("pause")
+                ),
+                None
+                if watch
+                else button(
+                    self.tr("fast_forward"),
+                    "fast-forward",
+                    cls="btn small",
+                    disabled=self.fast_forward,
+                ),
+            ),
+        )

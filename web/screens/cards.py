@@ -1,0 +1,96 @@
+"""The secret box: the objective and the cards, shown only on request, and trading."""
+
+from __future__ import annotations
+
+import itertools
+
+from pywar.game import is_valid_set
+from pywar.objectives import describe
+
+from nodes import Node, button, h
+from screens.common import SHAPE_SYMBOLS, PageBase
+
+
+class CardsBox(PageBase):
+    """The secret box (a mixin of :class:`viewmodel.App`)."""
+
+    def _secrets(self) -> Node:
+        g = self.game
+        assert g is not None
+        ext = self.extension()
+        special = ext.secrets(self) if ext is not None else None
+        if special is not None:
+            return special
+        me = g.players[g.current]
+        if not self.revealed:
+            # Only what everybody may know: the hand's size and whether trading is open now.
+            may = g.trade_allowed() and len(me.cards) >= 3 and not g.must_trade
+            return h(
+                "div",
+                {"class": "secrets"},
+                h("p", {}, self.tr("cards_count", n=len(me.cards), value=g.next_trade_value())),
+                h("p", {"class": "hint trade-hint"}, self.tr("trade_may")) if may else None,
+                button(self.tr("reveal"), "reveal", cls="btn"),
+            )
+        cards = []
+        for c in me.cards:
+            card = g.board.cards[c]
+            label = self.tr("joker") if card.territory is None else self.tname(card.territory)
+            shapes_named = g.board.raw.get("terms", {}).get(self.lang, {}).get("shapes", {})
+            cards.append(
+                button(
+                    f"{SHAPE_SYMBOLS[card.shape]} {label}",
+                    "card",
+                    c,
+                    cls="btn card shape-" + card.shape,
+                    pressed=c in self.picked,
+                    title=shapes_named.get(card.shape),
+                )
+            )
+        shapes = [g.board.cards[c].shape for c in self.picked]
+        can_trade = g.trade_allowed() and len(self.picked) == 3 and is_valid_set(shapes)
+        objective = describe(g.objective_of(g.current), g.board, self.lang)
+        return h(
+            "div",
+            {"class": "secrets open"},
+            h("p", {"class": "objective"}, h("strong", {}, self.tr("objective")), " ", objective),
+            self.objective_change_note(g.current),
+            h("p", {}, self.tr("cards_count", n=len(me.cards), value=g.next_trade_value())),
+            h("div", {"class": "cards", "role": "group", "aria-label": self.tr("cards")}, cards),
+            self._trade_advice(),
+            button(self.tr("trade"), "trade", cls="btn primary", disabled=not can_trade)
+            if g.trade_allowed() and len(me.cards) >= 3
+            else None,
+            button(self.tr("hide"), "hide", cls="btn small"),
+        )
+
+    def _trade_advice(self) -> Node | None:
+        """Whether the shown hand can (or must) trade now, and why a picked set is refused."""
+        g = self.game
+        assert g is not None
+        hand = g.players[g.current].cards
+        cards = g.board.cards
+        has_set = any(
+            is_valid_set([cards[c].shape for c in combo])
+            for combo in itertools.combinations(hand, 3)
+        )
+        if len(self.picked) == 3 and not is_valid_set([cards[c].shape for c in self.picked]):
+            text = self.tr(
+                "trade_invalid", shapes=" ".join(SHAPE_SYMBOLS[cards[c].shape] for c in self.picked)
+            )
+            return h("p", {"class": "alert trade-advice"}, text)
+        if not has_set:
+            return (
+                h("p", {"class": "hint trade-advice"}, self.tr("trade_none"))
+                if len(hand) >= 3
+                else None
+            )
+        if not g.trade_allowed():
+            return h("p", {"class": "hint trade-advice"}, self.tr("trade_later"))
+        key = "trade_must" if g.must_trade else "trade_ready"
+        return h(
+            "p",
+            {"class": ("alert" if g.must_trade else "hint") + " trade-advice"},
+            self.tr(key, value=g.next_trade_value()),
+            " " + self.tr("trade_picked", n=len(self.picked)) if len(self.picked) < 3 else None,
+        )

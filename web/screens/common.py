@@ -1,0 +1,117 @@
+"""What every screen of the page uses: words, numbers, names, seats, the variant's page module."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pywar.errors import IllegalAction
+from pywar.variants import get_variant
+
+from board_input import BoardInput
+from i18n import CATALOGUE, t
+from i18n import Place as PlaceName
+from i18n import place as named_place
+from variant_ui import VariantUI, page_part, seat_kinds
+
+COLORS = ("azul", "vermelho", "verde", "amarelo", "preto", "branco")
+#: Milliseconds between two visible bot moves, by the speed chosen in the page.
+BOT_DELAYS = {"slow": 700, "normal": 300, "fast": 60}
+DEFAULT_NAMES = ("Ana", "Bruno", "Carla", "Davi", "Elisa", "Fábio")
+AMOUNTS = ("1", "5", "all")
+SHAPE_SYMBOLS = {"square": "■", "triangle": "▲", "circle": "●", "joker": "★"}
+LOG_LINES = 8
+#: What the adapter tells the page by itself (not a player's tap): keeps the message shown.
+QUIET_ACTIONS = frozenset({"env", "persist", "storage-changed"})
+#: What a page may still do while another tab holds newer progress of its game.
+CONFLICT_ACTIONS = frozenset(
+    {"take-over", "screen", "lang", "export-current", "storage-changed", "env", "persist"}
+)
+NAME_MAX = 40
+#: Longest remembered new-game setup read back (six seats of long names fit).
+SETUP_PREF_MAX = 4000
+
+
+class PageBase(BoardInput):
+    """What every screen of the page uses (a mixin of :class:`viewmodel.App`)."""
+
+    # ---------------------------------------------------------------- helpers
+    def tr(self, key: str, **kw: Any) -> str:
+        """Translate ``key`` into the page language, in the words of the board in play."""
+        return t(self.lang, key, self.board_id() if hasattr(self, "form") else None, **kw)
+
+    def tr_count(self, key: str, n: int, **kw: Any) -> str:
+        """Translate a counted text (a :class:`i18n.Plural` entry, its form chosen by ``n``)."""
+        return self.tr(key, n=n, **kw)
+
+    def percent(self, p: float) -> str:
+        """A probability as a percentage with one decimal, in the page's number style."""
+        text = f"{p * 100:.1f}"
+        return text.replace(".", ",") if self.lang == "pt" else text
+
+    def number(self, x: float) -> str:
+        """A number with one decimal in the page's number style."""
+        text = f"{x:.1f}"
+        return text.replace(".", ",") if self.lang == "pt" else text
+
+    def signed(self, x: float) -> str:
+        """A number with its sign, one decimal."""
+        return ("+" if x > 0 else "") + self.number(x)
+
+    def name(self, seat: int) -> str:
+        """A player's name (plain text)."""
+        assert self.game is not None
+        return self.game.players[seat].name
+
+    def tname(self, territory: str) -> str:
+        """A territory's name in the page language."""
+        assert self.game is not None
+        terr = self.game.board.territories[territory]
+        return terr.name if self.lang == "pt" else terr.name_en
+
+    def place(self, place_id: str) -> PlaceName:
+        """A territory or continent as a template parameter: its name in the page language
+        with its article forms (``{territory.em}`` "no Alasca", ``{territory.the}``...)."""
+        assert self.game is not None
+        return named_place(self.lang, self.game.board.id, place_id)
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether a seat is played by the computer."""
+        return self.seats[seat]["kind"] != "human"
+
+    def humans(self) -> list[int]:
+        """Seats played by people."""
+        return [i for i, s in enumerate(self.seats) if s["kind"] == "human"]
+
+    def kinds(self, variant: str) -> tuple[str, ...]:
+        """Who may sit in a seat of ``variant``: a person or a bot level."""
+        return seat_kinds(variant)
+
+    @staticmethod
+    def colors_of(variant: str) -> list[str]:
+        """The army colours of a variant's board, in the page's preferred order."""
+        allowed = get_variant(variant).board.raw.get("colors") or list(COLORS)
+        return [c for c in COLORS if c in allowed] + [c for c in allowed if c not in COLORS]
+
+    def refusal(self, exc: IllegalAction) -> str:
+        """An engine refusal in words of the page language."""
+        key = "rule_" + exc.rule
+        if exc.rule == "forced_trade" and self.game and self.game.phase == "final_trade":
+            key = "rule_forced_trade_final"
+        return self.tr(key) if key in CATALOGUE[self.lang] else exc.message
+
+    def clear_selection(self) -> None:
+        self.source = self.target = None
+        self.dice_choice = self.move_count = None
+        self.picked = []
+
+    def extension(self) -> VariantUI | None:
+        """The page module of the game's variant, if it has one (WAR II)."""
+        if self.game is None:
+            return None
+        return page_part(self.game.variant.id)
+
+    def board_id(self) -> str:
+        """The board the page should show: the game's, or the one picked on the setup screen."""
+        if self.screen == "setup" or self.game is None:
+            return get_variant(self.form["variant"]).board_id
+        return self.game.board.id

@@ -1,0 +1,277 @@
+"""The controls of each phase of a classic turn: placement, attack, regroup, final trade."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pywar.odds import battle_odds
+
+from nodes import Node, button, h
+from screens.common import AMOUNTS, PageBase
+
+
+class PhaseControls(PageBase):
+    """The controls of each phase of a classic turn (a mixin of :class:`viewmodel.App`)."""
+
+    def _final_trade_controls(self) -> Node:
+        """The end of a turn in which the player took an eliminated player's cards: trade
+        sets before the turn's card, forced while holding more than 5 (RULINGS.md)."""
+        g = self.game
+        assert g is not None
+        held = len(g.players[g.current].cards)
+        if g.must_trade:
+            return h(
+                "div",
+                {"class": "phase final-trade"},
+                h("p", {"class": "alert"}, self.tr("final_trade_must", n=held)),
+            )
+        if g.pending_armies:
+            return self._placement_controls()
+        return h(
+            "div",
+            {"class": "phase final-trade"},
+            h("p", {"class": "hint"}, self.tr_count("final_trade_may", held)),
+            h(
+                "div",
+                {"class": "btn-row end"},
+                button(self.tr("final_trade_end"), "end-turn", cls="btn primary"),
+            ),
+        )
+
+    def _final_trade_ahead(self) -> Node | None:
+        """In the rest of an eliminating turn (classic): the trade that comes at its end."""
+        g = self.game
+        assert g is not None
+        if not (g.eliminated_someone and g.variant.elimination_cards == "take_all"):
+            return None
+        return h("p", {"class": "hint final-trade-ahead"}, self.tr("final_trade_ahead"))
+
+    def _placement_controls(self) -> Node:
+        g = self.game
+        assert g is not None
+        lines = [h("li", {"class": "pool-free"}, self.tr("pool_free", n=g.pools.get("free", 0)))]
+        for key, n in sorted(g.pools.items()):
+            kind, _, ident = key.partition(":")
+            if kind == "continent":
+                lines.append(
+                    h(
+                        "li",
+                        {"class": "pool-bound"},
+                        self.tr("pool_continent", n=n, continent=self.place(ident)),
+                    )
+                )
+            elif kind == "territory":
+                lines.append(
+                    h(
+                        "li",
+                        {"class": "pool-bound"},
+                        self.tr("pool_territory", n=n, territory=self.place(ident)),
+                    )
+                )
+        return h(
+            "div",
+            {"class": "phase place"},
+            h(
+                "p",
+                {"class": "big-number", "id": "pending"},
+                self.tr("to_place", n=g.pending_armies),
+            ),
+            h("ul", {"class": "pools"}, lines),
+            h(
+                "div",
+                {"class": "btn-row", "role": "group", "aria-label": self.tr("amount_label")},
+                [
+                    button(
+                        self.tr("amount_" + a),
+                        "amount",
+                        a,
+                        cls="btn amount",
+                        pressed=self.amount == a,
+                    )
+                    for a in AMOUNTS
+                ],
+            ),
+            h("p", {"class": "hint"}, self.tr("place_hint")),
+        )
+
+    def attack_controls(self) -> Node:
+        g = self.game
+        assert g is not None
+        parts: list[Any] = []
+        if self.source is None:
+            parts.append(h("p", {"class": "hint"}, self.tr("attack_pick_source")))
+        elif self.target is None:
+            parts.append(
+                h(
+                    "p",
+                    {"class": "hint"},
+                    self.tr("attack_pick_target", source=self.place(self.source)),
+                )
+            )
+            parts.append(button(self.tr("cancel"), "cancel", cls="btn small"))
+        else:
+            top = g.attack_dice_max(self.source)
+            dice = min(self.dice_choice or top, top)
+            odds = battle_odds(g.armies[self.source], g.armies[self.target])
+            parts.append(
+                h(
+                    "p",
+                    {"class": "matchup"},
+                    self.tr(
+                        "attack_matchup",
+                        source=self.place(self.source),
+                        target=self.place(self.target),
+                        a=g.armies[self.source],
+                        d=g.armies[self.target],
+                    ),
+                )
+            )
+            parts.append(
+                h(
+                    "p",
+                    {"class": "odds", "data-p-conquer": f"{odds.p_conquer:.6f}"},
+                    self.tr("odds_line", pct=self.percent(odds.p_conquer)),
+                )
+            )
+            parts.append(
+                h(
+                    "p",
+                    {"class": "odds-expect"},
+                    self.tr(
+                        "odds_expect",
+                        a=self.number(odds.expected_attacker_left),
+                        d=self.number(odds.expected_defender_left),
+                    ),
+                )
+            )
+            parts.append(
+                h(
+                    "div",
+                    {"class": "btn-row", "role": "group", "aria-label": self.tr("dice_label")},
+                    [
+                        button(
+                            self.tr("dice_n", n=k), "dice", k, cls="btn small", pressed=k == dice
+                        )
+                        for k in range(1, top + 1)
+                    ],
+                )
+            )
+            if self.blitz_running:
+                parts.append(
+                    h(
+                        "div",
+                        {"class": "btn-row"},
+                        button(self.tr("blitz_stop"), "stop", cls="btn primary big"),
+                    )
+                )
+            else:
+                parts.append(
+                    h(
+                        "div",
+                        {"class": "btn-row"},
+                        button(self.tr("attack"), "attack", cls="btn primary big"),
+                        button(
+                            self.tr("blitz"), "blitz", cls="btn big", title=self.tr("blitz_title")
+                        ),
+                        button(self.tr("cancel"), "cancel", cls="btn"),
+                    )
+                )
+                floors = range(1, max(2, g.armies[self.source]))
+                parts.append(
+                    h(
+                        "label",
+                        {"class": "blitz-floor"},
+                        self.tr("blitz_floor"),
+                        " ",
+                        h(
+                            "select",
+                            {"data-action": "blitz-floor"},
+                            [
+                                h(
+                                    "option",
+                                    {
+                                        "value": str(k),
+                                        "selected": "selected" if k == self.blitz_floor else None,
+                                    },
+                                    str(k),
+                                )
+                                for k in floors
+                            ],
+                        ),
+                    )
+                )
+        parts.append(self._final_trade_ahead())
+        parts.append(
+            h(
+                "div",
+                {"class": "btn-row end"},
+                button(self.tr("end_attack"), "end-attack", cls="btn"),
+                button(self.tr("end_turn"), "end-turn", cls="btn"),
+            )
+        )
+        return h("div", {"class": "phase attack"}, parts)
+
+    def regroup_controls(self) -> Node:
+        g = self.game
+        assert g is not None
+        parts: list[Any] = []
+        if self.source is None:
+            parts.append(h("p", {"class": "hint"}, self.tr("regroup_pick_source")))
+        elif self.target is None:
+            parts.append(
+                h(
+                    "p",
+                    {"class": "hint"},
+                    self.tr(
+                        "regroup_pick_target",
+                        source=self.place(self.source),
+                        n=g.movable_from(self.source),
+                    ),
+                )
+            )
+            parts.append(button(self.tr("cancel"), "cancel", cls="btn small"))
+        else:
+            top = g.movable_from(self.source)
+            count = min(self.move_count or top, top)
+            parts.append(
+                h(
+                    "p",
+                    {},
+                    self.tr(
+                        "regroup_prompt",
+                        source=self.place(self.source),
+                        target=self.place(self.target),
+                    ),
+                )
+            )
+            parts.append(
+                h(
+                    "div",
+                    {
+                        "class": "btn-row counts",
+                        "role": "group",
+                        "aria-label": self.tr("count_label"),
+                    },
+                    [
+                        button(str(k), "move-count", k, cls="btn small", pressed=k == count)
+                        for k in range(1, top + 1)
+                    ],
+                )
+            )
+            parts.append(
+                h(
+                    "div",
+                    {"class": "btn-row"},
+                    button(self.tr("regroup_go", n=count), "regroup", cls="btn primary big"),
+                    button(self.tr("cancel"), "cancel", cls="btn"),
+                )
+            )
+        parts.append(self._final_trade_ahead())
+        parts.append(
+            h(
+                "div",
+                {"class": "btn-row end"},
+                button(self.tr("end_turn"), "end-turn", cls="btn primary"),
+            )
+        )
+        return h("div", {"class": "phase regroup"}, parts)

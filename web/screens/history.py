@@ -1,0 +1,104 @@
+"""The history screen and the step-by-step replay."""
+
+from __future__ import annotations
+
+from pywar.actions import Action
+from pywar.game import Game
+
+from icons import icon_button
+from nodes import Node, button, h
+from screens.common import PageBase
+
+
+class HistoryScreen(PageBase):
+    """The history screen and the step-by-step replay (a mixin of :class:`viewmodel.App`)."""
+
+    # history: replay a game step by step from its log
+    def on_replay_start(self, _a: str | None, _v: str | None) -> None:
+        if self.game is not None:
+            self.replay = {"step": 0}
+            self.screen = "replay"
+            self._replay_goto(0)
+
+    def on_replay_step(self, arg: str | None, _v: str | None) -> None:
+        if self.replay is None or self.game is None:
+            return
+        last = len(self.game.log)
+        step = self.replay["step"]
+        target = {"first": 0, "prev": step - 1, "next": step + 1, "last": last}.get(arg or "")
+        if target is not None:
+            self._replay_goto(max(0, min(last, target)))
+
+    def _replay_goto(self, step: int) -> None:
+        g = self.game
+        assert g is not None and self.replay is not None
+        replayed = Game.replay(g.setup, g.log, upto=step)
+        events = []
+        if step:
+            entry = g.log[step - 1]
+            rolls = entry.get("rolls")
+            replayed = Game.replay(g.setup, g.log, upto=step - 1)
+            events = replayed.apply(
+                Action.from_dict(entry["action"]), rolls=(rolls[0], rolls[1]) if rolls else None
+            )
+        self.replay = {
+            "step": step,
+            "game": replayed,
+            "lines": [x for x in (self.describe_event(e) for e in events) if x],
+        }
+
+    def _history_screen(self) -> Node:
+        lines = self.history_lines()
+        return h(
+            "section",
+            {"class": "screen history", "aria-labelledby": "history-title"},
+            h("h2", {"id": "history-title"}, self.tr("history_title")),
+            h(
+                "div",
+                {"class": "btn-row"},
+                button(self.tr("replay_start"), "replay-start", cls="btn primary"),
+            ),
+            h(
+                "ol",
+                {"class": "history-lines", "tabindex": "0", "aria-labelledby": "history-title"},
+                [h("li", {}, x) for x in lines],
+            ),
+        )
+
+    def _replay_panel(self) -> Node:
+        assert self.replay is not None and self.game is not None
+        step, last = self.replay["step"], len(self.game.log)
+        shown = self.replay["game"]
+        return h(
+            "div",
+            {"class": "panel-inner replay"},
+            h("h2", {}, self.tr("replay_title")),
+            h(
+                "p",
+                {"class": "replay-step"},
+                self.tr("replay_step", step=step, last=last, round=shown.round),
+            ),
+            h(
+                "div",
+                {"class": "btn-row", "role": "group", "aria-label": self.tr("replay_title")},
+                icon_button(
+                    "first", self.tr("replay_first"), "replay-step", "first", disabled=step == 0
+                ),
+                icon_button(
+                    "prev", self.tr("replay_prev"), "replay-step", "prev", disabled=step == 0
+                ),
+                icon_button(
+                    "next",
+                    self.tr("replay_next"),
+                    "replay-step",
+                    "next",
+                    cls="btn primary",
+                    disabled=step >= last,
+                ),
+                icon_button(
+                    "last", self.tr("replay_last"), "replay-step", "last", disabled=step >= last
+                ),
+            ),
+            h("ul", {"class": "replay-lines"}, [h("li", {}, x) for x in self.replay["lines"]]),
+            button(self.tr("replay_exit"), "screen", "play", cls="btn"),
+        )

@@ -1,0 +1,463 @@
+"""The game screen: taps and intents of a turn, the panel, the curtain, the winner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pywar.actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
+
+from icons import icon
+from nodes import Node, button, h
+from screens.common import AMOUNTS, PageBase
+
+
+class PlayScreen(PageBase):
+    """The game screen (a mixin of :class:`viewmodel.App`)."""
+
+    # the curtain and secrets
+    def on_curtain_open(self, _a: str | None, _v: str | None) -> None:
+        if self.curtain is not None:
+            self.last_human = self.curtain
+        self.curtain = None
+
+    def on_reveal(self, _a: str | None, _v: str | None) -> None:
+        if self.game and not self.is_bot(self.game.current):
+            self.revealed = True
+
+    def on_hide(self, _a: str | None, _v: str | None) -> None:
+        self.revealed = False
+        self.picked = []
+
+    # play
+    def on_amount(self, arg: str | None, _v: str | None) -> None:
+        if arg in AMOUNTS:
+            self.amount = arg
+
+    def on_territory(self, arg: str | None, _v: str | None) -> None:
+        g = self.game
+        if g is None or arg not in g.board.territories or self.screen != "play":
+            return
+        if self.curtain is not None or self.is_bot(g.current):
+            return
+        ext = self.extension()
+        if ext is not None and ext.on_territory_tap(self, arg):
+            return
+        me = g.current
+        mine = g.owner[arg] == me
+        if g.must_trade:
+            self.message = (
+                "error",
+                self.tr(
+                    "rule_forced_trade_final" if g.phase == "final_trade" else "rule_forced_trade"
+                ),
+            )
+        elif g.pending_armies:
+            if not mine:
+                self.message = ("error", self.tr("rule_not_your_territory"))
+                return
+            available = g.available_for(arg)
+            count = available if self.amount == "all" else min(int(self.amount), available)
+            self._act(Place(arg, max(count, 1)))
+        elif g.phase == "attack":
+            if mine:
+                if g.armies[arg] < 2:
+                    self.message = ("error", self.tr("rule_occupation_army"))
+                    self.source = self.target = None
+                else:
+                    self.source = None if self.source == arg else arg
+                    self.target = None
+                    self.dice_choice = None
+            elif self.source is None:
+                self.message = ("info", self.tr("pick_source_first"))
+            elif arg not in g.board.neighbors[self.source]:
+                self.message = ("error", self.tr("rule_not_adjacent"))
+            else:
+                self.target = arg
+        elif g.phase == "regroup":
+            if not mine:
+                self.message = ("error", self.tr("rule_not_your_territory"))
+            elif self.source and arg in g.board.neighbors[self.source] and arg != self.source:
+                self.target = arg
+                self.move_count = g.movable_from(self.source)
+            elif g.movable_from(arg) > 0:
+                self.source = None if self.source == arg else arg
+                self.target = None
+            else:
+                self.message = ("error", self.tr("nothing_to_move"))
+
+    def on_dice(self, arg: str | None, _v: str | None) -> None:
+        if arg and arg.isdigit():
+            self.dice_choice = int(arg)
+
+    def on_attack(self, _a: str | None, _v: str | None) -> None:
+        if self.game and self.source and self.target:
+            self.blitz_report = None
+            top = self.game.attack_dice_max(self.source)
+            dice = min(self.dice_choice or top, top) if top else None
+            self._act(Attack(self.source, self.target, dice))
+
+    def on_cancel(self, _a: str | None, _v: str | None) -> None:
+        self.clear_selection()
+
+    def on_end_attack(self, _a: str | None, _v: str | None) -> None:
+        self._act(EndAttack())
+
+    def on_end_turn(self, _a: str | None, _v: str | None) -> None:
+        self._act(EndTurn())
+
+    def on_occupy(self, arg: str | None, _v: str | None) -> None:
+        if arg and arg.isdigit():
+            self._act(Occupy(int(arg)))
+
+    def on_move_count(self, arg: str | None, _v: str | None) -> None:
+        if arg and arg.isdigit():
+            self.move_count = int(arg)
+
+    def on_regroup(self, _a: str | None, _v: str | None) -> None:
+        if self.game and self.source and self.target:
+            self._act(Regroup(self.source, self.target, self.move_count or 1))
+
+    def on_card(self, arg: str | None, _v: str | None) -> None:
+        if not (self.revealed and arg and arg.isdigit()):
+            return
+        card = int(arg)
+        if card in self.picked:
+            self.picked.remove(card)
+        elif len(self.picked) < 3:
+            self.picked.append(card)
+
+    def on_trade(self, _a: str | None, _v: str | None) -> None:
+        if self.game and self.revealed and len(self.picked) == 3:
+            self._act(Trade(tuple(sorted(self.picked))))
+
+    def on_undo(self, _a: str | None, _v: str | None) -> None:
+        g = self.game
+        if g is None or self.is_bot(g.current) or not g.can_undo():
+            return
+        g.undo()
+        self.blitz = self.blitz_report = None
+        self.clear_selection()
+        self.log.append(self.tr("ev_undo", name=self.name(g.current)))
+        self._save()
+
+    # ------------------------------------------------------------------- acts
+    def _act(self, action: Action) -> list[dict[str, Any]]:
+        g = self.game
+        assert g is not None
+        before = g.current
+        events = g.apply(action)
+        self.after_action(events, before)
+        return events
+
+    def after_action(self, events: list[dict[str, Any]], before: int) -> None:
+        g = self.game
+        assert g is not None and self.record is not None
+        self._note_events(events)
+        for e in events:
+            if e["type"] == "battle":
+                self.battle = e
+        if g.phase == "over":
+            self.screen = "over"
+        if g.current != before or g.phase == "over":
+            self.clear_selection()
+            self.revealed = False
+            self.battle = None if g.current != before else self.battle
+            self.blitz_report = None if g.current != before else self.blitz_report
+            self.amount = "1"
+        else:
+            if self.source and (
+                g.owner[self.source] != g.current
+                or (g.phase == "attack" and g.armies[self.source] < 2)
+                or (g.phase == "regroup" and not g.movable_from(self.source))
+            ):
+                self.source = self.target = None
+            if self.target and g.owner.get(self.target) == g.current and g.phase == "attack":
+                self.target = None
+            if g.phase not in ("attack", "regroup"):
+                self.source = self.target = None
+            self.picked = [c for c in self.picked if c in g.players[g.current].cards]
+        self._save()
+        if g.current != before:
+            self._maybe_curtain()
+
+    def _maybe_curtain(self) -> None:
+        g = self.game
+        if g is None or g.phase == "over" or self.is_bot(g.current):
+            return
+        # Every change of person passes behind the curtain, WAR II's choice of territories
+        # included: each chooser's objective and cards are theirs alone.
+        if len(self.humans()) > 1 and self.last_human != g.current:
+            self.curtain = g.current
+        else:
+            self.last_human = g.current
+
+    # curtain
+    def _curtain(self) -> Node:
+        assert self.curtain is not None
+        name = self.name(self.curtain)
+        return h(
+            "div",
+            {"class": "curtain-box", "role": "dialog", "aria-labelledby": "curtain-title"},
+            h(
+                "p",
+                {"class": "curtain-text", "id": "curtain-title"},
+                self.tr("curtain_pass", name=name),
+            ),
+            h("p", {"class": "hint"}, self.tr("curtain_hint")),
+            button(self.tr("curtain_ready", name=name), "curtain-open", cls="btn primary big"),
+        )
+
+    # the game panel
+    def _turn_header(self) -> Node:
+        g = self.game
+        assert g is not None
+        seat = g.players[g.current]
+        return h(
+            "div",
+            {"class": "turn"},
+            h("span", {"class": f"swatch c-{seat.color}", "aria-hidden": "true"}),
+            h("span", {"class": "turn-name"}, seat.name),
+            h(
+                "span",
+                {"class": "turn-meta"},
+                self.tr("round_n", n=g.round)
+                + " · "
+                + self.tr("phase_" + g.phase)
+                + (
+                    " · " + self.tr("bot_paused_tag" if self.paused else "bot_thinking")
+                    if self.is_bot(g.current)
+                    else ""
+                ),
+            ),
+        )
+
+    def _play_panel(self) -> Node:
+        g = self.game
+        assert g is not None
+        # Three groups, stacked in a side panel, side by side in a wide strip below the map.
+        parts: list[Any] = [self._turn_header()]
+        side: list[Any] = [self._dice_view(self.battle)] if self.battle else []
+        if self.blitz or self.blitz_report:
+            side.append(
+                h(
+                    "div",
+                    {"class": "blitz-report", "role": "status"},
+                    [h("p", {}, line) for line in self.blitz_lines()],
+                )
+            )
+        if self.is_bot(g.current) and self.paused:
+            parts.append(
+                h(
+                    "p",
+                    {"class": "paused-banner", "role": "status"},
+                    icon("pause"),
+                    self.tr("bots_paused", name=self.name(g.current)),
+                )
+            )
+            parts.append(self._bot_controls())
+        elif self.is_bot(g.current):
+            parts.append(
+                h("p", {"class": "hint"}, self.tr("bot_playing", name=self.name(g.current)))
+            )
+            parts.append(self._bot_controls())
+        else:
+            parts.append(self._phase_controls())
+            ext = self.extension()
+            parts.append(ext.extra_panel(self) if ext is not None else None)
+            side.append(self._secrets())
+        return h(
+            "div",
+            {"class": "panel-inner"},
+            h("div", {"class": "panel-group play-main"}, parts),
+            h(
+                "div",
+                {
+                    "class": "panel-group play-side",
+                    "tabindex": "0",
+                    "role": "group",
+                    "aria-label": self.tr("panel_side"),
+                },
+                side,
+            )
+            if side
+            else None,
+            h(
+                "div",
+                {
+                    "class": "panel-group play-info",
+                    "tabindex": "0",
+                    "role": "group",
+                    "aria-label": self.tr("panel_info"),
+                },
+                self._players_table(),
+                self._log_panel(),
+            ),
+        )
+
+    def _phase_controls(self) -> Node:
+        g = self.game
+        assert g is not None
+        controls = self._phase_controls_inner()
+        if g.can_undo() and not self.blitz_running:
+            controls["children"].append(
+                h(
+                    "div",
+                    {"class": "btn-row"},
+                    button(self.tr("undo"), "undo", cls="btn small", title=self.tr("undo_title")),
+                )
+            )
+        return controls
+
+    def _phase_controls_inner(self) -> Node:
+        g = self.game
+        assert g is not None
+        ext = self.extension()
+        special = ext.phase_controls(self) if ext is not None else None
+        if special is not None:
+            return special
+        if g.phase == "final_trade":
+            return self._final_trade_controls()
+        if g.must_trade:
+            return h("div", {"class": "phase"}, h("p", {"class": "alert"}, self.tr("must_trade")))
+        if g.pending_armies:
+            return self._placement_controls()
+        if g.phase == "attack":
+            return self.attack_controls()
+        if g.phase == "occupy":
+            assert g.occupy is not None
+            top = g.occupy["max"]
+            return h(
+                "div",
+                {"class": "phase occupy"},
+                h(
+                    "p",
+                    {},
+                    self.tr("occupy_prompt", territory=self.place(g.occupy["target"]), max=top),
+                ),
+                h(
+                    "div",
+                    {"class": "btn-row"},
+                    [button(str(k), "occupy", k, cls="btn big") for k in range(1, top + 1)],
+                ),
+            )
+        if g.phase == "regroup":
+            return self.regroup_controls()
+        return h("div", {})
+
+    def _dice_view(self, battle: dict[str, Any]) -> Node:
+        pairs = []
+        for i in range(max(len(battle["attack"]), len(battle["defend"]))):
+            a = battle["attack"][i] if i < len(battle["attack"]) else None
+            d = battle["defend"][i] if i < len(battle["defend"]) else None
+            verdict = ""
+            if a is not None and d is not None:
+                verdict = self.tr("wins_attack") if a > d else self.tr("wins_defence")
+            pairs.append(
+                h(
+                    "div",
+                    {"class": "dice-pair"},
+                    h("span", {"class": "die red"}, str(a))
+                    if a
+                    else h("span", {"class": "die empty"}),
+                    h("span", {"class": "vs"}, verdict),
+                    h("span", {"class": "die yellow"}, str(d))
+                    if d
+                    else h("span", {"class": "die empty"}),
+                )
+            )
+        return h(
+            "div",
+            {"class": "dice"},
+            h(
+                "p",
+                {"class": "dice-title"},
+                self.tr(
+                    "battle_title",
+                    source=self.place(battle["source"]),
+                    target=self.place(battle["target"]),
+                ),
+            ),
+            pairs,
+            h(
+                "p",
+                {"class": "dice-result"},
+                self.tr(
+                    "battle_result",
+                    lost=battle["attacker_losses"],
+                    killed=battle["defender_losses"],
+                ),
+            ),
+        )
+
+    def _players_table(self) -> Node:
+        g = self.game
+        assert g is not None
+        rows = []
+        for i, p in enumerate(g.players):
+            held = g.territories_of(i)
+            armies = sum(g.armies[t] for t in held)
+            rows.append(
+                h(
+                    "tr",
+                    {"class": ("current " if i == g.current else "") + ("" if p.alive else "out")},
+                    h(
+                        "td",
+                        {},
+                        h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
+                        p.name,
+                        " " + self.tr("bot_tag") if self.is_bot(i) else "",
+                    ),
+                    h("td", {}, str(len(held))),
+                    h("td", {}, str(armies)),
+                    h("td", {}, str(len(p.cards))),
+                )
+            )
+        return h(
+            "table",
+            {"class": "players"},
+            h(
+                "thead",
+                {},
+                h(
+                    "tr",
+                    {},
+                    h("th", {}, self.tr("th_player")),
+                    h("th", {}, self.tr("th_territories")),
+                    h("th", {}, self.tr("th_armies")),
+                    h("th", {}, self.tr("th_cards")),
+                ),
+            ),
+            h("tbody", {}, rows),
+        )
+
+    def _log_panel(self) -> Node:
+        return h(
+            "div",
+            {"class": "log"},
+            h("h2", {}, self.tr("log_title")),
+            h("ol", {"class": "log-lines"}, [h("li", {}, line) for line in self.log]),
+        )
+
+    def _over_screen(self) -> Node:
+        g = self.game
+        assert g is not None and g.winner is not None
+        rows = []
+        for i, p in enumerate(g.players):
+            rows.append(
+                h(
+                    "li",
+                    {"class": "winner" if i == g.winner else ""},
+                    h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
+                    h("strong", {}, p.name),
+                    ": ",
+                    self.objective_text(i),
+                )
+            )
+        return h(
+            "section",
+            {"class": "screen over", "aria-labelledby": "over-title"},
+            h("h2", {"id": "over-title"}, self.tr("winner", name=self.name(g.winner))),
+            h("p", {}, self.tr("winner_objective")),
+            h("ul", {"class": "objectives"}, rows),
+            button(self.tr("menu_new"), "screen", "setup", cls="btn primary big"),
+        )

@@ -1,0 +1,230 @@
+"""Keeping games: open, save, the saved-games screen's intents, storage and other tabs."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from typing import Any
+
+from saves import (
+    SaveConflict,
+    SaveError,
+    StorageFailure,
+    make_record,
+    summary_of,
+)
+from saves_screen import (
+    IMPORT_FRAGMENT,
+    export_name,
+    unpack_record,
+)
+from screens.common import PageBase
+
+
+class SavedGames(PageBase):
+    """Keeping games (a mixin of :class:`viewmodel.App`)."""
+
+    def _resume_current(self) -> None:
+        save_id = self.store.current()
+        if not save_id:
+            return
+        try:
+            self._open(save_id)
+        except SaveError as exc:
+            self.set_aside(exc)
+
+    def set_aside(self, exc: Exception) -> None:
+        """The game in play cannot be shown: forget it as current (it stays listed, as
+        damaged if it is, to export or delete), go to the saved games and say why."""
+        reason = exc.reason if isinstance(exc, SaveError) else "save_damaged"
+        self.game = self.record = None
+        self.seats = []
+        self.curtain = None
+        self.replay = self.blitz = None
+        self.thinking = None
+        with contextlib.suppress(StorageFailure):
+            self.store.set_current(None)
+        self.screen = "saves"
+        self.message = ("error", self.tr("save_set_aside", reason=self.tr(reason)))
+
+    def _open(self, save_id: str) -> None:
+        record, game = self.store.load(save_id)
+        self.record, self.game, self.seats = record, game, record["seats"]
+        self.conflict = False
+        self.bots = {}
+        self.thinking = None
+        self._set_current(save_id)
+        self.clear_selection()
+        self.battle = None
+        self._rebuild_log()
+        self.revealed = False
+        self.last_human = None
+        self.screen = "over" if game.phase == "over" else "play"
+        self._maybe_curtain()
+
+    def _save(self) -> None:
+        """Store the game after an action; a refusal is shown, never lost silently."""
+        g = self.game
+        assert g is not None and self.record is not None
+        if self.conflict:
+            return
+        rev = int(self.record.get("rev", 0))
+        record = make_record(
+            self.record["id"], g, self.seats, self.record.get("created"), rev=rev + 1
+        )
+        try:
+            self.store.save(record, expect_rev=rev)
+        except SaveConflict:
+            self.conflict = True
+            self.blitz = None
+            self.thinking = None
+            return
+        except StorageFailure as exc:
+            self.storage_state = exc.kind
+            return
+        self.record = record
+        if self.storage_state != "ok" and getattr(self.store.storage, "durable", True):
+            self.storage_state = "ok"
+            self.message = ("info", self.tr("storage_back"))
+
+    def _set_current(self, save_id: str) -> None:
+        try:
+            self.store.set_current(save_id)
+        except StorageFailure as exc:
+            self.storage_state = exc.kind
+
+    # saved games
+    def on_resume(self, arg: str | None, _v: str | None) -> None:
+        if arg:
+            self._open(arg)
+
+    def on_delete(self, arg: str | None, _v: str | None) -> None:
+        kept = self._delete_keeping_undo([arg]) if arg else []
+        if kept:
+            self.deleted = kept
+
+    def _delete_keeping_undo(self, save_ids: list[str]) -> list[tuple[str, str, bool]]:
+        """Delete saves; what Undo needs to put each back exactly (id, text, was current).
+        The game in play is closed if it is one of them."""
+        current = self.store.current()
+        kept = []
+        for save_id in save_ids:
+            text = self.store.raw(save_id)
+            if text is None:
+                continue
+            self.store.delete(save_id)
+            kept.append((save_id, text, save_id == current))
+            if self.record and self.record["id"] == save_id:
+                self.game = self.record = None
+                self.seats = []
+        return kept
+
+    def on_undo_delete(self, _a: str | None, _v: str | None) -> None:
+        for save_id, text, was_current in self.deleted:
+            self.store.restore_raw(save_id, text)
+            if was_current:
+                self._set_current(save_id)
+        self.deleted = []
+        self.message = ("info", self.tr("save_restored"))
+
+    def finished_saves(self) -> list[str]:
+        """The ids of the saved games that are over."""
+        return [s.id for s in self.store.list() if s.over]
+
+    def on_clear_finished(self, _a: str | None, _v: str | None) -> None:
+        self.deleted = self._delete_keeping_undo(self.finished_saves())
+        if self.storage_state == "full" and self.game is not None:
+            self._save()
+
+    def on_export(self, arg: str | None, _v: str | None) -> dict[str, Any] | None:
+        if not arg:
+            return None
+        summary = next((s for s in self.store.list() if s.id == arg), None)
+        if summary is None:
+            return None
+        if summary.damaged:
+            return {"download": f"pywar-damaged-{arg}.json", "text": self.store.raw(arg) or ""}
+        return {"download": export_name(self, summary), "text": self.store.export(arg)}
+
+    def on_export_current(self, _a: str | None, _v: str | None) -> dict[str, Any] | None:
+        """Save the game in play to a file, whatever the storage says."""
+        g = self.game
+        if g is None or self.record is None:
+            return None
+        record = make_record(
+            self.record["id"],
+            g,
+            self.seats,
+            self.record.get("created"),
+            rev=int(self.record.get("rev", 0)),
+        )
+        name = export_name(self, summary_of(record["id"], record, g))
+        return {"download": name, "text": json.dumps(record, ensure_ascii=False, indent=1)}
+
+    def on_backup(self, _a: str | None, _v: str | None) -> dict[str, Any] | None:
+        day = time.strftime("%Y-%m-%d")
+        return {
+            "download": f"pywar-{self.tr('backup_file')}-{day}.json",
+            "text": self.store.backup(),
+        }
+
+    def on_import(self, _a: str | None, value: str | None) -> None:
+        before = {s.id for s in self.store.list()}
+        save_id = self.store.import_text(value or "")
+        added = {s.id for s in self.store.list()} - before
+        self.message = ("info", self.tr("save_imported" if added else "save_import_known"))
+        self._open(save_id)
+
+    def on_import_fragment(self, _a: str | None, value: str | None) -> None:
+        """A game handed over in the address (``#pywar-import=...``), from an embed."""
+        if not value or not value.startswith(IMPORT_FRAGMENT):
+            return
+        record = unpack_record(value[len(IMPORT_FRAGMENT) :])
+        self.on_import(None, json.dumps(record))
+
+    # keeping games on this device
+    def on_env(self, _a: str | None, value: str | None) -> None:
+        """Where the page runs (JSON from the adapter): embed, ios_tab, own_tab_url."""
+        try:
+            env = json.loads(value or "{}")
+        except ValueError:
+            return
+        if isinstance(env, dict):
+            self.env = {k: env[k] for k in ("embed", "ios_tab", "own_tab_url") if k in env}
+
+    def on_persist(self, arg: str | None, _v: str | None) -> None:
+        """The browser's answer to ``navigator.storage.persist()``."""
+        self.persist = {"granted": True, "denied": False}.get(arg or "")
+
+    def ios_notice_due(self) -> bool:
+        """iPad/iPhone Safari outside a home-screen app, and not yet told."""
+        return bool(self.env.get("ios_tab")) and self.store.get_pref("ios_notice") != "seen"
+
+    def on_dismiss_ios(self, _a: str | None, _v: str | None) -> None:
+        self.store.set_pref("ios_notice", "seen")
+        self.env["ios_tab_dismissed"] = True
+
+    def on_storage_retry(self, _a: str | None, _v: str | None) -> None:
+        if self.game is not None:
+            self._save()
+        else:
+            self.storage_state = "ok"
+
+    def on_storage_changed(self, arg: str | None, _v: str | None) -> None:
+        """Another tab wrote ``arg`` (a storage key): if it is this game, stop writing."""
+        if arg is None or self.record is None or self.conflict:
+            return
+        if self.store.id_of_key(arg) != self.record["id"]:
+            return
+        stored = self.store.stored_rev(self.record["id"])
+        if stored is not None and stored != self.record.get("rev", 0):
+            self.conflict = True
+            self.blitz = None
+            self.thinking = None
+
+    def on_take_over(self, _a: str | None, _v: str | None) -> None:
+        """Load the newest progress of this game here; this tab writes from now on."""
+        if self.record is not None:
+            self._open(self.record["id"])
+            self.message = ("info", self.tr("conflict_loaded"))

@@ -1,0 +1,162 @@
+"""The statistics screen: luck against the exact expectation, and the chart."""
+
+from __future__ import annotations
+
+from nodes import Node, button, h
+from screens.common import PageBase
+
+
+class StatsScreen(PageBase):
+    """The statistics screen (a mixin of :class:`viewmodel.App`)."""
+
+    def on_chart(self, arg: str | None, _v: str | None) -> None:
+        if arg in ("territories", "armies"):
+            self.chart = arg
+
+    def _stats_screen(self) -> Node:
+        g = self.game
+        assert g is not None
+        rows = []
+        for i, p in enumerate(g.players):
+            luck = g.luck(i)
+            rows.append(
+                h(
+                    "tr",
+                    {},
+                    h(
+                        "td",
+                        {},
+                        h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
+                        p.name,
+                    ),
+                    h("td", {}, str(luck["attack_rolls"])),
+                    h(
+                        "td",
+                        {},
+                        f"{luck['attack_lost']} / {self.number(luck['attack_expected_lost'])}",
+                    ),
+                    h("td", {}, str(luck["defend_rolls"])),
+                    h(
+                        "td",
+                        {},
+                        f"{luck['defend_lost']} / {self.number(luck['defend_expected_lost'])}",
+                    ),
+                    h(
+                        "td",
+                        {"class": "luck"},
+                        self.signed(luck["attack_luck"] + luck["defend_luck"]),
+                    ),
+                )
+            )
+        table = h(
+            "table",
+            {"class": "stats"},
+            h(
+                "thead",
+                {},
+                h(
+                    "tr",
+                    {},
+                    [
+                        h("th", {"scope": "col"}, self.tr(k))
+                        for k in (
+                            "th_player",
+                            "th_att_rolls",
+                            "th_att_lost",
+                            "th_def_rolls",
+                            "th_def_lost",
+                            "th_luck",
+                        )
+                    ],
+                ),
+            ),
+            h("tbody", {}, rows),
+        )
+        return h(
+            "section",
+            {"class": "screen stats", "aria-labelledby": "stats-title"},
+            h("h2", {"id": "stats-title"}, self.tr("stats_title")),
+            h("p", {"class": "hint"}, self.tr("stats_hint")),
+            table,
+            h(
+                "div",
+                {"class": "btn-row", "role": "group"},
+                [
+                    button(
+                        self.tr("chart_" + k), "chart", k, cls="btn small", pressed=self.chart == k
+                    )
+                    for k in ("territories", "armies")
+                ],
+            ),
+            self._chart(),
+        )
+
+    def _chart(self) -> Node:
+        """A line chart of territories (or armies) per player over the rounds, in SVG."""
+        g = self.game
+        assert g is not None
+        points = g.timeline or [
+            {"round": g.round, "territories": [0] * len(g.players), "armies": [0] * len(g.players)}
+        ]
+        key = self.chart
+        width, height, pad = 520, 220, 34
+        top = max(1, max(max(p[key]) for p in points))
+        rounds = [p["round"] for p in points]
+        r0, r1 = min(rounds), max(max(rounds), min(rounds) + 1)
+
+        def x(r: int) -> float:
+            return round(pad + (width - pad - 10) * (r - r0) / (r1 - r0), 1)
+
+        def y(v: int) -> float:
+            return round(height - pad + 4 - (height - pad - 10) * v / top, 1)
+
+        lines = []
+        for i, p in enumerate(g.players):
+            coords = " ".join(f"{x(pt['round'])},{y(pt[key][i])}" for pt in points)
+            lines.append(
+                h("polyline", {"points": coords, "class": f"line c-{p.color}", "data-seat": str(i)})
+            )
+        axes = [
+            h("line", {"x1": pad, "y1": y(0), "x2": width - 10, "y2": y(0), "class": "axis"}),
+            h("line", {"x1": pad, "y1": y(0), "x2": pad, "y2": 8, "class": "axis"}),
+            h(
+                "text",
+                {"x": pad - 6, "y": y(top) + 4, "class": "tick", "text-anchor": "end"},
+                str(top),
+            ),
+            h("text", {"x": pad - 6, "y": y(0) + 4, "class": "tick", "text-anchor": "end"}, "0"),
+            h("text", {"x": x(r0), "y": height - 6, "class": "tick"}, str(r0)),
+            h(
+                "text",
+                {"x": x(r1), "y": height - 6, "class": "tick", "text-anchor": "end"},
+                self.tr("round_n", n=r1),
+            ),
+        ]
+        legend = h(
+            "ul",
+            {"class": "legend"},
+            [
+                h(
+                    "li",
+                    {},
+                    h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
+                    p.name,
+                )
+                for p in g.players
+            ],
+        )
+        return h(
+            "figure",
+            {"class": "chart"},
+            h(
+                "svg",
+                {
+                    "viewBox": f"0 0 {width} {height}",
+                    "role": "img",
+                    "aria-label": self.tr("chart_label_" + key),
+                },
+                axes,
+                lines,
+            ),
+            legend,
+        )

@@ -1,0 +1,160 @@
+"""The game in words: events, the log, the whole history, objectives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pywar.errors import WarError
+from pywar.game import Game
+from pywar.objectives import COLOR_NAMES, describe
+
+from nodes import Node, h
+from screens.common import LOG_LINES, PageBase
+
+
+class EventWords(PageBase):
+    """The game in words (a mixin of :class:`viewmodel.App`)."""
+
+    def describe_event(self, e: dict[str, Any]) -> str | None:
+        """One event in words (public information only)."""
+        ext = self.extension()
+        if ext is not None:
+            line = ext.describe_event(self, e)
+            if line is not None:
+                return line
+        kind = e["type"]
+        if kind == "turn":
+            return self.tr("ev_turn", round=e["round"], name=self.name(e["player"]))
+        if kind == "trade":
+            return self.tr("ev_trade", name=self.name(e["player"]), armies=e["armies"])
+        if kind == "battle":
+            return self.tr(
+                "ev_battle",
+                name=self.name(e["player"]),
+                source=self.place(e["source"]),
+                target=self.place(e["target"]),
+                attack=" ".join(map(str, e["attack"])),
+                defend=" ".join(map(str, e["defend"])),
+                lost=e["attacker_losses"],
+                killed=e["defender_losses"],
+            )
+        if kind == "conquest":
+            return self.tr(
+                "ev_conquest", name=self.name(e["player"]), territory=self.place(e["territory"])
+            )
+        if kind == "eliminated":
+            return self._describe_elimination(e)
+        if kind == "card":
+            return self.tr("ev_card", name=self.name(e["player"])) if e["count"] else None
+        if kind == "victory":
+            return self.tr("ev_victory", name=self.name(e["player"]))
+        if kind == "place":
+            return self.tr(
+                "ev_place",
+                name=self.name(e["player"]),
+                count=e["count"],
+                territory=self.place(e["territory"]),
+            )
+        if kind == "occupy":
+            return self.tr(
+                "ev_occupy",
+                name=self.name(e["player"]),
+                count=e["count"],
+                territory=self.place(e["territory"]),
+            )
+        if kind == "regroup":
+            return self.tr(
+                "ev_regroup",
+                name=self.name(e["player"]),
+                count=e["count"],
+                source=self.place(e["source"]),
+                target=self.place(e["target"]),
+            )
+        if kind == "reshuffle":
+            return self.tr("ev_reshuffle")
+        return None
+
+    def _describe_elimination(self, e: dict[str, Any]) -> str:
+        """Who was eliminated, and where their cards went (public counts only)."""
+        name, by = self.name(e["player"]), self.name(e["by"])
+        lines = [self.tr("ev_eliminated", name=name, by=by)]
+        left, taken = e.get("cards_left", 0), e.get("cards_taken", 0)
+        if left and not e.get("top_up"):
+            lines.append(self.tr_count("ev_took_cards", taken, name=name, by=by))
+        elif left and not taken:
+            lines.append(self.tr("ev_top_up_none", name=name, by=by))
+        elif left:
+            drawer = e.get("drawn_by")
+            if drawer is None:
+                lines.append(self.tr_count("ev_top_up_game", taken, name=name, by=by))
+            else:
+                lines.append(
+                    self.tr_count("ev_top_up_by", taken, name=name, by=by, drawer=self.name(drawer))
+                )
+        if e.get("cards_discarded"):
+            lines.append(self.tr_count("ev_discarded", e["cards_discarded"]))
+        return " ".join(lines)
+
+    def history_lines(self) -> list[str]:
+        """The whole game in words, replayed from its log (public information only)."""
+        g = self.game
+        assert g is not None
+        lines = []
+        for _game, events in Game.iter_replay(g.setup, g.log):
+            lines.extend(x for x in (self.describe_event(e) for e in events) if x)
+        return lines
+
+    # -------------------------------------------------------------------- log
+    def _note_events(self, events: list[dict[str, Any]]) -> None:
+        for e in events:
+            line = self.describe_event(e)
+            if line:
+                self.log.append(line)
+                self.announce = line
+                self.announce_lines.append(line)
+                self.announce_id += 1
+        del self.log[:-LOG_LINES]
+
+    def _rebuild_log(self) -> None:
+        """The game log's last lines, rebuilt by replaying the saved log (after a reload, on
+        resuming a save, in another language)."""
+        try:
+            self.log = self.history_lines()[-LOG_LINES:]
+        except (WarError, LookupError, TypeError, ValueError):
+            self.log = []  # a log that does not replay: the panel starts empty, play goes on
+
+    def objective_change(self, seat: int) -> str | None:
+        """Why a player's objective is not the card they drew, in words for them alone (the
+        card said to destroy a colour that is their own, not in the game, or that someone
+        else destroyed); None when they play for their card."""
+        g = self.game
+        assert g is not None
+        p = g.players[seat]
+        if not p.objective_converted:
+            return None
+        card = g.objective_card(seat)
+        color = card.get("color", "")
+        words = COLOR_NAMES.get(self.lang, COLOR_NAMES["pt"]).get(color, color).lower()
+        target = next((i for i, q in enumerate(g.players) if q.color == color), None)
+        if color == p.color:
+            return self.tr("objective_changed_own", color=words)
+        if target is None or g.players[target].eliminated_by is None:
+            return self.tr("objective_changed_absent", color=words)
+        return self.tr(
+            "objective_changed_by", color=words, name=self.name(g.players[target].eliminated_by)
+        )
+
+    def objective_change_note(self, seat: int) -> Node | None:
+        """The note under a revealed objective that changed (private: the secret view)."""
+        text = self.objective_change(seat)
+        return h("p", {"class": "objective-changed", "role": "note"}, text) if text else None
+
+    def objective_text(self, seat: int) -> str:
+        """A player's objective in words (a variant's own kinds through its page module)."""
+        g = self.game
+        assert g is not None
+        ext = self.extension()
+        own = ext.describe_objective(self, g.objective_of(seat)) if ext is not None else None
+        if own is not None:
+            return own
+        return describe(g.objective_of(seat), g.board, self.lang)

@@ -1,0 +1,157 @@
+"""What every part of WAR II's page uses: the turn's selections, acting, count pickers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pywar.actions import Action
+from pywar.war2 import (
+    CARD_PHASES,
+    War2Game,
+)
+
+import variants.war2.texts  # noqa: F401 - WAR II's words, merged into the catalogue
+from nodes import Node, button, h
+from variant_ui import PageApp, VariantUI
+
+AMOUNTS = ("1", "5", "all")
+#: Counts up to this many are buttons; more are a drop-down list.
+COUNT_BUTTONS = 8
+#: Air rounds shown with their dice (the latest last).
+AIR_ROUNDS_SHOWN = 4
+
+
+# ------------------------------------------------------------------------------ helpers
+def _game(app: PageApp) -> War2Game:
+    g = app.game
+    assert isinstance(g, War2Game)
+    return g
+
+
+def _state(app: PageApp) -> dict[str, Any]:
+    """This page's WAR II selections, for the turn in progress (fresh each turn)."""
+    g = _game(app)
+    key = (id(g), (app.record or {}).get("id"), g.turn, g.current)
+    st = app.variant_state
+    if st.get("key") != key:
+        st.clear()
+        st.update(
+            {
+                "key": key,
+                "mode": None,
+                "picked": [],
+                "pair_first": None,
+                "target": None,
+                "bombers": None,
+                "src": None,
+                "dst": None,
+                "count": None,
+                "ci": None,
+                "air": None,
+                "air_at": -1,
+            }
+        )
+    _sane(g, st)
+    return st
+
+
+def _sane(g: War2Game, st: dict[str, Any]) -> None:
+    """Drop selections the game has moved past (a phase ended, a card was used)."""
+    hand = g.players[g.current].cards
+    st["picked"] = [c for c in st["picked"] if c in hand]
+    mode = st["mode"]
+    allowed = {
+        "air": g.phase == "attack" and g.bombers[g.current] > 0,
+        "airlift": g.phase == "regroup",
+        "ci_move": g.phase == "regroup" and st["ci"] in g.ci_held_by(g.current),
+        "ci_place": g.phase in CARD_PHASES
+        and bool(g.ci)
+        and g.ci[str(g.current)]["territory"] is None,
+    }
+    if mode is not None and not allowed.get(mode, False):
+        _reset(st)
+
+
+def _reset(st: dict[str, Any]) -> None:
+    st.update(mode=None, target=None, bombers=None, src=None, dst=None, count=None, ci=None)
+
+
+def _human_turn(app: PageApp) -> bool:
+    g = app.game
+    return (
+        g is not None
+        and app.screen == "play"
+        and app.curtain is None
+        and not app.is_bot(g.current)
+        and g.phase != "over"
+    )
+
+
+def _count_picker(app: PageApp, action: str, top: int, chosen: int) -> Node:
+    """Buttons 1..top, or a drop-down list when there are many."""
+    if top <= COUNT_BUTTONS:
+        return h(
+            "div",
+            {"class": "btn-row counts", "role": "group", "aria-label": app.tr("w2_count_label")},
+            [
+                button(str(k), action, k, cls="btn small", pressed=k == chosen)
+                for k in range(1, top + 1)
+            ],
+        )
+    return h(
+        "label",
+        {"class": "w2-count"},
+        app.tr("w2_count_label"),
+        " ",
+        h(
+            "select",
+            {"data-action": action},
+            [
+                h(
+                    "option",
+                    {"value": str(k), "selected": "selected" if k == chosen else None},
+                    str(k),
+                )
+                for k in range(1, top + 1)
+            ],
+        ),
+    )
+
+
+def _number(value: str | None) -> int | None:
+    return int(value) if value is not None and value.isdigit() else None
+
+
+class War2Base(VariantUI):
+    """The base of WAR II's page parts: acting for the person to play."""
+
+    # ------------------------------------------------------------------ acting
+    def _act(self, app: PageApp, action: Action) -> list[dict[str, Any]]:
+        """Apply one action for the person to play, as the shared page does, keeping the
+        air attack's dice for the panel."""
+        g = _game(app)
+        before = g.current
+        st = _state(app)
+        events = g.apply(action)
+        air = st["air"]
+        for e in events:
+            if e["type"] == "air_attack":
+                air = {
+                    "target": e["target"],
+                    "defender": e["defender"],
+                    "launched": e["bombers"],
+                    "rounds": [],
+                    "end": None,
+                }
+                app.battle = None  # the ground battle's dice are no longer the latest
+            elif e["type"] == "air_round" and air is not None:
+                air["rounds"].append(e)
+            elif e["type"] == "air_end" and air is not None:
+                air["end"] = e
+        if any(e["type"] in ("air_attack", "air_round", "air_end") for e in events):
+            st["air"], st["air_at"] = air, len(g.log)
+        app.after_action(events, before)
+        return events
+
+    def _ready(self, app: PageApp) -> bool:
+        return app.game is not None and _human_turn(app)

@@ -1,0 +1,167 @@
+"""WAR II's phase controls: choosing territories and centres, placement, the turn's ends."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pywar.actions import EndAttack, EndTurn
+
+from nodes import Node, button, find, h
+from variant_ui import PageApp
+from variants.war2.common import AMOUNTS, War2Base, _game, _state
+
+
+class War2Controls(War2Base):
+    """A part of :class:`variants.war2.view.War2UI` (see the module)."""
+
+    # ------------------------------------------------------------------ the panel
+    def phase_controls(self, app: PageApp) -> Node | None:
+        g, st = _game(app), _state(app)
+        if g.phase == "claim":
+            return self._claim_controls(app)
+        if g.phase == "centre_choice":
+            return self._centre_choice_controls(app, st)
+        if g.phase == "air":
+            return self._air_controls(app, st)
+        if g.phase == "occupy":
+            return None
+        if st["mode"] in ("ci_place", "ci_move"):
+            return self._ci_pick_controls(app, st)
+        if g.pending_armies:
+            return self._placement_controls(app)
+        if g.phase == "attack":
+            if st["mode"] == "air":
+                return self._air_pick_controls(app, st)
+            classic = app.attack_controls()
+            self._guard_end_buttons(app, classic)
+            return h(
+                "div",
+                {"class": "phase attack w2"},
+                h("p", {"class": "hint stage"}, app.tr("w2_stage2")) if g.stage == 2 else None,
+                self._air_summary(app, st),
+                classic["children"],
+                self._air_launcher(app),
+            )
+        if g.phase == "regroup":
+            if st["mode"] == "airlift":
+                return self._airlift_controls(app, st)
+            classic = app.regroup_controls()
+            self._guard_end_buttons(app, classic)
+            return h(
+                "div",
+                {"class": "phase regroup w2"},
+                self._air_summary(app, st),
+                classic["children"],
+                self._airlift_launcher(app),
+            )
+        return None
+
+    def _guard_end_buttons(self, app: PageApp, node: Node) -> None:
+        """Disable the classic end buttons the engine would refuse (and say why)."""
+        g = _game(app)
+        for action, probe in (("end-turn", EndTurn()), ("end-attack", EndAttack())):
+            if g.is_legal(probe):
+                continue
+            for b in find(node, lambda n, a=action: n["attrs"].get("data-action") == a):
+                b["attrs"]["disabled"] = "disabled"
+                b["attrs"]["title"] = app.tr("w2_end_turn_blocked")
+
+    def _claim_controls(self, app: PageApp) -> Node:
+        g = _game(app)
+        return h(
+            "div",
+            {"class": "phase claim w2"},
+            h(
+                "p",
+                {"class": "big-number", "id": "w2-claim"},
+                app.tr("w2_claim_prompt", n=len(g.vacant())),
+            ),
+            h("p", {"class": "hint"}, app.tr("w2_claim_dealt")),
+        )
+
+    def _centre_choice_controls(self, app: PageApp, st: dict[str, Any]) -> Node:
+        g = _game(app)
+        parts: list[Any] = [h("p", {"class": "w2-choice"}, app.tr("w2_choice_prompt"))]
+        if g.centre_cards_left:
+            parts.append(
+                h(
+                    "div",
+                    {"class": "btn-row"},
+                    [
+                        button(
+                            app.tr("w2_take_centre", territory=app.place(t)),
+                            "w2-take-centre",
+                            t,
+                            cls="btn primary",
+                        )
+                        for t in g.centre_cards_left
+                    ],
+                )
+            )
+        else:
+            parts.append(h("p", {"class": "hint"}, app.tr("w2_no_centres_left")))
+        if not g._pair_allowed():
+            parts.append(h("p", {"class": "alert"}, app.tr("w2_pairs_closed")))
+        elif st["pair_first"]:
+            parts.append(
+                h(
+                    "p",
+                    {"class": "hint"},
+                    app.tr("w2_pair_first", territory=app.place(st["pair_first"])),
+                )
+            )
+            parts.append(button(app.tr("w2_cancel"), "w2-cancel", cls="btn small"))
+        else:
+            parts.append(h("p", {"class": "hint"}, app.tr("w2_pair_prompt")))
+        return h("div", {"class": "phase centre-choice w2"}, parts)
+
+    def _placement_controls(self, app: PageApp) -> Node:
+        g = _game(app)
+        lines = [h("li", {"class": "pool-free"}, app.tr("pool_free", n=g.pools.get("free", 0)))]
+        for key, n in sorted(g.pools.items()):
+            kind, _, ident = key.partition(":")
+            if kind in ("continent", "majority", "majority_any"):
+                lines.append(
+                    h(
+                        "li",
+                        {"class": "pool-bound"},
+                        app.tr(f"w2_pool_{kind}", n=n, continent=app.place(ident)),
+                    )
+                )
+            elif kind == "territory":
+                lines.append(
+                    h(
+                        "li",
+                        {"class": "pool-bound"},
+                        app.tr("w2_pool_centre", n=n, territory=app.place(ident)),
+                    )
+                )
+        return h(
+            "div",
+            {"class": "phase place w2"},
+            h("p", {"class": "hint stage"}, app.tr("w2_stage1")) if g.stage == 1 else None,
+            h(
+                "p",
+                {"class": "big-number", "id": "pending"},
+                app.tr("to_place", n=g.pending_armies),
+            ),
+            h("ul", {"class": "pools"}, lines),
+            h(
+                "div",
+                {"class": "btn-row", "role": "group", "aria-label": app.tr("amount_label")},
+                [
+                    button(
+                        app.tr("amount_" + a),
+                        "amount",
+                        a,
+                        cls="btn amount",
+                        pressed=app.amount == a,
+                    )
+                    for a in AMOUNTS
+                ],
+            ),
+            h("p", {"class": "hint"}, app.tr("place_hint")),
+            h("p", {"class": "hint"}, app.tr("w2_cards_any_time"))
+            if g.players[g.current].cards and g.stage != 1
+            else None,
+        )
