@@ -462,7 +462,7 @@ class War2Game(Game):
         self._start_turn(events)
 
     @classmethod
-    def scenario(  # type: ignore[override]
+    def scenario(
         cls,
         variant_id: str,
         players: list[tuple[str, str]],
