@@ -462,7 +462,7 @@ class War2Game(Game):
         self._start_turn(events)
 
     @classmethod
-    def scenario(  # type: ignore[override]
+    def scenario(
         cls,
         variant_id: str,
         players: list[tuple[str, str]],
@@ -854,7 +854,7 @@ class War2Game(Game):
     def _do_spy(self, action: Spy, events: list[Event], _rolls: Any) -> None:
         me = self.current
         self.spied = True
-        seen = {"cards": list(self.players[action.player].cards), "turn": self.turn}
+        seen: dict[str, Any] = {"cards": list(self.players[action.player].cards), "turn": self.turn}
         self.intel.setdefault(str(me), {})[str(action.player)] = seen
         events.append(
             {
@@ -899,16 +899,20 @@ class War2Game(Game):
     def _achieved(self, seat: int) -> bool:
         spec = self.objective_of(seat)
         if spec["kind"] == "centres":
-            return len(self.centres_of(seat)) >= spec["count"] and len(
-                self.territories_of(seat)
-            ) >= spec.get("territories", 0)
+            centres: int = spec["count"]
+            territories: int = spec.get("territories", 0)
+            return (
+                len(self.centres_of(seat)) >= centres
+                and len(self.territories_of(seat)) >= territories
+            )
         if spec["kind"] == "majorities":
             held = sum(
                 1
                 for c in self.board.continents.values()
                 if 2 * sum(self.owner[t] == seat for t in c.territories) > len(c.territories)
             )
-            return held >= spec["count"]
+            need: int = spec["count"]
+            return held >= need
         return super()._achieved(seat)
 
     # ------------------------------------------------------------------ legal actions
