@@ -1,6 +1,6 @@
 """Boards as data: territories, continents, borders and the territory cards.
 
-Every board of the family is one JSON file in ``pywar/boards/`` with the same format::
+Every board of the family is one JSON file, ``pywar/variants/<id>/board.json``, in one format::
 
     {"id", "name": {"pt", "en"},
      "continents": [{"id", "name", "name_en", "bonus"}],
@@ -28,7 +28,8 @@ from typing import Any
 
 from .errors import BoardError
 
-BOARD_DIR = Path(__file__).with_name("boards")
+#: Each board lives in the folder of the variant that owns it: ``<BOARD_DIR>/<id>/board.json``.
+BOARD_DIR = Path(__file__).with_name("variants")
 SHAPES = ("square", "triangle", "circle")
 JOKER = "joker"
 
@@ -272,10 +273,15 @@ def _text_problems(raw: dict[str, Any]) -> list[str]:
     return problems
 
 
+def board_path(board_id: str) -> Path:
+    """Where the board ``board_id`` is stored: in the folder of the variant that owns it."""
+    return BOARD_DIR / board_id / "board.json"
+
+
 @cache
 def load_board(board_id: str) -> Board:
-    """Load and validate a board by id (``classic``...)."""
-    path = BOARD_DIR / f"{board_id}.json"
+    """Load and validate a board by id: ``pywar/variants/<board_id>/board.json``."""
+    path = board_path(board_id)
     if not path.is_file() or not board_id.replace("_", "").isalnum():
         raise BoardError(f"unknown board {board_id!r}")
     return Board(json.loads(path.read_text(encoding="utf-8")))

@@ -17,7 +17,7 @@ from pywar.ai import make_bot
 from pywar.ai.war2 import air_dist, stop_level
 from pywar.board import load_board
 from pywar.tournament import play_match, seat_colors, seat_levels
-from pywar.war2 import (
+from pywar.variants.war2.rules import (
     AirAttack,
     Airlift,
     AirRound,

@@ -19,7 +19,7 @@ from test_war2_rules import CENTRES, RULES, TERRITORIES, make2
 
 from pywar import Game, IllegalAction
 from pywar.actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup
-from pywar.war2 import (
+from pywar.variants.war2.rules import (
     AirAttack,
     Airlift,
     AirRound,

@@ -10,7 +10,7 @@ from conftest import objectives_for, owners, place_all, refused, same_game, seat
 
 from pywar import Game, load_board
 from pywar.actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
-from pywar.war2 import (
+from pywar.variants.war2.rules import (
     AirAttack,
     Airlift,
     AirRound,

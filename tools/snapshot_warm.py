@@ -53,7 +53,7 @@ def _warm() -> None:
         "pywar.ai.hard",
         "pywar.ai.simple",
         "pywar.odds",
-        "pywar.war2",
+        "pywar.variants.war2.rules",
     ):
         importlib.import_module(name)
     for vid in VARIANTS:  # parse every board once (functools.cache keeps them)

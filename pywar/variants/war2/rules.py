@@ -4,7 +4,7 @@ the 61-card deck and the optional Information Centres, on top of the classic eng
 :class:`War2Game` is what ``Game.new("war2", ...)`` and ``Game.from_json`` build for this
 variant (``Variant.game_class``). The board and every number the book leaves to the printed
 board (majority bonuses, dice faces, the deck, the objectives) are data in
-``pywar/boards/war2.json``; the choices are explained in ``docs/rules.md``.
+``pywar/variants/war2/board.json``; the choices are explained in ``docs/rules.md``.
 
 >>> from pywar.game import Game
 >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto"), ("Duda", "vermelho")]
@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from .actions import Action, EndAttack, EndTurn, Occupy, Place, Regroup
-from .board import Board, load_board
-from .bot import SimpleBot
-from .errors import WarError
-from .game import Event, Game
-from .objectives import describe as describe_classic
+from ...actions import Action, EndAttack, EndTurn, Occupy, Place, Regroup
+from ...board import Board, load_board
+from ...bot import SimpleBot
+from ...errors import WarError
+from ...game import Event, Game
+from ...objectives import describe as describe_classic
 
 SETUP_PHASES = ("centre_choice", "claim")
 #: Phases of one's own turn in which cards may be used ("em qualquer momento de sua jogada").
