@@ -11,7 +11,9 @@ from pywar.__main__ import main
 from pywar.board import BOARD_DIR, board_path, validate_board_file
 
 
-@pytest.mark.parametrize("path", sorted(BOARD_DIR.glob("*/board.json")), ids=lambda p: p.parent.name)
+@pytest.mark.parametrize(
+    "path", sorted(BOARD_DIR.glob("*/board.json")), ids=lambda p: p.parent.name
+)
 def test_every_shipped_board_is_sound(path: Path, capsys) -> None:
     assert main(["board", "validate", str(path)]) == 0
     assert "ok, board" in capsys.readouterr().out
