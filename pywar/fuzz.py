@@ -61,6 +61,8 @@ def _setups() -> dict[str, list[int]]:
 
 
 SETUPS = _setups()
+#: The top-level keys the variants' game classes add to a save (WAR II's own block).
+EXTRA_KEYS = tuple(sorted({key for v in VARIANTS.values() for key in Game.class_for(v).EXTRA_KEYS}))
 
 
 def random_game(rnd: random.Random) -> Game:
@@ -175,7 +177,7 @@ JUNK: tuple[Any, ...] = (
     "",
     "x",
     "over",
-    "brasil",
+    "peru",
     "🙂",
     [],
     {},
@@ -357,7 +359,7 @@ def _semantic(rnd: random.Random, data: Any) -> str:
         )
     elif kind == "occupy":
         data["occupy"] = rnd.choice(
-            ({"source": "brasil", "target": "peru", "max": 3}, {"source": "brasil"}, None)
+            ({"source": "argentina", "target": "peru", "max": 3}, {"source": "argentina"}, None)
         )
     elif kind == "hand_to_dead":
         dead = [p for p in players if p.get("alive") is False]
@@ -366,7 +368,7 @@ def _semantic(rnd: random.Random, data: Any) -> str:
     elif kind == "seed" and isinstance(data.get("setup"), dict):
         data["setup"]["seed"] = rnd.randrange(2**32)
     elif kind == "extra":
-        data[rnd.choice(("extra", "timeline", "dice_stats", "war2"))] = rnd.choice(JUNK)
+        data[rnd.choice(("extra", "timeline", "dice_stats", *EXTRA_KEYS))] = rnd.choice(JUNK)
     else:
         return _retype(rnd, data)
     return f"semantic {kind}"

@@ -20,14 +20,16 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
 from .board import JOKER, Board
 from .errors import IllegalAction, WarError
+from .hooks import Event, Handler
 from .objectives import objective_met
 from .odds import roll_outcomes
+from .player import Player
 from .rng import Rng
 from .variants import Variant, get_variant
 
@@ -61,8 +63,6 @@ EXPECTED_ATTACKER_LOSS = {
 assert all(v.denominator == 1 for v in EXPECTED_ATTACKER_LOSS.values())
 EXPECTED_ATTACKER_LOSS = {k: int(v) for k, v in EXPECTED_ATTACKER_LOSS.items()}
 
-Event = dict[str, Any]
-
 
 def compare_dice(attack: list[int], defend: list[int]) -> tuple[int, int]:
     """Attacker and defender losses for sorted (highest first) dice; ties to the defence.
@@ -91,53 +91,6 @@ def is_valid_set(shapes: list[str]) -> bool:
         return False
     plain = [s for s in shapes if s != JOKER]
     return len(set(plain)) in (1, len(plain)) or not plain
-
-
-class Player:
-    """One seat: name, colour, secret objective and hand of cards."""
-
-    __slots__ = (
-        "name",
-        "color",
-        "objective",
-        "objective_converted",
-        "cards",
-        "alive",
-        "eliminated_by",
-    )
-
-    def __init__(self, name: str, color: str) -> None:
-        self.name = name
-        self.color = color
-        self.objective: str = ""
-        self.objective_converted = False
-        self.cards: list[int] = []
-        self.alive = True
-        self.eliminated_by: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """The seat as JSON-ready data."""
-        return {
-            "name": self.name,
-            "color": self.color,
-            "objective": self.objective,
-            "objective_converted": self.objective_converted,
-            "cards": list(self.cards),
-            "alive": self.alive,
-            "eliminated_by": self.eliminated_by,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Player:
-        """Rebuild a seat from :meth:`to_json` data."""
-        player = cls(str(data["name"]), str(data["color"]))
-        player.objective = str(data["objective"])
-        player.objective_converted = bool(data["objective_converted"])
-        player.cards = [int(c) for c in data["cards"]]
-        player.alive = bool(data["alive"])
-        eliminated_by = data["eliminated_by"]
-        player.eliminated_by = None if eliminated_by is None else int(eliminated_by)
-        return player
 
 
 class Game:
@@ -224,7 +177,7 @@ class Game:
     def class_for(cls, variant: Variant) -> type[Game]:
         """The game class that plays ``variant``: its own (``Variant.game_class``) or ``cls``."""
         own = variant.resolve("game_class")
-        if own is None or issubclass(cls, own):
+        if issubclass(cls, own):
             return cls
         return own  # type: ignore[no-any-return]
 
@@ -233,6 +186,8 @@ class Game:
     EXTRA_KEYS: ClassVar[tuple[str, ...]] = ()
     #: Keys a variant adds to a scenario position (see :meth:`_read_position_extra`).
     POSITION_EXTRA: ClassVar[tuple[str, ...]] = ()
+    #: The round :meth:`scenario` starts in when none is given.
+    SCENARIO_ROUND: ClassVar[int] = 1
 
     def _extra_json(self) -> dict[str, Any]:
         """A variant's own part of the saved state (nothing for the classic rules)."""
@@ -271,20 +226,32 @@ class Game:
         objectives: dict[int, str] | None = None,
         seed: int = 0,
         options: dict[str, Any] | None = None,
-        round: int = 1,  # noqa: A002 - the game's own word
+        round: int | None = None,  # noqa: A002 - the game's own word
+        **extra: Any,
     ) -> Game:
         """A game set up at a given position, for rule examples and teaching.
 
         ``owner`` maps every territory to a seat; ``armies`` defaults to 1 each; ``hands``
         gives seats card indices (taken out of the deck); ``objectives`` overrides objective
         ids. The turn of ``current`` starts, in round ``round`` (a later round than 1 matters
-        where the first round is placement only). The position is part of the setup, so the
-        game still replays from its log.
+        where the first round is placement only; by default :attr:`SCENARIO_ROUND`). A variant
+        takes keyword arguments of its own (WAR II: ``bombers``, ``ci``; see
+        :meth:`_position_extra`). The position is part of the setup, so the game still
+        replays from its log.
         """
-        position = cls._position(owner, armies, current, hands, objectives)
-        if round != 1:
-            position["round"] = int(round)
+        position = {
+            **cls._position(owner, armies, current, hands, objectives),
+            **cls._position_extra(round, **extra),
+        }
         return cls._at_position(variant_id, players, seed, options, position)
+
+    @classmethod
+    def _position_extra(cls, round: int | None, **extra: Any) -> dict[str, Any]:  # noqa: A002
+        """Hook: a scenario position's own keys; the classic rules know only the round."""
+        if extra:
+            raise TypeError(f"unexpected scenario arguments: {', '.join(sorted(extra))}")
+        round = cls.SCENARIO_ROUND if round is None else round  # noqa: A001
+        return {"round": int(round)} if round != 1 else {}
 
     @staticmethod
     def _position(
@@ -634,9 +601,21 @@ class Game:
             entry["rolls"] = [list(rolls[0]), list(rolls[1])]
         self.log.append(entry)
         events: list[Event] = []
-        handler = getattr(self, f"_do_{action.type}")
-        handler(action, events, rolls)
+        self._handlers()[action.type](action, events, rolls)
         return events
+
+    def _handlers(self) -> Mapping[str, Handler]:
+        """Hook: the method that plays each action type (a variant adds its own with
+        ``{**super()._handlers(), ...}``)."""
+        return {
+            Trade.type: self._do_trade,
+            Place.type: self._do_place,
+            Attack.type: self._do_attack,
+            Occupy.type: self._do_occupy,
+            EndAttack.type: self._do_end_attack,
+            Regroup.type: self._do_regroup,
+            EndTurn.type: self._do_end_turn,
+        }
 
     def _fail(self, rule: str, message: str) -> None:
         raise IllegalAction(rule, message)

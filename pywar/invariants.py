@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from .errors import StateError
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .hooks import GameState
 
 #: Pool keys with a referent, by kind: what the part after ``kind:`` names.
 POOL_REFERENTS = {
@@ -35,14 +35,14 @@ POOL_REFERENTS = {
 }
 
 
-def check_invariants(game: Game) -> None:
+def check_invariants(game: GameState) -> None:
     """Raise :class:`StateError` naming every broken invariant of ``game`` (None if sound)."""
     found = problems(game)
     if found:
         raise StateError("unsound game: " + "; ".join(found))
 
 
-def problems(game: Game) -> list[str]:
+def problems(game: GameState) -> list[str]:
     """Every broken invariant of ``game``, in words (an empty list when the state is sound)."""
     found = _seat_problems(game)
     if found:  # the other checks index the seats
@@ -56,7 +56,7 @@ def problems(game: Game) -> list[str]:
     return found
 
 
-def _seat_problems(game: Game) -> list[str]:
+def _seat_problems(game: GameState) -> list[str]:
     v = game.variant
     n = len(game.players)
     found = []
@@ -98,7 +98,7 @@ def _seat_problems(game: Game) -> list[str]:
     return found
 
 
-def _territory_problems(game: Game) -> list[str]:
+def _territory_problems(game: GameState) -> list[str]:
     board = game.board
     territories = set(board.territories)
     owner, armies = game.owner, game.armies
@@ -127,14 +127,14 @@ def _territory_problems(game: Game) -> list[str]:
     return found
 
 
-def _card_problems(game: Game) -> list[str]:
+def _card_problems(game: GameState) -> list[str]:
     cards = game.deck + game.discard + [c for p in game.players for c in p.cards]
     if sorted(cards) != list(range(game._deck_size())):
         return ["the cards are not all in deck, hands or discard exactly once"]
     return []
 
 
-def _objective_problems(game: Game) -> list[str]:
+def _objective_problems(game: GameState) -> list[str]:
     # Retired cards (an earlier edition of the board's objectives) stay readable in old saves.
     deck = {
         o["id"]: o for o in (*game.board.raw.get("retired_objectives", ()), *game.board.objectives)
@@ -161,7 +161,7 @@ def _objective_problems(game: Game) -> list[str]:
     return found
 
 
-def _turn_problems(game: Game) -> list[str]:
+def _turn_problems(game: GameState) -> list[str]:
     found = []
     phase = game.phase
     if phase not in game.PHASES:
@@ -205,7 +205,7 @@ def _turn_problems(game: Game) -> list[str]:
     return found
 
 
-def _pool_problems(game: Game) -> list[str]:
+def _pool_problems(game: GameState) -> list[str]:
     found = []
     phase = game.phase
     for key, value in game.pools.items():
@@ -229,7 +229,7 @@ def _pool_problems(game: Game) -> list[str]:
     return found
 
 
-def _occupy_problems(game: Game) -> list[str]:
+def _occupy_problems(game: GameState) -> list[str]:
     occupy = game.occupy
     assert occupy is not None
     source, target, top = occupy.get("source"), occupy.get("target"), occupy.get("max")

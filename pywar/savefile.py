@@ -26,17 +26,22 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import MISSING, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .actions import Action
 from .errors import IllegalAction, StateError, WarError
 from .invariants import problems
+from .player import Player
+from .rng import Rng
 from .safejson import check_bounds
 from .variants import get_variant
 
 if TYPE_CHECKING:
     from .board import Board
-    from .game import Game
+    from .hooks import GameState
+
+#: A game class: the loader builds the save's variant's class (a subclass of this one).
+G = TypeVar("G", bound="GameState")
 
 SCHEMA = "pywar-game"
 VERSION = 2
@@ -224,7 +229,7 @@ def _join(tokens: list[str]) -> str:
     return " ".join(out)
 
 
-def _log_text(game: Game) -> str:
+def _log_text(game: GameState) -> str:
     """:func:`encode_log` of the game's log, encoding only the entries added since the last
     call (a log only grows; a replaced or shortened log is encoded afresh)."""
     cache = game.__dict__.get("_log_cache")
@@ -342,7 +347,7 @@ def _roll_list(text: str, where: str) -> list[int]:
 
 
 # ------------------------------------------------------------------------- writing
-def state_data(game: Game) -> dict[str, Any]:
+def state_data(game: GameState) -> dict[str, Any]:
     """The version-2 state without the log (what a replay of the log must reproduce)."""
     board_order = list(game.board.territories)
     data = {
@@ -376,14 +381,14 @@ def state_data(game: Game) -> dict[str, Any]:
     return data
 
 
-def to_data(game: Game) -> dict[str, Any]:
+def to_data(game: GameState) -> dict[str, Any]:
     """The whole game as version-2 JSON-ready data."""
     data = state_data(game)
     data["log"] = _log_text(game)
     return data
 
 
-def to_data_v1(game: Game) -> dict[str, Any]:
+def to_data_v1(game: GameState) -> dict[str, Any]:
     """The game in the version-1 layout (owners by name, the log as objects, the derived
     statistics): what pywar wrote before version 2, for the fuzzer and size comparisons."""
     data = state_data(game)
@@ -486,7 +491,7 @@ class Reader:
         return out
 
 
-def from_data(cls: type[Game], data: Any) -> Game:
+def from_data(cls: type[G], data: Any) -> G:
     """Rebuild a game from saved data (version 1 or 2), or raise :class:`StateError`.
 
     Only :class:`StateError` leaves: a refusal of the data says what is wrong; anything
@@ -512,10 +517,8 @@ def peek(data: Any) -> dict[str, Any]:
 
     Opening the game (:func:`from_data`) still replays the log and may refuse it then.
     """
-    from .game import Game
-
     try:
-        game, actions = _read(Game, data)
+        game, actions = _read(None, data)
     except StateError:
         raise
     except WarError as exc:
@@ -536,7 +539,7 @@ def peek(data: Any) -> dict[str, Any]:
     }
 
 
-def _read(cls: type[Game], data: Any) -> tuple[Game, list[Any]]:
+def _read(cls: type[G] | None, data: Any) -> tuple[G, list[Any]]:
     """The saved state as a game (checked: bounds, types, invariants) and the log's
     actions, before any replay."""
     check_bounds(data)
@@ -550,7 +553,8 @@ def _read(cls: type[Game], data: Any) -> tuple[Game, list[Any]]:
             f"(this pywar reads versions {', '.join(map(str, READABLE))})"
         )
     variant = get_variant(read.str(data.get("variant"), "variant", 40))
-    game = cls.class_for(variant)(variant)
+    # The class of the save's variant (``None``: as that variant declares it).
+    game: G = (variant.resolve("game_class") if cls is None else cls.class_for(variant))(variant)
     optional = (*V1_DERIVED,) if version == 1 else ()
     read.obj(data, "the save", (*STATE_KEYS, *game.EXTRA_KEYS), optional)
     _read_state(game, data, version, read)
@@ -561,7 +565,7 @@ def _read(cls: type[Game], data: Any) -> tuple[Game, list[Any]]:
     return game, actions
 
 
-def _from_data(cls: type[Game], data: Any) -> Game:
+def _from_data(cls: type[G], data: Any) -> G:
     game, actions = _read(cls, data)
     replayed = _replay(game, actions)
     found = problems(replayed)
@@ -577,7 +581,7 @@ def _from_data(cls: type[Game], data: Any) -> Game:
     return replayed
 
 
-def _read_setup(game: Game, value: Any, read: Reader) -> dict[str, Any]:
+def _read_setup(game: GameState, value: Any, read: Reader) -> dict[str, Any]:
     setup = read.obj(value, "setup", SETUP_KEYS, ("scenario", "objectives_edition"))
     if "objectives_edition" in setup:
         read.int(
@@ -603,7 +607,7 @@ def _read_setup(game: Game, value: Any, read: Reader) -> dict[str, Any]:
     return copy.deepcopy(setup)
 
 
-def _read_position(game: Game, value: Any, read: Reader, seats: int) -> None:
+def _read_position(game: GameState, value: Any, read: Reader, seats: int) -> None:
     board = game.board
     position = read.obj(
         value,
@@ -628,9 +632,7 @@ def _read_position(game: Game, value: Any, read: Reader, seats: int) -> None:
     game._read_position_extra(position, read, seats)
 
 
-def _read_state(game: Game, data: dict[str, Any], version: int, read: Reader) -> None:
-    from .game import Player
-    from .rng import Rng
+def _read_state(game: GameState, data: dict[str, Any], version: int, read: Reader) -> None:
 
     board = game.board
     game.setup = _read_setup(game, data["setup"], read)
@@ -716,7 +718,7 @@ def _read_territories(
 
 
 def _read_log(
-    game: Game, value: Any, version: int, read: Reader
+    game: GameState, value: Any, version: int, read: Reader
 ) -> list[tuple[Action, tuple[list[int], list[int]] | None]]:
     if version >= 2:
         return decode_log(game.board, read.str(value, "log", 50_000_000))
@@ -744,7 +746,7 @@ def _read_log(
     return out
 
 
-def _replay(game: Game, actions: list[tuple[Action, tuple[list[int], list[int]] | None]]) -> Game:
+def _replay(game: G, actions: list[tuple[Action, tuple[list[int], list[int]] | None]]) -> G:
     """The game replayed from its setup through every action, or :class:`StateError`."""
     try:
         again = type(game).replay(game.setup, [])

@@ -26,7 +26,7 @@ from .ai import LEVELS, make_bot
 from .errors import WarError
 from .game import Game
 from .simulate import DEFAULT_COLORS
-from .variants import get_variant
+from .variants import DEFAULT_VARIANT, get_variant
 
 DEFAULT_LEVELS = ("hard", "normal", "normal")
 #: WAR II's setup: centre cards and claims round the table, one action a "turn".
@@ -73,7 +73,7 @@ def first_mover(game: Game) -> int:
 def play_match(
     levels: list[str],
     seed: int,
-    variant: str = "classic",
+    variant: str = DEFAULT_VARIANT,
     round_cap: int | None = None,
     check: bool = False,
     options: dict[str, Any] | None = None,
@@ -212,7 +212,7 @@ def tournament(
     players: int | None = None,
     levels: Iterable[str] | None = None,
     jobs: int = 1,
-    variant: str = "classic",
+    variant: str = DEFAULT_VARIANT,
     round_cap: int | None = None,
     check: bool = False,
     options: dict[str, Any] | None = None,

@@ -22,7 +22,7 @@ from ..errors import WarError
 from . import brasil, classic, mitologicas, war2
 from .spec import Variant
 
-__all__ = ["VARIANTS", "Variant", "get_variant", "register"]
+__all__ = ["DEFAULT_VARIANT", "VARIANTS", "Variant", "get_variant", "register"]
 
 #: Every registered variant by id, in registration order: the order the page lists them.
 VARIANTS: dict[str, Variant] = {}
@@ -54,3 +54,6 @@ def get_variant(variant_id: str) -> Variant:
 for _module in (classic, war2, mitologicas, brasil):
     register(_module.VARIANT)
 del _module
+
+#: The variant tools play when none is named: the first registered, the engine's own rules.
+DEFAULT_VARIANT: str = next(iter(VARIANTS))

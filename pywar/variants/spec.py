@@ -57,9 +57,10 @@ class Variant:
     #: Most rounds a simulated game may last before it is called unfinished.
     round_cap: int = 200
     options: tuple[str, ...] = field(default=("first_round_placement_only",))
-    #: ``module:Class`` of the game class of a variant whose rules extend the engine's
-    #: (empty: :class:`pywar.game.Game`); ``Game.new`` and ``Game.from_json`` build it.
-    game_class: str = ""
+    #: ``module:Class`` of the game class that plays the variant: the engine's own rules
+    #: (:class:`pywar.game.Game`) unless the variant extends them; ``Game.new`` and
+    #: ``Game.from_json`` build it. A string: the registry never imports a rules module.
+    game_class: str = "pywar.game:Game"
     #: ``module:Class`` of the built-in bot for such a variant (empty: ``SimpleBot``).
     bot_class: str = ""
 

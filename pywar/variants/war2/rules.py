@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
@@ -29,7 +30,8 @@ from ...actions import Action, EndAttack, EndTurn, Occupy, Place, Regroup
 from ...board import Board, load_board
 from ...bot import SimpleBot
 from ...errors import WarError
-from ...game import Event, Game
+from ...game import Game
+from ...hooks import Event, Handler
 from ...objectives import describe as describe_classic
 
 SETUP_PHASES = ("centre_choice", "claim")
@@ -461,38 +463,29 @@ class War2Game(Game):
         self.round, self.stage = 1, 1
         self._start_turn(events)
 
+    #: ``Game.scenario`` plays WAR II positions from round 2 (the ordinary turns) by default.
+    SCENARIO_ROUND: ClassVar[int] = 2
+
     @classmethod
-    def scenario(  # type: ignore[override]
+    def _position_extra(  # noqa: D417
         cls,
-        variant_id: str,
-        players: list[tuple[str, str]],
-        owner: dict[str, int],
-        armies: dict[str, int] | None = None,
-        current: int = 0,
-        hands: dict[int, list[int]] | None = None,
-        objectives: dict[int, str] | None = None,
-        seed: int = 0,
-        options: dict[str, Any] | None = None,
-        round: int = 2,  # noqa: A002 - the game's own word, as in Game.scenario
+        round: int | None,  # noqa: A002 - the game's own word
         *,
         bombers: dict[int, int] | None = None,
         ci: dict[int, str] | None = None,
-    ) -> Game:
-        """A WAR II game at a given position (see :meth:`Game.scenario`), after the setup.
+    ) -> dict[str, Any]:
+        """A WAR II scenario position (see :meth:`Game.scenario`), after the setup.
 
         ``bombers`` are those already in each seat's air base (the current player then gets
         the ones of the turn), ``ci`` places Information Centres (option on), and the turn
         belongs to round ``round`` (2, the default: the ordinary turns; 1: the first stage,
-        placement only). A position without a round (``Game.scenario`` in round 1 by
-        default leaves it out) is played from round 2 as well.
+        placement only). A position without a round is played from round 2 as well.
         """
-        position = {
-            **cls._position(owner, armies, current, hands, objectives),
+        return {
             "bombers": {str(k): int(v) for k, v in (bombers or {}).items()},
             "ci": {str(k): v for k, v in (ci or {}).items()},
-            "round": int(round),
+            "round": int(cls.SCENARIO_ROUND if round is None else round),
         }
-        return cls._at_position(variant_id, players, seed, options, position)
 
     def _apply_position(self, position: dict[str, Any]) -> None:
         self.round = max(1, int(position.get("round", 2)))
@@ -1044,7 +1037,47 @@ class War2Game(Game):
         # With the option, the Information Centre must be on the board by the end of round 2.
         return not (self.ci and self.round == 2 and self.ci[str(self.current)]["territory"] is None)
 
+    def _handlers(self) -> Mapping[str, Handler]:
+        return {
+            **super()._handlers(),
+            Claim.type: self._do_claim,
+            TakeCentre.type: self._do_take_centre,
+            ClaimPair.type: self._do_claim_pair,
+            CardArmies.type: self._do_card_armies,
+            Transport.type: self._do_transport,
+            Discard.type: self._do_discard,
+            AirAttack.type: self._do_air_attack,
+            CardAirAttack.type: self._do_card_air_attack,
+            AirRound.type: self._do_air_round,
+            AirStop.type: self._do_air_stop,
+            Airlift.type: self._do_airlift,
+            PlaceCI.type: self._do_place_ci,
+            MoveCI.type: self._do_move_ci,
+            TransportCI.type: self._do_transport_ci,
+            Spy.type: self._do_spy,
+        }
+
     # -------------------------------------------------------------------- validation
+    def _checks(self) -> dict[str, Callable[[Any, Any], None]]:
+        """The check of each of WAR II's own action types: ``check(action, rolls)``."""
+        return {
+            Claim.type: lambda action, _rolls: self._check_claim(action),
+            TakeCentre.type: lambda action, _rolls: self._check_take_centre(action),
+            ClaimPair.type: lambda action, _rolls: self._check_claim_pair(action),
+            CardArmies.type: lambda action, _rolls: self._check_card_armies(action),
+            Transport.type: lambda action, _rolls: self._check_transport(action),
+            Discard.type: lambda action, _rolls: self._check_discard(action),
+            AirAttack.type: self._check_air_attack,
+            CardAirAttack.type: self._check_card_air_attack,
+            AirRound.type: self._check_air_round,
+            AirStop.type: lambda action, _rolls: self._check_air_stop(action),
+            Airlift.type: lambda action, _rolls: self._check_airlift(action),
+            PlaceCI.type: lambda action, _rolls: self._check_place_ci(action),
+            MoveCI.type: lambda action, _rolls: self._check_move_ci(action),
+            TransportCI.type: lambda action, _rolls: self._check_transport_ci(action),
+            Spy.type: lambda action, _rolls: self._check_spy(action),
+        }
+
     def _validate(self, action: Action, rolls: tuple[list[int], list[int]] | None) -> None:
         if self.phase == "over":
             self._fail("game_over", "the game is over")
@@ -1056,7 +1089,7 @@ class War2Game(Game):
         if self.phase in SETUP_PHASES:
             if kind not in SETUP_KINDS:
                 self._fail("setup_first", "first the territories are chosen round the table")
-            getattr(self, f"_check_{kind}")(action)
+            self._checks()[kind](action, rolls)
             return
         if kind in SETUP_KINDS:
             self._fail("not_setup", "the territories have all been chosen")
@@ -1064,12 +1097,9 @@ class War2Game(Game):
             self._fail("air_combat", "finish the air attack first (go on or stop)")
         if self.phase == "occupy" and kind != "occupy":
             self._fail("occupy_first", "first move armies into the conquered territory")
-        checker = getattr(self, f"_check_{kind}", None)
+        checker = self._checks().get(kind)
         if checker is not None:
-            if kind in AIR_KINDS:
-                checker(action, rolls)
-            else:
-                checker(action)
+            checker(action, rolls)
             return
         if kind == "regroup":
             assert isinstance(action, Regroup)
