@@ -3,7 +3,7 @@
 >>> from pywar import Game, Place
 >>> game = Game.new("classic", [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")], seed=1)
 >>> game.phase
-'reinforce'
+<Phase.REINFORCE: 'reinforce'>
 """
 
 from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade

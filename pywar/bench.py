@@ -10,6 +10,7 @@ from typing import Any
 
 from .actions import Attack
 from .game import MAX_DICE, Game, compare_dice
+from .phase import Phase
 from .rng import Rng
 from .simulate import play_game
 from .variants import DEFAULT_VARIANT, VARIANTS
@@ -36,7 +37,7 @@ def _attack_game() -> tuple[Game, Attack]:
     game = Game.new(DEFAULT_VARIANT, [("A", "azul"), ("B", "verde"), ("C", "preto")], seed=1)
     me = game.current
     game.pools = {}
-    game.phase = "attack"
+    game.phase = Phase.ATTACK
     source = game.territories_of(me)[0]
     target = next(t for t in game.board.territories if game.owner[t] != me)
     game.owner[target] = (me + 1) % 3
@@ -120,7 +121,7 @@ def _round_ends(variant: str, players: int, seed: int, last: int) -> Any:
 
     game = new_game(variant, players, seed)
     bot = SimpleBot()
-    while game.phase != "over" and game.round <= last:
+    while game.phase != Phase.OVER and game.round <= last:
         before = game.round
         game.apply(bot.choose(game))
         if game.round != before:

@@ -5,7 +5,7 @@ the same way::
 
     >>> game = Game.new("classic", [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")], seed=7)
     >>> game.phase, len(game.legal_actions()) > 0
-    ('reinforce', True)
+    (<Phase.REINFORCE: 'reinforce'>, True)
     >>> events = game.apply(game.legal_actions()[-1])
     >>> Game.from_json(game.to_json()).to_json() == game.to_json()
     True
@@ -29,6 +29,7 @@ from .errors import IllegalAction, WarError
 from .hooks import Event, Handler
 from .objectives import objective_met
 from .odds import roll_outcomes
+from .phase import Phase
 from .player import Player
 from .rng import Rng
 from .variants import Variant, get_variant
@@ -38,7 +39,7 @@ SCHEMA = "pywar-game"
 SCHEMA_VERSION = 2
 #: ``final_trade``: the end of a turn in which a player eliminated another and took their
 #: cards (classic): sets are traded before the conquest card is drawn.
-PHASES = ("reinforce", "attack", "occupy", "regroup", "final_trade", "over")
+PHASES: tuple[str, ...] = tuple(Phase)
 MAX_DICE = 3
 #: Actions that reveal nothing random and may be taken back within the turn.
 UNDOABLE = frozenset({"place", "regroup", "occupy"})
@@ -113,7 +114,7 @@ class Game:
         self.dealer = 0
         self.first_player = 0
         self.current = 0
-        self.phase = "reinforce"
+        self.phase = Phase.REINFORCE
         self.round = 1
         self.turn = 1
         self.pools: dict[str, int] = {}
@@ -206,13 +207,18 @@ class Game:
     def may_hold_armies(self) -> bool:
         """Whether armies may wait to be placed now: in the reinforce phase, or after a
         trade at the end of the turn of an elimination (``final_trade``)."""
-        return self.phase in ("reinforce", "final_trade") or (
-            self.phase == "regroup" and self.trade_allowed()
+        return self.phase in (Phase.REINFORCE, Phase.FINAL_TRADE) or (
+            self.phase == Phase.REGROUP and self.trade_allowed()
         )
 
     def setup_in_progress(self) -> bool:
         """Whether territories are still being handed out (some may have no owner yet)."""
         return False
+
+    def first_mover(self) -> int:
+        """The seat that makes the first move of the first round: known once the
+        territories are dealt."""
+        return self.first_player
 
     @classmethod
     def scenario(
@@ -469,19 +475,19 @@ class Game:
     def trade_allowed(self) -> bool:
         """Whether the current player may trade cards now (before any set check): at the
         start of the turn, or in the end-of-turn trade after an elimination."""
-        return self.phase in ("reinforce", "final_trade")
+        return self.phase in (Phase.REINFORCE, Phase.FINAL_TRADE)
 
     def _trade_forced(self) -> bool:
         """Whether the hand forces a trade now: 5 or more cards at the start of the turn;
         more than 5 in the end-of-turn trade after an elimination (RULINGS.md)."""
         held = len(self.players[self.current].cards)
-        if self.phase == "final_trade":
+        if self.phase == Phase.FINAL_TRADE:
             return held > self.variant.hand_limit
         return held >= self.variant.forced_trade_at
 
     def valid_trades(self) -> list[tuple[int, ...]]:
         """Every three-card set the current player could trade now."""
-        if self.phase == "over" or not self.trade_allowed():
+        if self.phase == Phase.OVER or not self.trade_allowed():
             return []
         hand = self.players[self.current].cards
         cards = self.board.cards
@@ -505,7 +511,7 @@ class Game:
 
         Counted actions are listed once per allowed count.
         """
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return []
         actions: list[Action] = []
         for combo in self.valid_trades():
@@ -515,14 +521,14 @@ class Game:
             return actions
         if self.pending_armies:
             return actions + self._place_actions()
-        if self.phase == "attack":
+        if self.phase == Phase.ATTACK:
             actions += [*self._attack_actions(), EndAttack(), EndTurn()]
-        elif self.phase == "occupy":
+        elif self.phase == Phase.OCCUPY:
             assert self.occupy is not None
             actions.extend(Occupy(k) for k in range(1, self.occupy["max"] + 1))
-        elif self.phase == "regroup":
+        elif self.phase == Phase.REGROUP:
             actions += [*self._regroup_actions(), EndTurn()]
-        elif self.phase == "final_trade":
+        elif self.phase == Phase.FINAL_TRADE:
             actions.append(EndTurn())
         return actions
 
@@ -621,7 +627,7 @@ class Game:
         raise IllegalAction(rule, message)
 
     def _validate(self, action: Action, rolls: tuple[list[int], list[int]] | None) -> None:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             self._fail("game_over", "the game is over")
         kind = action.type
         me = self.current
@@ -631,7 +637,7 @@ class Game:
             self._validate_trade(action)  # type: ignore[arg-type]
             return
         if self.must_trade:
-            if self.phase == "final_trade":
+            if self.phase == Phase.FINAL_TRADE:
                 self._fail(
                     "forced_trade",
                     f"you hold more than {self.variant.hand_limit} "
@@ -657,7 +663,7 @@ class Game:
                 )
         elif kind == "attack":
             assert isinstance(action, Attack)
-            if self.phase != "attack":
+            if self.phase != Phase.ATTACK:
                 self._fail("not_attack_phase", f"you cannot attack in the {self.phase} phase")
             self._check_own(action.source, "attack from")
             if not isinstance(action.target, str) or action.target not in self.board.territories:
@@ -685,17 +691,17 @@ class Game:
                     )
         elif kind == "occupy":
             assert isinstance(action, Occupy)
-            if self.phase != "occupy" or self.occupy is None:
+            if self.phase != Phase.OCCUPY or self.occupy is None:
                 self._fail("nothing_to_occupy", "there is no conquered territory to move into")
             top = self.occupy["max"]
             if type(action.count) is not int or not 1 <= action.count <= top:
                 self._fail("occupy_limit", f"move 1 to {top} armies into the conquered territory")
         elif kind == "end_attack":
-            if self.phase != "attack":
+            if self.phase != Phase.ATTACK:
                 self._fail("not_attack_phase", f"you cannot end attacks in the {self.phase} phase")
         elif kind == "regroup":
             assert isinstance(action, Regroup)
-            if self.phase != "regroup":
+            if self.phase != Phase.REGROUP:
                 self._fail("not_regroup_phase", "regroup after ending your attacks")
             self._check_own(action.source, "move armies from")
             self._check_own(action.target, "move armies to")
@@ -710,7 +716,7 @@ class Game:
                     "moves once per turn",
                 )
         elif kind == "end_turn":
-            if self.phase not in ("attack", "regroup", "final_trade"):
+            if self.phase not in (Phase.ATTACK, Phase.REGROUP, Phase.FINAL_TRADE):
                 self._fail("cannot_end_turn", f"you cannot end the turn in the {self.phase} phase")
         else:  # pragma: no cover - the registry only holds the kinds above
             self._fail("unknown_action", f"unknown action {kind}")
@@ -795,12 +801,12 @@ class Game:
         )
         if self._check_victory(events):
             return
-        if not self.pending_armies and self.phase == "reinforce":
+        if not self.pending_armies and self.phase == Phase.REINFORCE:
             if self._placement_only():
                 self._end_turn(events)
             else:
-                self.phase = "attack"
-                events.append({"type": "phase", "phase": "attack"})
+                self.phase = Phase.ATTACK
+                events.append({"type": "phase", "phase": Phase.ATTACK})
 
     def _placement_only(self) -> bool:
         """Whether this turn ends once its armies are placed (a first round without attacks)."""
@@ -870,7 +876,7 @@ class Game:
         if self._check_victory(events, others=eliminated):
             return
         if top > 1:
-            self.phase = "occupy"
+            self.phase = Phase.OCCUPY
             self.occupy = {"source": source, "target": target, "max": top}
         else:
             events.append(
@@ -957,7 +963,7 @@ class Game:
         self.armies[target] += extra
         self._carry(source, target, extra)
         self.occupy = None
-        self.phase = "attack"
+        self.phase = Phase.ATTACK
         events.append(
             {
                 "type": "occupy",
@@ -970,8 +976,8 @@ class Game:
         self._check_victory(events)
 
     def _do_end_attack(self, _action: Action, events: list[Event], _rolls: Any) -> None:
-        self.phase = "regroup"
-        events.append({"type": "phase", "phase": "regroup"})
+        self.phase = Phase.REGROUP
+        events.append({"type": "phase", "phase": Phase.REGROUP})
 
     def _do_regroup(self, action: Regroup, events: list[Event], _rolls: Any) -> None:
         self._move(action.source, action.target, action.count)
@@ -1013,19 +1019,19 @@ class Game:
 
     def _do_end_turn(self, _action: Action, events: list[Event], _rolls: Any) -> None:
         if (
-            self.phase != "final_trade"
+            self.phase != Phase.FINAL_TRADE
             and self.eliminated_someone
             and self.variant.elimination_cards == "take_all"
         ):
             # After an elimination (classic), sets are traded before the conquest card:
             # allowed with a set in hand, forced while holding more than 5.
-            self.phase = "final_trade"
+            self.phase = Phase.FINAL_TRADE
             if self.valid_trades():
                 self.must_trade = self._trade_forced()
                 events.append(
                     {
                         "type": "phase",
-                        "phase": "final_trade",
+                        "phase": Phase.FINAL_TRADE,
                         "cards": len(self.players[self.current].cards),
                         "must_trade": self.must_trade,
                     }
@@ -1131,7 +1137,7 @@ class Game:
     def can_undo(self) -> bool:
         """Whether the last action may be taken back: a placement, regroup move or conquest
         move of the turn in progress (nothing random was revealed since)."""
-        if self.phase == "over" or not self.log:
+        if self.phase == Phase.OVER or not self.log:
             return False
         last = self.log[-1]
         return last["action"]["type"] in UNDOABLE and last.get("turn") == self.turn
@@ -1167,7 +1173,7 @@ class Game:
 
     def _begin_turn(self, events: list[Event]) -> None:
         """A variant's own start of a turn (phase, reinforcements, the turn event)."""
-        self.phase = "reinforce"
+        self.phase = Phase.REINFORCE
         self.conquered = False
         self.eliminated_someone = False
         self.moved = {}
@@ -1209,7 +1215,7 @@ class Game:
             spec = self.objective_of(me)
             self.winner = me
             self._snapshot()
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.pools = {}
             self.occupy = None
             events.append(
@@ -1231,7 +1237,7 @@ class Game:
 
         When the game is over every objective is revealed.
         """
-        over = self.phase == "over"
+        over = self.phase == Phase.OVER
         players = []
         for i, p in enumerate(self.players):
             seat: dict[str, Any] = {

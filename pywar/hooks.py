@@ -61,6 +61,9 @@ class RulesHooks(Protocol):
     def setup_in_progress(self) -> bool:
         """Whether territories are still being handed out (some may have no owner yet)."""
 
+    def first_mover(self) -> int:
+        """The seat that makes the first move of the first round."""
+
     # -- actions
     def _handlers(self) -> Mapping[str, Handler]:
         """Which method plays each action type (``apply`` looks the action's type up here)."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import StateError
+from .phase import Phase
 
 if TYPE_CHECKING:
     from .hooks import GameState
@@ -166,7 +167,7 @@ def _turn_problems(game: GameState) -> list[str]:
     phase = game.phase
     if phase not in game.PHASES:
         return [f"unknown phase {phase!r}"]
-    over = phase == "over"
+    over = phase == Phase.OVER
     if over != (game.winner is not None):
         found.append(
             "the game is over without a winner" if over else "a winner while the game goes on"
@@ -181,10 +182,10 @@ def _turn_problems(game: GameState) -> list[str]:
     if game.round < 1 or game.turn < 1 or game.trades_done < 0:
         found.append("round, turn and trades count from 1, 1 and 0")
     found += _pool_problems(game)
-    if (phase == "occupy") != (game.occupy is not None):
+    if (phase == Phase.OCCUPY) != (game.occupy is not None):
         found.append(
             "occupy phase without a conquest"
-            if phase == "occupy"
+            if phase == Phase.OCCUPY
             else f"a conquest to occupy in the {phase} phase"
         )
     elif game.occupy is not None:
@@ -194,11 +195,11 @@ def _turn_problems(game: GameState) -> list[str]:
             found.append(f"bad moved armies on {t!r}")
     if (
         game.must_trade
-        and phase != "over"
-        and (phase not in ("reinforce", "final_trade") or not game.valid_trades())
+        and phase != Phase.OVER
+        and (phase not in (Phase.REINFORCE, Phase.FINAL_TRADE) or not game.valid_trades())
     ):
         found.append("a forced trade without a set to trade")
-    if phase == "final_trade" and not game.eliminated_someone:
+    if phase == Phase.FINAL_TRADE and not game.eliminated_someone:
         found.append("end-of-turn trade without an elimination")
     if game.eliminated_someone and not game.conquered:
         found.append("an elimination without a conquest")
@@ -224,7 +225,7 @@ def _pool_problems(game: GameState) -> list[str]:
     pending = game.pending_armies
     if pending and not game.may_hold_armies():
         found.append(f"armies to place in the {phase} phase")
-    if phase == "reinforce" and not pending and not game.must_trade:
+    if phase == Phase.REINFORCE and not pending and not game.must_trade:
         found.append("the reinforce phase with nothing to place")
     return found
 

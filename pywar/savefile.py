@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .actions import Action
 from .errors import IllegalAction, StateError, WarError
 from .invariants import problems
+from .phase import Phase
 from .player import Player
 from .rng import Rng
 from .safejson import check_bounds
@@ -532,7 +533,7 @@ def peek(data: Any) -> dict[str, Any]:
         "players": [p.name for p in game.players],
         "round": game.round,
         "phase": game.phase,
-        "over": game.phase == "over",
+        "over": game.phase == Phase.OVER,
         "winner": game.winner,
         "actions": len(actions),
         "version": data["version"],
@@ -669,7 +670,8 @@ def _read_state(game: GameState, data: dict[str, Any], version: int, read: Reade
         setattr(game, name, read.int(data[name], name, 0, max(0, n - 1)))
     game.round = read.int(data["round"], "round", 1, MAX_ROUND)
     game.turn = read.int(data["turn"], "turn", 1, MAX_TURN)
-    game.phase = read.str(data["phase"], "phase", 20, game.PHASES)
+    phase = read.str(data["phase"], "phase", 20, game.PHASES)
+    game.phase = game.PHASES[game.PHASES.index(phase)]  # the enum member
     pools = read.mapping(data["pools"], "pools", 200)
     game.pools = {
         read.str(k, "pools", 100): read.int(v, f"pools.{k}", 0, MAX_ARMIES)

@@ -9,6 +9,7 @@ from typing import Any
 from .bot import SimpleBot
 from .errors import WarError
 from .game import Game
+from .phase import Phase
 from .variants import DEFAULT_VARIANT, get_variant
 
 DEFAULT_COLORS = ("azul", "vermelho", "verde", "amarelo", "preto", "branco")
@@ -42,7 +43,7 @@ def play_game(
     game = new_game(variant, players, seed)
     cap = round_cap or rules.round_cap
     bot = SimpleBot()
-    while game.phase != "over" and game.round <= cap:
+    while game.phase != Phase.OVER and game.round <= cap:
         game.apply(bot.choose(game))
     return game
 

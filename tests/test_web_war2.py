@@ -133,7 +133,7 @@ def test_catalogue_complete_in_both_languages():
     }
     assert sorted(k for k in used if k not in CATALOGUE["pt"]) == []
     # every refusal of the engine's WAR II rules reads in words of the page
-    engine = (WEB.parent / "pywar" / "war2.py").read_text(encoding="utf-8")
+    engine = (WEB.parent / "pywar" / "variants" / "war2" / "rules.py").read_text(encoding="utf-8")
     rules = set(re.findall(r'_fail\(\s*"([a-z_]+)"', engine)) - {
         "unknown_territory",
         "unknown_ci",

@@ -10,11 +10,11 @@ board (majority bonuses, dice faces, the deck, the objectives) are data in
 >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto"), ("Duda", "vermelho")]
 >>> game = Game.new("war2", seats, seed=3)
 >>> type(game).__name__, game.phase, sum(game.owner[c] == s for s in range(4) for c in CENTRES)
-('War2Game', 'claim', 12)
+('War2Game', <War2Phase.CLAIM: 'claim'>, 12)
 >>> while game.phase == "claim":
 ...     _ = game.apply(game.legal_actions()[0])
 >>> game.phase, game.round, game.stage
-('reinforce', 1, 1)
+(<Phase.REINFORCE: 'reinforce'>, 1, 1)
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import copy
 import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from typing import Any, ClassVar
 
@@ -33,10 +34,23 @@ from ...errors import WarError
 from ...game import Game
 from ...hooks import Event, Handler
 from ...objectives import describe as describe_classic
+from ...phase import Phase
 
-SETUP_PHASES = ("centre_choice", "claim")
+
+class War2Phase(StrEnum):
+    """WAR II's own phases (besides the shared :class:`~pywar.phase.Phase`)."""
+
+    #: Setup with 5 players: take a Strategic Centre card left or claim two territories.
+    CENTRE_CHOICE = "centre_choice"
+    #: Setup: one army on a vacant territory, round the table.
+    CLAIM = "claim"
+    #: An air attack under way (its rounds, until it ends or is given up).
+    AIR = "air"
+
+
+SETUP_PHASES = (War2Phase.CENTRE_CHOICE, War2Phase.CLAIM)
 #: Phases of one's own turn in which cards may be used ("em qualquer momento de sua jogada").
-CARD_PHASES = ("reinforce", "attack", "regroup")
+CARD_PHASES = (Phase.REINFORCE, Phase.ATTACK, Phase.REGROUP)
 #: Game options of WAR II (all off by default). ``majority_armies_bound`` is a house rule:
 #: the book binds only a whole continent's armies to it (RULINGS.md, "WAR II readings").
 OPTIONS = ("information_centres", "five_players_deal_all_centres", "majority_armies_bound")
@@ -342,12 +356,12 @@ class War2Game(Game):
 
     PHASES: ClassVar[tuple[str, ...]] = (
         *SETUP_PHASES,
-        "reinforce",
-        "attack",
-        "occupy",
-        "air",
-        "regroup",
-        "over",
+        Phase.REINFORCE,
+        Phase.ATTACK,
+        Phase.OCCUPY,
+        War2Phase.AIR,
+        Phase.REGROUP,
+        Phase.OVER,
     )
 
     def __init__(self, variant: Any) -> None:
@@ -393,7 +407,7 @@ class War2Game(Game):
         if self.options.get("information_centres"):
             self.ci = {str(i): {"territory": None, "holder": i} for i in range(n)}
         self.first_player = self.current = self.dealer
-        self.phase = "centre_choice" if five else "claim"
+        self.phase = War2Phase.CENTRE_CHOICE if five else War2Phase.CLAIM
 
     def _board_order(self) -> None:
         self.owner = {t: self.owner[t] for t in self.board.territories if t in self.owner}
@@ -413,9 +427,9 @@ class War2Game(Game):
         self.choices_made += 1
         self.current = (self.current + 1) % n
         if self.choices_made == n:
-            self.phase = "claim"
+            self.phase = War2Phase.CLAIM
             self.current = self.dealer
-            events.append({"type": "phase", "phase": "claim"})
+            events.append({"type": "phase", "phase": War2Phase.CLAIM})
 
     def _do_take_centre(self, action: TakeCentre, events: list[Event], _rolls: Any) -> None:
         t = action.territory
@@ -496,7 +510,7 @@ class War2Game(Game):
         self.bombers = [int(base.get(str(i), 0)) for i in range(n)]
         if not all(0 <= b <= self.rules.bombers_per_player for b in self.bombers):
             raise WarError(f"a seat has 0 to {self.rules.bombers_per_player} bombers")
-        self.phase = "reinforce"
+        self.phase = Phase.REINFORCE
         super()._apply_position({**position, "round": self.round})
         for seat, territory in position.get("ci", {}).items():
             if not self.ci:
@@ -562,10 +576,10 @@ class War2Game(Game):
         self.must_trade = False
         received = 0
         if self.stage == 2:  # second stage of the first round: attacks, moves, cards only
-            self.phase = "attack"
+            self.phase = Phase.ATTACK
             self.pools = {}
         else:
-            self.phase = "reinforce"
+            self.phase = Phase.REINFORCE
             self.pools = self.reinforcements_due(me)
             due = self.rules.bombers_per_centre * len(self.centres_of(me))
             received = min(due, self.bombers_in_box(me))
@@ -702,7 +716,7 @@ class War2Game(Game):
                 "cards": cards,
             }
         )
-        self.phase = "air"
+        self.phase = War2Phase.AIR
         self._air_exchange(events, rolls)
 
     def _do_air_round(self, _action: AirRound, events: list[Event], rolls: Any) -> None:
@@ -907,10 +921,10 @@ class War2Game(Game):
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take now (counted actions once per count)."""
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return []
         me = self.current
-        if self.phase == "centre_choice":
+        if self.phase == War2Phase.CENTRE_CHOICE:
             out: list[Action] = [TakeCentre(t) for t in self.centre_cards_left]
             if self._pair_allowed():
                 free = [t for t in self.vacant() if t not in self.rules.centres]
@@ -920,22 +934,22 @@ class War2Game(Game):
                     if self.board.continent_of(a) != self.board.continent_of(b)
                 ]
             return out
-        if self.phase == "claim":
+        if self.phase == War2Phase.CLAIM:
             return [Claim(t) for t in self.vacant()]
-        if self.phase == "air":
+        if self.phase == War2Phase.AIR:
             return [AirRound(), AirStop()]
-        if self.phase == "occupy":
+        if self.phase == Phase.OCCUPY:
             assert self.occupy is not None
             return [Occupy(k) for k in range(1, self.occupy["max"] + 1)]
         actions: list[Action] = self._card_actions() + self._ci_actions()
         if self.pending_armies:
             return actions + self._place_actions()
-        if self.phase == "attack":
+        if self.phase == Phase.ATTACK:
             actions += self._attack_actions()
             for target in self._air_targets():
                 actions.extend(AirAttack(target, k) for k in range(1, self.bombers[me] + 1))
             actions.append(EndAttack())
-        elif self.phase == "regroup":
+        elif self.phase == Phase.REGROUP:
             actions += self._regroup_actions()
             centres = self.centres_of(me)
             for source in centres:
@@ -1004,7 +1018,7 @@ class War2Game(Game):
         if self.can_spy():
             out.extend(Spy(p) for p, player in enumerate(self.players) if p != me and player.alive)
         held = [s for s in self.ci_held_by(me) if s not in self.ci_moved]
-        if held and self.phase == "regroup":
+        if held and self.phase == Phase.REGROUP:
             hand = sorted(c for c in self.players[me].cards if not self.cards[c].numbered)
             for a, b in itertools.combinations(hand, 2):
                 if not (self._names_own(a) and self._names_own(b)):
@@ -1032,7 +1046,7 @@ class War2Game(Game):
         return sorted(targets)
 
     def _end_turn_allowed(self) -> bool:
-        if self.phase not in ("attack", "regroup"):
+        if self.phase not in (Phase.ATTACK, Phase.REGROUP):
             return False
         # With the option, the Information Centre must be on the board by the end of round 2.
         return not (self.ci and self.round == 2 and self.ci[str(self.current)]["territory"] is None)
@@ -1079,7 +1093,7 @@ class War2Game(Game):
         }
 
     def _validate(self, action: Action, rolls: tuple[list[int], list[int]] | None) -> None:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             self._fail("game_over", "the game is over")
         kind = action.type
         if rolls is not None and kind not in ("attack", *AIR_KINDS):
@@ -1093,9 +1107,9 @@ class War2Game(Game):
             return
         if kind in SETUP_KINDS:
             self._fail("not_setup", "the territories have all been chosen")
-        if self.phase == "air" and kind not in ("air_round", "air_stop"):
+        if self.phase == War2Phase.AIR and kind not in ("air_round", "air_stop"):
             self._fail("air_combat", "finish the air attack first (go on or stop)")
-        if self.phase == "occupy" and kind != "occupy":
+        if self.phase == Phase.OCCUPY and kind != "occupy":
             self._fail("occupy_first", "first move armies into the conquered territory")
         checker = self._checks().get(kind)
         if checker is not None:
@@ -1106,7 +1120,7 @@ class War2Game(Game):
             if (
                 isinstance(action.source, str)
                 and self.airlifted.get(action.source)
-                and self.phase == "regroup"
+                and self.phase == Phase.REGROUP
                 and isinstance(action.count, int)
                 and action.source in self.owner
                 and self.owner[action.source] == self.current
@@ -1115,7 +1129,7 @@ class War2Game(Game):
                 self._fail("airlift_chain", "armies flown in this turn do not move on")
         if (
             kind == "end_turn"
-            and self.phase in ("attack", "regroup")
+            and self.phase in (Phase.ATTACK, Phase.REGROUP)
             and (not self._end_turn_allowed())
         ):
             self._fail("place_ci", "place your Information Centre before the second round ends")
@@ -1123,7 +1137,7 @@ class War2Game(Game):
 
     # setup
     def _check_claim(self, action: Claim) -> None:
-        if self.phase != "claim":
+        if self.phase != War2Phase.CLAIM:
             self._fail(
                 "centre_choice_first", "first each player chooses a centre card or two territories"
             )
@@ -1134,7 +1148,7 @@ class War2Game(Game):
             self._fail("territory_taken", f"{self.board.territories[t].name} is occupied")
 
     def _check_take_centre(self, action: TakeCentre) -> None:
-        if self.phase != "centre_choice":
+        if self.phase != War2Phase.CENTRE_CHOICE:
             self._fail("not_centre_choice", "centre cards are chosen only by 5 players")
         if not isinstance(action.territory, str) or action.territory not in (
             self.centre_cards_left
@@ -1142,7 +1156,7 @@ class War2Game(Game):
             self._fail("centre_card_taken", "choose one of the centre cards left")
 
     def _check_claim_pair(self, action: ClaimPair) -> None:
-        if self.phase != "centre_choice":
+        if self.phase != War2Phase.CENTRE_CHOICE:
             self._fail("not_centre_choice", "two territories are chosen only by 5 players")
         if not self._pair_allowed():
             self._fail("pairs_closed", "three players chose two territories: take a centre card")
@@ -1264,7 +1278,7 @@ class War2Game(Game):
             )
 
     def _check_air_attack(self, action: AirAttack, rolls: Any) -> None:
-        if self.phase != "attack":
+        if self.phase != Phase.ATTACK:
             self._fail(
                 "not_attack_phase",
                 f"bombers leave the air base in the attack phase, not the {self.phase} phase",
@@ -1281,16 +1295,16 @@ class War2Game(Game):
         self._check_air_rolls(rolls, action.bombers)
 
     def _check_air_round(self, _action: AirRound, rolls: Any) -> None:
-        if self.phase != "air" or self.air is None:
+        if self.phase != War2Phase.AIR or self.air is None:
             self._fail("no_air_attack", "there is no air attack going on")
         self._check_air_rolls(rolls, self.air["bombers"])
 
     def _check_air_stop(self, _action: AirStop) -> None:
-        if self.phase != "air":
+        if self.phase != War2Phase.AIR:
             self._fail("no_air_attack", "there is no air attack going on")
 
     def _check_airlift(self, action: Airlift) -> None:
-        if self.phase != "regroup":
+        if self.phase != Phase.REGROUP:
             self._fail("not_regroup_phase", "airlift after ending your attacks")
         self._check_own(action.source, "fly armies from")
         self._check_own(action.target, "fly armies to")
@@ -1334,7 +1348,7 @@ class War2Game(Game):
 
     def _check_move_ci(self, action: MoveCI) -> None:
         ci = self._check_ci_held(action.ci)
-        if self.phase != "regroup":
+        if self.phase != Phase.REGROUP:
             self._fail("not_regroup_phase", "the Information Centre moves in the regroup phase")
         if action.ci in self.ci_moved:
             self._fail("move_once", "an Information Centre moves once per turn")
@@ -1350,7 +1364,7 @@ class War2Game(Game):
     def _check_transport_ci(self, action: TransportCI) -> None:
         ci = self._check_ci_held(action.ci)
         # Like an ordinary move: in the regroup phase, once per turn (RULINGS.md).
-        if self.phase != "regroup":
+        if self.phase != Phase.REGROUP:
             self._fail("not_regroup_phase", "the Information Centre moves in the regroup phase")
         if action.ci in self.ci_moved:
             self._fail("move_once", "an Information Centre moves once per turn")
@@ -1466,7 +1480,7 @@ class War2Game(Game):
                 "bombers": read.int(air["bombers"], "war2.air.bombers", 0, 10**6),
                 "launched": read.int(air["launched"], "war2.air.launched", 0, 10**6),
                 "source": read.str(air["source"], "war2.air.source", 10, ("base", "box")),
-                "resume": read.str(air["resume"], "war2.air.resume", 20, CARD_PHASES),
+                "resume": Phase(read.str(air["resume"], "war2.air.resume", 20, CARD_PHASES)),
             }
         self.centre_cards_left = [
             read.str(t, f"war2.centre_cards_left[{i}]", 80, self.rules.centres)
@@ -1527,13 +1541,28 @@ class War2Game(Game):
 
     def may_hold_armies(self) -> bool:
         """In the reinforce phase, and during an air attack launched from it by a card."""
-        return self.phase == "reinforce" or (
-            self.phase == "air" and self.air is not None and self.air["resume"] == "reinforce"
+        return self.phase == Phase.REINFORCE or (
+            self.phase == War2Phase.AIR
+            and self.air is not None
+            and self.air["resume"] == Phase.REINFORCE
         )
 
     def setup_in_progress(self) -> bool:
         """Territories are being chosen in the setup phases."""
         return self.phase in SETUP_PHASES
+
+    def first_mover(self) -> int:
+        """The claims go round the table from the dealer, and the player after the last
+        claimer starts. With 5 players two take the centre cards left and the others two
+        territories each first."""
+        n = len(self.players)
+        if self.phase in SETUP_PHASES:
+            vacant = sum(1 for t in self.board.territories if t not in self.owner)
+            if self.phase == War2Phase.CENTRE_CHOICE:
+                left = len(self.centre_cards_left)
+                vacant -= left + 2 * (n - left)
+            return (self.dealer + vacant) % n
+        return self.first_player
 
     def variant_problems(self) -> list[str]:
         """Invariants of WAR II's own state: bombers, the air attack, the first round's
@@ -1544,7 +1573,7 @@ class War2Game(Game):
         total = rules.bombers_per_player
         if len(self.bombers) != n or not all(0 <= b <= total for b in self.bombers):
             problems.append("bad air base counts")
-        elif (self.phase == "air") != (self.air is not None):
+        elif (self.phase == War2Phase.AIR) != (self.air is not None):
             problems.append("bad air attack")
         elif self.air is not None:
             air = self.air
@@ -1566,7 +1595,7 @@ class War2Game(Game):
             or len(set(self.centre_cards_left)) != len(self.centre_cards_left)
         ):
             problems.append("bad Strategic Centre cards left")
-        if self.centre_cards_left and self.phase != "centre_choice":
+        if self.centre_cards_left and self.phase != War2Phase.CENTRE_CHOICE:
             problems.append("Strategic Centre cards left after the choice")
         if not self.pair_choices <= self.choices_made <= n:
             problems.append("bad count of setup choices")
@@ -1623,28 +1652,28 @@ class War2Bot(SimpleBot):
         assert isinstance(game, War2Game)
         me = game.current
         phase = game.phase
-        if phase == "centre_choice":
+        if phase == War2Phase.CENTRE_CHOICE:
             return self._centre_choice(game, me)
-        if phase == "claim":
+        if phase == War2Phase.CLAIM:
             return Claim(max(game.vacant(), key=lambda t: self._claim_score(game, me, t)))
-        if phase == "air":
+        if phase == War2Phase.AIR:
             return AirRound()
-        if phase == "occupy":
+        if phase == Phase.OCCUPY:
             assert game.occupy is not None
             return Occupy(game.occupy["max"])
         if game.ci and phase in CARD_PHASES:
             ci = self._ci_action(game, me)
             if ci is not None:
                 return ci
-        if phase in ("reinforce", "attack"):
+        if phase in (Phase.REINFORCE, Phase.ATTACK):
             use = self._use_card(game, me)
             if use is not None:
                 return use
         if game.pending_armies:
             return self._place(game, me)
-        if phase == "attack":
+        if phase == Phase.ATTACK:
             return self._air(game, me) or self._attack(game, me) or EndAttack()
-        if phase == "regroup":
+        if phase == Phase.REGROUP:
             return (
                 self._regroup(game, me)
                 or self._airlift(game, me)
