@@ -147,6 +147,14 @@ def validate_board(raw: dict[str, Any]) -> list[str]:
     Checks: unique ids, each territory in exactly one known continent, borders between
     known territories, symmetric (stored once as pairs, no self links or duplicates),
     a connected graph, shapes known, and every card naming a real territory.
+
+    >>> import copy
+    >>> raw = copy.deepcopy(load_board("classic").raw)
+    >>> validate_board(raw)
+    []
+    >>> raw["borders"].append(["brasil", "atlantis"])
+    >>> validate_board(raw)
+    ["border ['brasil', 'atlantis'] names an unknown territory"]
     """
     errors: list[str] = []
     try:

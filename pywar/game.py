@@ -153,6 +153,15 @@ class Game:
         ``players`` are ``(name, colour)`` pairs in seat order (clockwise).
         ``objectives_edition``: deal an earlier edition of a board's objective cards (a game
         saved before they were rebalanced replays with the cards it was dealt).
+
+        >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+        >>> game = Game.new("classic", seats, seed=7)
+        >>> game.players[game.current].name, game.pools, len(game.territories_of(0))
+        ('Ana', {'free': 7}, 14)
+        >>> Game.new("nope", [("Ana", "azul")])
+        Traceback (most recent call last):
+        ...
+        pywar.errors.WarError: unknown variant 'nope'; known: brasil, classic, mitologicas, war2
         """
         variant = get_variant(variant_id)
         game = cls.class_for(variant)(variant)
@@ -510,6 +519,12 @@ class Game:
         """Every action the current player may take now (empty when the game is over).
 
         Counted actions are listed once per allowed count.
+
+        >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+        >>> game = Game.new("classic", seats, seed=7)
+        >>> actions = game.legal_actions()
+        >>> len(actions), actions[0], all(game.is_legal(a) for a in actions)
+        (98, Place(territory='california', count=1), True)
         """
         if self.phase == Phase.OVER:
             return []
@@ -588,6 +603,20 @@ class Game:
 
         An illegal action raises :class:`IllegalAction` naming the broken rule and leaves the
         state untouched. ``rolls`` gives the attacker's and defender's dice explicitly.
+
+        >>> from pywar.actions import Attack, Place
+        >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+        >>> game = Game.new("classic", seats, seed=7)
+        >>> game.apply(Place("california", 1))
+        [{'type': 'place', 'player': 0, 'territory': 'california', 'count': 1}]
+        >>> game.apply({"type": "place", "territory": "california", "count": 2})[0]["count"]
+        2
+        >>> game.apply(Attack("california", "mexico"))
+        Traceback (most recent call last):
+        ...
+        pywar.errors.IllegalAction: place your 4 armies first [place_first]
+        >>> game.armies["california"], len(game.log)
+        (4, 2)
         """
         if isinstance(action, dict):
             action = Action.from_dict(action)
@@ -1146,6 +1175,17 @@ class Game:
         """Take back the last action (see :meth:`can_undo`) by replaying the log without it.
 
         The dice still to come stay the same: nothing random is undone.
+
+        >>> from pywar.actions import Place
+        >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+        >>> game = Game.new("classic", seats, seed=7)
+        >>> before = game.to_json()
+        >>> _ = game.apply(Place("california", 3))
+        >>> game.can_undo()
+        True
+        >>> game.undo()
+        >>> game.to_json() == before, game.can_undo()
+        (True, False)
         """
         if not self.can_undo():
             raise IllegalAction(
@@ -1276,7 +1316,14 @@ class Game:
 
     def to_json(self) -> dict[str, Any]:
         """The whole game as JSON-ready data: the compact saved format (schema, version,
-        setup, state and log; see :mod:`pywar.savefile`)."""
+        setup, state and log; see :mod:`pywar.savefile`).
+
+        >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+        >>> game = Game.new("classic", seats, seed=7)
+        >>> data = game.to_json()
+        >>> data["schema"], data["variant"], data["phase"]
+        ('pywar-game', 'classic', 'reinforce')
+        """
         from .savefile import to_data
 
         return to_data(self)
@@ -1299,7 +1346,18 @@ class Game:
     @classmethod
     def from_json(cls, data: Any) -> Game:
         """Rebuild a game from :meth:`to_json` data (this version or an older one); only
-        :class:`StateError` leaves, for anything that is not a sound game."""
+        :class:`StateError` leaves, for anything that is not a sound game.
+
+        >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+        >>> game = Game.new("war2", seats, seed=7)
+        >>> again = Game.from_json(game.to_json())
+        >>> type(again).__name__, again.to_json() == game.to_json()
+        ('War2Game', True)
+        >>> Game.from_json({"schema": "pywar-game", "version": 99})
+        Traceback (most recent call last):
+        ...
+        pywar.errors.StateError: saved game version 99 is not supported (this pywar reads ...)
+        """
         from .savefile import from_data
 
         return from_data(cls, data)

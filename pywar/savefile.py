@@ -367,7 +367,7 @@ def state_data(game: GameState) -> dict[str, Any]:
         "dealer": game.dealer,
         "first_player": game.first_player,
         "current": game.current,
-        "phase": game.phase,
+        "phase": str(game.phase),  # the plain word, as saves always held
         "round": game.round,
         "turn": game.turn,
         "pools": dict(game.pools),
@@ -532,7 +532,7 @@ def peek(data: Any) -> dict[str, Any]:
         "variant": game.variant.id,
         "players": [p.name for p in game.players],
         "round": game.round,
-        "phase": game.phase,
+        "phase": str(game.phase),
         "over": game.phase == Phase.OVER,
         "winner": game.winner,
         "actions": len(actions),
