@@ -114,7 +114,8 @@ class Game:
         self.dealer = 0
         self.first_player = 0
         self.current = 0
-        self.phase = Phase.REINFORCE
+        #: A :class:`Phase` member, or one of the variant's own phases (``PHASES``).
+        self.phase: str = Phase.REINFORCE
         self.round = 1
         self.turn = 1
         self.pools: dict[str, int] = {}

@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -175,12 +175,11 @@ class GameState(RulesHooks, Protocol):
     dice_stats: dict[int, list[float]]
     timeline: list[dict[str, Any]]
 
-    @classmethod
-    def class_for(cls, variant: Variant) -> type[GameState]:
-        """The game class that plays ``variant``."""
+    def __init__(self, variant: Variant) -> None:
+        """An empty game of ``variant`` (the loader then fills it)."""
 
     @classmethod
-    def replay(cls, setup: dict[str, Any], log: list[dict[str, Any]]) -> GameState:
+    def replay(cls, setup: dict[str, Any], log: list[dict[str, Any]]) -> Self:
         """A new game from ``setup`` with the ``log``'s actions applied."""
 
     @property

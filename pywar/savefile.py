@@ -518,6 +518,7 @@ def peek(data: Any) -> dict[str, Any]:
 
     Opening the game (:func:`from_data`) still replays the log and may refuse it then.
     """
+    game: GameState
     try:
         game, actions = _read(None, data)
     except StateError:
@@ -554,8 +555,10 @@ def _read(cls: type[G] | None, data: Any) -> tuple[G, list[Any]]:
             f"(this pywar reads versions {', '.join(map(str, READABLE))})"
         )
     variant = get_variant(read.str(data.get("variant"), "variant", 40))
-    # The class of the save's variant (``None``: as that variant declares it).
-    game: G = (variant.resolve("game_class") if cls is None else cls.class_for(variant))(variant)
+    # The class the save's variant declares, or ``cls`` if that is a subclass of it (as
+    # ``Game.class_for``).
+    own = variant.resolve("game_class")
+    game: G = (cls if cls is not None and issubclass(cls, own) else own)(variant)
     optional = (*V1_DERIVED,) if version == 1 else ()
     read.obj(data, "the save", (*STATE_KEYS, *game.EXTRA_KEYS), optional)
     _read_state(game, data, version, read)

@@ -487,6 +487,7 @@ class War2Game(Game):
         *,
         bombers: dict[int, int] | None = None,
         ci: dict[int, str] | None = None,
+        **extra: Any,
     ) -> dict[str, Any]:
         """A WAR II scenario position (see :meth:`Game.scenario`), after the setup.
 
@@ -495,6 +496,8 @@ class War2Game(Game):
         belongs to round ``round`` (2, the default: the ordinary turns; 1: the first stage,
         placement only). A position without a round is played from round 2 as well.
         """
+        if extra:
+            raise TypeError(f"unexpected scenario arguments: {', '.join(sorted(extra))}")
         return {
             "bombers": {str(k): int(v) for k, v in (bombers or {}).items()},
             "ci": {str(k): v for k, v in (ci or {}).items()},
