@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pywar.variants.war2.rules import war2_rules
+from pywar.variants.war2.data import war2_rules
 
 from viewmodel import VARIANT_ORDER
 

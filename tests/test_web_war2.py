@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from pywar.board import load_board
-from pywar.variants.war2.rules import War2Game, war2_rules
-from pywar.variants.war2.rules import describe as describe_war2
+from pywar.variants.war2.data import describe as describe_war2
+from pywar.variants.war2.data import war2_rules
+from pywar.variants.war2.rules import War2Game
 
 from i18n import CATALOGUE
 from saves import MemoryStorage, make_record

@@ -54,6 +54,7 @@ def _warm() -> None:
         "pywar.ai.simple",
         "pywar.odds",
         "pywar.variants.war2.rules",
+        "pywar.variants.war2.bot",
     ):
         importlib.import_module(name)
     for vid in VARIANTS:  # parse every board once (functools.cache keeps them)

@@ -13,5 +13,5 @@ VARIANT = Variant(
     elimination_cards="top_up",
     options=("information_centres", "five_players_deal_all_centres", "majority_armies_bound"),
     game_class="pywar.variants.war2.rules:War2Game",
-    bot_class="pywar.variants.war2.rules:War2Bot",
+    bot_class="pywar.variants.war2.bot:War2Bot",
 )

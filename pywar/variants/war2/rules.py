@@ -7,6 +7,7 @@ board (majority bonuses, dice faces, the deck, the objectives) are data in
 ``pywar/variants/war2/board.json``; the choices are explained in ``docs/rules.md``.
 
 >>> from pywar.game import Game
+>>> from pywar.variants.war2.data import CENTRES
 >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto"), ("Duda", "vermelho")]
 >>> game = Game.new("war2", seats, seed=3)
 >>> type(game).__name__, game.phase, sum(game.owner[c] == s for s in range(4) for c in CENTRES)
@@ -22,19 +23,34 @@ from __future__ import annotations
 import copy
 import itertools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 from typing import Any, ClassVar
 
-from ...actions import Action, EndAttack, EndTurn, Occupy, Place, Regroup
-from ...board import Board, load_board
-from ...bot import SimpleBot
+from ...actions import Action, EndAttack, EndTurn, Occupy, Regroup
 from ...errors import WarError
 from ...game import Game
 from ...hooks import Event, Handler
-from ...objectives import describe as describe_classic
 from ...phase import Phase
+from .actions import (
+    AIR_KINDS,
+    SETUP_KINDS,
+    AirAttack,
+    Airlift,
+    AirRound,
+    AirStop,
+    CardAirAttack,
+    CardArmies,
+    Claim,
+    ClaimPair,
+    Discard,
+    MoveCI,
+    PlaceCI,
+    Spy,
+    TakeCentre,
+    Transport,
+    TransportCI,
+)
+from .data import War2Card, war2_rules
 
 
 class War2Phase(StrEnum):
@@ -54,299 +70,6 @@ CARD_PHASES = (Phase.REINFORCE, Phase.ATTACK, Phase.REGROUP)
 #: Game options of WAR II (all off by default). ``majority_armies_bound`` is a house rule:
 #: the book binds only a whole continent's armies to it (RULINGS.md, "WAR II readings").
 OPTIONS = ("information_centres", "five_players_deal_all_centres", "majority_armies_bound")
-
-
-# --------------------------------------------------------------------------------- actions
-@dataclass(frozen=True)
-class Claim(Action):
-    """Setup: put one army on a vacant territory (the free choice round the table)."""
-
-    type: ClassVar[str] = "claim"
-    code: ClassVar[str] = "c"
-    territory: str
-
-
-@dataclass(frozen=True)
-class TakeCentre(Action):
-    """Setup with 5 players, option 1: take one of the two Strategic Centre cards left."""
-
-    type: ClassVar[str] = "take_centre"
-    code: ClassVar[str] = "C"
-    territory: str
-
-
-@dataclass(frozen=True)
-class ClaimPair(Action):
-    """Setup with 5 players, option 2: one army on each of two vacant non-CE territories
-    of different continents."""
-
-    type: ClassVar[str] = "claim_pair"
-    code: ClassVar[str] = "P"
-    first: str
-    second: str
-
-
-@dataclass(frozen=True)
-class CardArmies(Action):
-    """Use a territory card (plus numbered cards) for 1 + their numbers armies on
-    ``territory``, one of the card's territories that the player holds."""
-
-    type: ClassVar[str] = "card_armies"
-    code: ClassVar[str] = "k"
-    card: int
-    territory: str
-    numbers: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class CardAirAttack(Action):
-    """Use a territory card (plus numbered cards) for 1 + their numbers bombers, taken from
-    the box, against ``target``, one of the card's territories held by an opponent."""
-
-    type: ClassVar[str] = "card_air_attack"
-    code: ClassVar[str] = "K"
-    card: int
-    target: str
-    numbers: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class AirAttack(Action):
-    """Send ``bombers`` bombers from the air base against any enemy ``target``."""
-
-    type: ClassVar[str] = "air_attack"
-    code: ClassVar[str] = "b"
-    target: str
-    bombers: int = 1
-
-
-@dataclass(frozen=True)
-class AirRound(Action):
-    """Go on with the air attack: anti-aircraft die, then the air-attack die."""
-
-    type: ClassVar[str] = "air_round"
-    code: ClassVar[str] = "B"
-
-
-@dataclass(frozen=True)
-class AirStop(Action):
-    """Give the air attack up; the bombers still flying return to the air base."""
-
-    type: ClassVar[str] = "air_stop"
-    code: ClassVar[str] = "s"
-
-
-@dataclass(frozen=True)
-class Transport(Action):
-    """Use two territory cards to move ``count`` armies from ``source`` (a territory of one
-    card) to ``target`` (a territory of the other); both held by the player."""
-
-    type: ClassVar[str] = "transport"
-    code: ClassVar[str] = "x"
-    cards: tuple[int, ...]
-    source: str
-    target: str
-    count: int = 1
-
-
-@dataclass(frozen=True)
-class Airlift(Action):
-    """Regroup phase: fly ``count`` armies between two own Strategic Centres."""
-
-    type: ClassVar[str] = "airlift"
-    code: ClassVar[str] = "l"
-    source: str
-    target: str
-    count: int = 1
-
-
-@dataclass(frozen=True)
-class Discard(Action):
-    """Throw a card of one's hand away (to make room for the three of a conquering turn)."""
-
-    type: ClassVar[str] = "discard"
-    code: ClassVar[str] = "d"
-    card: int
-
-
-@dataclass(frozen=True)
-class PlaceCI(Action):
-    """Information Centres option: put one's Information Centre on an own territory."""
-
-    type: ClassVar[str] = "place_ci"
-    code: ClassVar[str] = "i"
-    territory: str
-
-
-@dataclass(frozen=True)
-class MoveCI(Action):
-    """Regroup phase: move the Information Centre of seat ``ci`` (held by the player) to an
-    adjacent own territory, or between two own Strategic Centres; once per turn."""
-
-    type: ClassVar[str] = "move_ci"
-    code: ClassVar[str] = "m"
-    ci: int
-    target: str
-
-
-@dataclass(frozen=True)
-class TransportCI(Action):
-    """Discard two territory cards naming own territories to move the Information Centre of
-    seat ``ci`` to ``target``, a territory of one of the two cards."""
-
-    type: ClassVar[str] = "transport_ci"
-    code: ClassVar[str] = "X"
-    cards: tuple[int, ...]
-    ci: int
-    target: str
-
-
-@dataclass(frozen=True)
-class Spy(Action):
-    """Look at every card (not the objective) of ``player``; once per turn, own CI needed."""
-
-    type: ClassVar[str] = "spy"
-    code: ClassVar[str] = "y"
-    player: int
-
-
-AIR_KINDS = ("air_attack", "card_air_attack", "air_round")
-SETUP_KINDS = ("claim", "take_centre", "claim_pair")
-
-
-# ------------------------------------------------------------------------------ rule data
-@dataclass(frozen=True)
-class War2Card:
-    """One card of the 61: a territory/continent card (``territories``) or a numbered one."""
-
-    index: int
-    id: str
-    kind: str  # "territory", "continent" or "number"
-    territories: tuple[str, ...]
-    value: int  # 1 for a territory card (one army or bomber), the number of a numbered card
-    centre: str | None  # the Strategic Centre printed on the card
-
-    @property
-    def numbered(self) -> bool:
-        """Whether this is a numbered card."""
-        return self.kind == "number"
-
-    def to_json(self) -> dict[str, Any]:
-        """The card as the page shows it."""
-        return {
-            "index": self.index,
-            "id": self.id,
-            "kind": self.kind,
-            "territories": list(self.territories),
-            "value": self.value,
-            "centre": self.centre,
-        }
-
-
-@dataclass(frozen=True)
-class War2Rules:
-    """WAR II's numbers, read from the board file (see ``docs/rules.md``)."""
-
-    centres: tuple[str, ...]
-    majority_bonus: dict[str, int]
-    centre_setup_armies: int
-    centre_bonus_armies: int
-    bombers_per_centre: int
-    bombers_per_player: int
-    air_target_min_armies: int
-    anti_aircraft: tuple[int, ...]
-    air_attack: tuple[int, ...]
-    hand_limit: int
-    cards_per_conquest_turn: int
-    discard_reshuffle_at: int
-    five_players_left_centres: int
-    cards: tuple[War2Card, ...]
-
-    @classmethod
-    def from_board(cls, board: Board) -> War2Rules:
-        """Read and check the WAR II part of a board file."""
-        raw = board.raw
-        try:
-            rules = raw["rules"]
-            centres = tuple(raw["strategic_centres"])
-            cards: list[War2Card] = []
-            for spec in raw["deck"]["territory_cards"]:
-                ts = tuple(spec["territories"])
-                on = [t for t in ts if t in centres]
-                kind = "continent" if spec.get("continent") else "territory"
-                cards.append(War2Card(len(cards), spec["id"], kind, ts, 1, on[0] if on else None))
-            for group in raw["deck"]["numbered_cards"]:
-                for j in range(int(group["count"])):
-                    value = int(group["value"])
-                    cards.append(
-                        War2Card(len(cards), f"n{value}_{j + 1}", "number", (), value, None)
-                    )
-            made = cls(
-                centres=centres,
-                majority_bonus={
-                    c["id"]: int(c.get("majority_bonus", 0)) for c in raw["continents"]
-                },
-                centre_setup_armies=int(rules["centre_setup_armies"]),
-                centre_bonus_armies=int(rules["centre_bonus_armies"]),
-                bombers_per_centre=int(rules["bombers_per_centre"]),
-                bombers_per_player=int(rules["bombers_per_player"]),
-                air_target_min_armies=int(rules["air_target_min_armies"]),
-                anti_aircraft=tuple(int(x) for x in rules["air_dice"]["anti_aircraft"]),
-                air_attack=tuple(int(x) for x in rules["air_dice"]["air_attack"]),
-                hand_limit=int(rules["hand_limit"]),
-                cards_per_conquest_turn=int(rules["cards_per_conquest_turn"]),
-                discard_reshuffle_at=int(rules["discard_reshuffle_at"]),
-                five_players_left_centres=int(rules["five_players_dealt_centres"]),
-                cards=tuple(cards),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise WarError(f"board {board.id} lacks WAR II data ({exc!r})") from None
-        problems = []
-        if not set(centres) <= set(board.territories) or len(set(centres)) != len(centres):
-            problems.append("strategic centres must be distinct territories")
-        named = [t for c in cards for t in c.territories]
-        if sorted(named) != sorted(board.territories):
-            problems.append("every territory must be on exactly one card")
-        with_centre = [c.centre for c in cards if c.centre]
-        if sorted(with_centre) != sorted(centres) or any(
-            sum(t in centres for t in c.territories) > 1 for c in cards
-        ):
-            problems.append("every strategic centre must be on its own card")
-        if len(made.anti_aircraft) != 6 or len(made.air_attack) != 6:
-            problems.append("the air dice have six faces")
-        if problems:
-            raise WarError(f"board {board.id}: " + "; ".join(problems))
-        return made
-
-
-@cache
-def war2_rules(board_id: str = "war2") -> War2Rules:
-    """The WAR II rules of a board (cached)."""
-    return War2Rules.from_board(load_board(board_id))
-
-
-CENTRES: tuple[str, ...] = war2_rules().centres
-
-
-def describe(objective: dict[str, Any], board: Board, lang: str = "pt") -> str:
-    """An objective card's text, WAR II's own kinds included.
-
-    >>> describe({"id": "c", "kind": "centres", "count": 8}, load_board("war2"), "en")
-    'Conquer 8 STRATEGIC CENTRES.'
-    """
-    kind = objective["kind"]
-    if kind == "centres":
-        count, total = objective["count"], objective.get("territories", 0)
-        if lang == "pt":
-            text = f"Conquistar {count} CENTROS ESTRATÉGICOS"
-            return text + (f" e ter ao todo {total} territórios." if total else ".")
-        text = f"Conquer {count} STRATEGIC CENTRES"
-        return text + (f" and hold {total} territories in all." if total else ".")
-    if kind == "majorities":
-        if lang == "pt":
-            return f"Ter a MAIORIA dos territórios de {objective['count']} continentes."
-        return f"Hold a MAJORITY of the territories of {objective['count']} continents."
-    return describe_classic(objective, board, lang)
 
 
 # ------------------------------------------------------------------------------------ game
@@ -1641,159 +1364,3 @@ class War2Game(Game):
 
     def _deck_size(self) -> int:
         return len(self.cards)
-
-
-# -------------------------------------------------------------------------------------- bot
-class War2Bot(SimpleBot):
-    """The simple bot taught WAR II: claims near its own, uses every card at once, bombs the
-    territory it means to attack, airlifts to the front, spies every turn."""
-
-    name = "simple-war2"
-
-    def choose(self, game: Game) -> Action:
-        """The next action for the current player of ``game``."""
-        assert isinstance(game, War2Game)
-        me = game.current
-        phase = game.phase
-        if phase == War2Phase.CENTRE_CHOICE:
-            return self._centre_choice(game, me)
-        if phase == War2Phase.CLAIM:
-            return Claim(max(game.vacant(), key=lambda t: self._claim_score(game, me, t)))
-        if phase == War2Phase.AIR:
-            return AirRound()
-        if phase == Phase.OCCUPY:
-            assert game.occupy is not None
-            return Occupy(game.occupy["max"])
-        if game.ci and phase in CARD_PHASES:
-            ci = self._ci_action(game, me)
-            if ci is not None:
-                return ci
-        if phase in (Phase.REINFORCE, Phase.ATTACK):
-            use = self._use_card(game, me)
-            if use is not None:
-                return use
-        if game.pending_armies:
-            return self._place(game, me)
-        if phase == Phase.ATTACK:
-            return self._air(game, me) or self._attack(game, me) or EndAttack()
-        if phase == Phase.REGROUP:
-            return (
-                self._regroup(game, me)
-                or self._airlift(game, me)
-                or self._discard_for_room(game, me)
-                or EndTurn()
-            )
-        raise RuntimeError(f"nothing to do in phase {phase}")  # pragma: no cover
-
-    def wanted(self, game: Game, me: int) -> set[str]:
-        """Territories the objective asks for (WAR II kinds included)."""
-        spec = game.objective_of(me)
-        if spec["kind"] == "centres":
-            return set(CENTRES)
-        return super().wanted(game, me)
-
-    # setup
-    def _claim_score(self, game: War2Game, me: int, t: str) -> tuple[float, int]:
-        continent = game.board.continents[game.board.continent_of(t)]
-        mine = sum(game.owner.get(x) == me for x in continent.territories)
-        theirs = sum(x in game.owner and game.owner[x] != me for x in continent.territories)
-        friends = sum(game.owner.get(n) == me for n in game.board.neighbors[t])
-        small = 4.0 / len(continent.territories)
-        return (mine - 0.5 * theirs + friends + small, -list(game.board.territories).index(t))
-
-    def _centre_choice(self, game: War2Game, me: int) -> Action:
-        if game.centre_cards_left:
-            return TakeCentre(game.centre_cards_left[0])
-        free = sorted(
-            (t for t in game.vacant() if t not in game.rules.centres),
-            key=lambda t: self._claim_score(game, me, t),
-            reverse=True,
-        )
-        first = free[0]
-        second = next(
-            t for t in free[1:] if game.board.continent_of(t) != game.board.continent_of(first)
-        )
-        return ClaimPair(first, second)
-
-    # cards and information centres
-    def _ci_action(self, game: War2Game, me: int) -> Action | None:
-        if game.ci[str(me)]["territory"] is None and game.round <= 2:
-            return PlaceCI(
-                max(
-                    game.territories_of(me),
-                    key=lambda t: (-self._front(game, me, t), game.armies[t]),
-                )
-            )
-        if game.can_spy():
-            others = [p for p, pl in enumerate(game.players) if p != me and pl.alive]
-            if others:
-                return Spy(max(others, key=lambda p: len(game.players[p].cards)))
-        return None
-
-    def _use_card(self, game: War2Game, me: int) -> Action | None:
-        hand = game.players[me].cards
-        places = [c for c in hand if not game.cards[c].numbered]
-        numbers = tuple(sorted(c for c in hand if game.cards[c].numbered))
-        wanted = self.wanted(game, me)
-        for c in sorted(places):
-            own = [t for t in game.cards[c].territories if game.owner[t] == me]
-            if own:
-                best = max(own, key=lambda t: (self._front(game, me, t), game.armies[t]))
-                return CardArmies(c, best, numbers)
-            floor = game.rules.air_target_min_armies
-            targets = [t for t in game.cards[c].territories if game.armies[t] >= floor]
-            box = game.bombers_in_box(me)
-            if targets and box >= 1:
-                target = max(targets, key=lambda t: (t in wanted, game.armies[t]))
-                extra = numbers if 1 + sum(game.cards[x].value for x in numbers) <= box else ()
-                return CardAirAttack(c, target, extra)
-        return None
-
-    def _discard_for_room(self, game: War2Game, me: int) -> Action | None:
-        hand = game.players[me].cards
-        room = game.rules.hand_limit - game.rules.cards_per_conquest_turn
-        if not game.conquered or len(hand) <= room:
-            return None
-        return Discard(
-            min(hand, key=lambda c: (not game.cards[c].numbered, game.cards[c].value, c))
-        )
-
-    # attacks and moves
-    def _air(self, game: War2Game, me: int) -> Action | None:
-        base = game.bombers[me]
-        if not base:
-            return None
-        wanted = self.wanted(game, me)
-        floor = game.rules.air_target_min_armies
-        best: tuple[tuple[bool, int, int], str] | None = None
-        for t, p in game.owner.items():
-            if p == me or game.armies[t] < floor:
-                continue
-            sources = [game.armies[n] for n in game.board.neighbors[t] if game.owner[n] == me]
-            if not sources or max(sources) < 3:
-                continue
-            key = (t in wanted, max(sources) - game.armies[t], game.armies[t])
-            if best is None or key > best[0]:
-                best = (key, t)
-        return AirAttack(best[1], base) if best else None
-
-    def _airlift(self, game: War2Game, me: int) -> Action | None:
-        centres = game.centres_of(me)
-        if len(centres) < 2:
-            return None
-        rear = [c for c in centres if not self._front(game, me, c) and game.movable_from(c)]
-        front = [c for c in centres if self._front(game, me, c)]
-        if not rear or not front:
-            return None
-        source = max(rear, key=lambda c: game.movable_from(c))
-        target = max(front, key=lambda c: self._front(game, me, c))
-        return Airlift(source, target, game.movable_from(source))
-
-    def _place(self, game: Game, me: int) -> Place:
-        for key in sorted(game.pools):
-            if key.startswith("majority:"):
-                cid = key.split(":", 1)[1]
-                inside = [t for t in game.territories_of(me) if game.board.continent_of(t) == cid]
-                best = max(inside, key=lambda t: (self._front(game, me, t), game.armies[t]))
-                return Place(best, game.available_for(best))
-        return super()._place(game, me)
