@@ -134,7 +134,10 @@ def test_catalogue_complete_in_both_languages():
     }
     assert sorted(k for k in used if k not in CATALOGUE["pt"]) == []
     # every refusal of the engine's WAR II rules reads in words of the page
-    engine = (WEB.parent / "pywar" / "variants" / "war2" / "rules.py").read_text(encoding="utf-8")
+    engine = "\n".join(
+        p.read_text(encoding="utf-8")
+        for p in sorted((WEB.parent / "pywar" / "variants" / "war2").glob("*.py"))
+    )
     rules = set(re.findall(r'_fail\(\s*"([a-z_]+)"', engine)) - {
         "unknown_territory",
         "unknown_ci",

@@ -8,7 +8,10 @@ Remove once those import from :mod:`pywar.variants.war2` 's modules (see
 from __future__ import annotations
 
 from ..variants.war2.actions import *  # noqa: F403
+from ..variants.war2.air import *  # noqa: F403
+from ..variants.war2.base import *  # noqa: F403
 from ..variants.war2.bot import *  # noqa: F403
 from ..variants.war2.data import *  # noqa: F403
 from ..variants.war2.data import describe, war2_rules  # noqa: F401
+from ..variants.war2.intel import *  # noqa: F403
 from ..variants.war2.rules import *  # noqa: F403

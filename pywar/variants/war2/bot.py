@@ -20,8 +20,9 @@ from .actions import (
     Spy,
     TakeCentre,
 )
+from .base import CARD_PHASES, War2Phase
 from .data import CENTRES
-from .rules import CARD_PHASES, War2Game, War2Phase
+from .rules import War2Game
 
 
 class War2Bot(SimpleBot):

@@ -23,12 +23,10 @@ from __future__ import annotations
 import copy
 import itertools
 from collections.abc import Callable, Mapping
-from enum import StrEnum
 from typing import Any, ClassVar
 
 from ...actions import Action, EndAttack, EndTurn, Occupy, Regroup
 from ...errors import WarError
-from ...game import Game
 from ...hooks import Event, Handler
 from ...phase import Phase
 from .actions import (
@@ -50,32 +48,19 @@ from .actions import (
     Transport,
     TransportCI,
 )
-from .data import War2Card, war2_rules
-
-
-class War2Phase(StrEnum):
-    """WAR II's own phases (besides the shared :class:`~pywar.phase.Phase`)."""
-
-    #: Setup with 5 players: take a Strategic Centre card left or claim two territories.
-    CENTRE_CHOICE = "centre_choice"
-    #: Setup: one army on a vacant territory, round the table.
-    CLAIM = "claim"
-    #: An air attack under way (its rounds, until it ends or is given up).
-    AIR = "air"
-
-
-SETUP_PHASES = (War2Phase.CENTRE_CHOICE, War2Phase.CLAIM)
-#: Phases of one's own turn in which cards may be used ("em qualquer momento de sua jogada").
-CARD_PHASES = (Phase.REINFORCE, Phase.ATTACK, Phase.REGROUP)
-#: Game options of WAR II (all off by default). ``majority_armies_bound`` is a house rule:
-#: the book binds only a whole continent's armies to it (RULINGS.md, "WAR II readings").
-OPTIONS = ("information_centres", "five_players_deal_all_centres", "majority_armies_bound")
+from .air import AirAttacks
+from .base import CARD_PHASES, SETUP_PHASES, War2Phase
+from .intel import InformationCentres
 
 
 # ------------------------------------------------------------------------------------ game
-class War2Game(Game):
+class War2Game(InformationCentres, AirAttacks):
     """A game of WAR II: the classic engine plus the book's setup, two-stage first round,
-    majority and Strategic Centre reinforcements, bombers, airlift, cards and the options."""
+    majority and Strategic Centre reinforcements, bombers, airlift, cards and the options.
+
+    Its state and card helpers are :class:`~pywar.variants.war2.base.War2Base`'s; the air
+    attacks (:mod:`~pywar.variants.war2.air`) and the Information Centres option
+    (:mod:`~pywar.variants.war2.intel`) are in their own classes."""
 
     PHASES: ClassVar[tuple[str, ...]] = (
         *SETUP_PHASES,
@@ -86,25 +71,6 @@ class War2Game(Game):
         Phase.REGROUP,
         Phase.OVER,
     )
-
-    def __init__(self, variant: Any) -> None:
-        super().__init__(variant)
-        self.rules = war2_rules(self.board.id)
-        self.cards = self.rules.cards
-        #: 1 and 2: the two stages of the first round; 0 from the second round on.
-        self.stage = 1
-        self.bombers: list[int] = []  # bombers in each seat's air base
-        self.air: dict[str, Any] | None = None
-        self.centre_cards_left: list[str] = []
-        self.choices_made = 0
-        self.pair_choices = 0
-        self.airlifted: dict[str, int] = {}
-        #: Information Centres by owner seat: where each is and who holds it.
-        self.ci: dict[str, dict[str, Any]] = {}
-        self.ci_moved: list[int] = []
-        self.spied = False
-        #: What each seat has seen of others (cards, and objectives of captured CIs).
-        self.intel: dict[str, dict[str, Any]] = {}
 
     # -------------------------------------------------------------------------- setup
     def _deal(self) -> None:
@@ -267,10 +233,6 @@ class War2Game(Game):
             pools[f"territory:{t}"] = self.rules.centre_bonus_armies
         return pools
 
-    def centres_of(self, player: int) -> list[str]:
-        """The Strategic Centres a player holds."""
-        return [t for t in self.rules.centres if self.owner.get(t) == player]
-
     def _pools_for(self, territory: str) -> tuple[str, ...]:
         cid = self.board.continent_of(territory)
         anywhere = sorted(k for k in self.pools if k.startswith("majority_any:"))
@@ -283,11 +245,6 @@ class War2Game(Game):
     def valid_trades(self) -> list[tuple[int, ...]]:
         """No sets in WAR II (cards: :class:`CardArmies`, :class:`CardAirAttack`...)."""
         return []
-
-    def bombers_in_box(self, player: int) -> int:
-        """Bombers in a seat's box: neither in its air base nor flying."""
-        flying = self.air["bombers"] if self.air and player == self.current else 0
-        return self.rules.bombers_per_player - self.bombers[player] - flying
 
     def _begin_turn(self, events: list[Event]) -> None:
         me = self.current
@@ -340,19 +297,10 @@ class War2Game(Game):
         return self.stage == 1  # first stage of the first round: placement only
 
     # ------------------------------------------------------------------------- cards
-    def card(self, index: int) -> War2Card:
-        """The card with this index."""
-        return self.cards[index]
-
     def _discard(self, cards: list[int], events: list[Event]) -> None:
         self.discard.extend(cards)
         if len(self.discard) >= self.rules.discard_reshuffle_at:
             self._reshuffle(events)
-
-    def _use_cards(self, cards: list[int]) -> None:
-        hand = self.players[self.current].cards
-        for c in cards:
-            hand.remove(c)
 
     def _do_card_armies(self, action: CardArmies, events: list[Event], _rolls: Any) -> None:
         used = [action.card, *action.numbers]
@@ -402,115 +350,6 @@ class War2Game(Game):
         )
         self._discard([action.card], events)
 
-    # --------------------------------------------------------------------- air attacks
-    def _do_air_attack(self, action: AirAttack, events: list[Event], rolls: Any) -> None:
-        self.bombers[self.current] -= action.bombers
-        self._launch(action.target, action.bombers, "base", [], events, rolls)
-
-    def _do_card_air_attack(self, action: CardAirAttack, events: list[Event], rolls: Any) -> None:
-        used = [action.card, *action.numbers]
-        count = sum(self.cards[c].value for c in used)
-        self._use_cards(used)
-        self._discard(used, events)
-        self._launch(action.target, count, "box", used, events, rolls)
-
-    def _launch(
-        self,
-        target: str,
-        bombers: int,
-        source: str,
-        cards: list[int],
-        events: list[Event],
-        rolls: Any,
-    ) -> None:
-        self.air = {
-            "target": target,
-            "defender": self.owner[target],
-            "bombers": bombers,
-            "launched": bombers,
-            "source": source,
-            "resume": self.phase,
-        }
-        events.append(
-            {
-                "type": "air_attack",
-                "player": self.current,
-                "defender": self.owner[target],
-                "target": target,
-                "bombers": bombers,
-                "source": source,
-                "cards": cards,
-            }
-        )
-        self.phase = War2Phase.AIR
-        self._air_exchange(events, rolls)
-
-    def _do_air_round(self, _action: AirRound, events: list[Event], rolls: Any) -> None:
-        self._air_exchange(events, rolls)
-
-    def _do_air_stop(self, _action: AirStop, events: list[Event], _rolls: Any) -> None:
-        self._air_end(events, "stopped")
-
-    def _air_exchange(self, events: list[Event], rolls: Any) -> None:
-        air = self.air
-        assert air is not None
-        target = air["target"]
-        rules = self.rules
-        defence = (
-            rolls[1][0]
-            if rolls is not None
-            else rules.anti_aircraft[self.rng.below(len(rules.anti_aircraft))]
-        )
-        shot = min(defence, air["bombers"])
-        air["bombers"] -= shot
-        bombs = destroyed = None
-        if air["bombers"]:
-            bombs = (
-                rolls[0][0]
-                if rolls is not None
-                else rules.air_attack[self.rng.below(len(rules.air_attack))]
-            )
-            # Never below the one army: a territory is not conquered from the air.
-            destroyed = min(bombs, self.armies[target] - 1)
-            self.armies[target] -= destroyed
-        events.append(
-            {
-                "type": "air_round",
-                "player": self.current,
-                "target": target,
-                "defender": air["defender"],
-                "anti_aircraft": defence,
-                "shot_down": shot,
-                "air_attack": bombs,
-                "destroyed": destroyed or 0,
-                "bombers": air["bombers"],
-                "armies": self.armies[target],
-            }
-        )
-        if not air["bombers"]:
-            self._air_end(events, "shot_down")
-        elif self.armies[target] <= 1:
-            self._air_end(events, "one_army_left")
-
-    def _air_end(self, events: list[Event], reason: str) -> None:
-        air = self.air
-        assert air is not None
-        back = air["bombers"]
-        self.bombers[self.current] += back  # survivors, from the base or the box, go to the base
-        self.phase = air["resume"]
-        self.air = None
-        events.append(
-            {
-                "type": "air_end",
-                "player": self.current,
-                "target": air["target"],
-                "reason": reason,
-                "returned": back,
-                "lost": air["launched"] - back,
-                "air_base": self.bombers[self.current],
-            }
-        )
-
     # ------------------------------------------------------------------------ movement
     def _do_airlift(self, action: Airlift, events: list[Event], _rolls: Any) -> None:
         self._move(action.source, action.target, action.count)
@@ -525,78 +364,6 @@ class War2Game(Game):
             }
         )
         self._check_victory(events)
-
-    # ------------------------------------------------------------- information centres
-    def ci_held_by(self, player: int) -> list[int]:
-        """Seats whose Information Centre ``player`` holds on the board."""
-        return [
-            int(s)
-            for s, c in self.ci.items()
-            if c["territory"] is not None and c["holder"] == player
-        ]
-
-    def can_spy(self) -> bool:
-        """Whether the current player may spy now (own CI on the board and held, once)."""
-        mine = self.ci.get(str(self.current))
-        return (
-            mine is not None
-            and mine["territory"] is not None
-            and mine["holder"] == self.current
-            and not self.spied
-            and self.phase in CARD_PHASES
-        )
-
-    def _do_place_ci(self, action: PlaceCI, events: list[Event], _rolls: Any) -> None:
-        self.ci[str(self.current)]["territory"] = action.territory
-        events.append({"type": "place_ci", "player": self.current, "territory": action.territory})
-
-    def _do_move_ci(self, action: MoveCI, events: list[Event], _rolls: Any) -> None:
-        ci = self.ci[str(action.ci)]
-        source = ci["territory"]
-        ci["territory"] = action.target
-        self.ci_moved.append(action.ci)
-        events.append(
-            {
-                "type": "move_ci",
-                "player": self.current,
-                "ci": action.ci,
-                "source": source,
-                "target": action.target,
-            }
-        )
-
-    def _do_transport_ci(self, action: TransportCI, events: list[Event], _rolls: Any) -> None:
-        used = list(action.cards)
-        self._use_cards(used)
-        ci = self.ci[str(action.ci)]
-        source = ci["territory"]
-        ci["territory"] = action.target
-        self.ci_moved.append(action.ci)
-        events.append(
-            {
-                "type": "transport_ci",
-                "player": self.current,
-                "cards": used,
-                "ci": action.ci,
-                "source": source,
-                "target": action.target,
-            }
-        )
-        self._discard(used, events)
-
-    def _do_spy(self, action: Spy, events: list[Event], _rolls: Any) -> None:
-        me = self.current
-        self.spied = True
-        seen = {"cards": list(self.players[action.player].cards), "turn": self.turn}
-        self.intel.setdefault(str(me), {})[str(action.player)] = seen
-        events.append(
-            {
-                "type": "spy",
-                "player": me,
-                "target": action.player,
-                "private": {str(me): {"cards": list(seen["cards"])}},
-            }
-        )
 
     def _conquer(
         self, source: str, target: str, dice: int, defender: int, events: list[Event]
@@ -690,10 +457,6 @@ class War2Game(Game):
             actions.append(EndTurn())
         return actions
 
-    def _air_targets(self) -> list[str]:
-        floor = self.rules.air_target_min_armies
-        return [t for t, p in self.owner.items() if p != self.current and self.armies[t] >= floor]
-
     def _number_sets(self) -> list[tuple[int, ...]]:
         numbers = sorted(c for c in self.players[self.current].cards if self.cards[c].numbered)
         return [
@@ -733,49 +496,6 @@ class War2Game(Game):
                             )
         out.extend(Discard(c) for c in hand)
         return out
-
-    def _ci_actions(self) -> list[Action]:
-        if not self.ci or self.phase not in CARD_PHASES:
-            return []
-        me = self.current
-        out: list[Action] = []
-        if self.ci[str(me)]["territory"] is None and self.round <= 2:
-            out.extend(PlaceCI(t) for t in self.territories_of(me))
-        if self.can_spy():
-            out.extend(Spy(p) for p, player in enumerate(self.players) if p != me and player.alive)
-        held = [s for s in self.ci_held_by(me) if s not in self.ci_moved]
-        if held and self.phase == Phase.REGROUP:
-            hand = sorted(c for c in self.players[me].cards if not self.cards[c].numbered)
-            for a, b in itertools.combinations(hand, 2):
-                if not (self._names_own(a) and self._names_own(b)):
-                    continue
-                targets = sorted(
-                    {t for c in (a, b) for t in self.cards[c].territories if self.owner[t] == me}
-                )
-                for seat in held:
-                    out.extend(
-                        TransportCI((a, b), seat, t)
-                        for t in targets
-                        if t != self.ci[str(seat)]["territory"]
-                    )
-        return out
-
-    def _names_own(self, card: int) -> bool:
-        return any(self.owner[t] == self.current for t in self.cards[card].territories)
-
-    def _ci_moves(self, seat: int) -> list[str]:
-        me = self.current
-        here = self.ci[str(seat)]["territory"]
-        targets = {t for t in self.board.neighbors[here] if self.owner[t] == me}
-        if here in self.rules.centres:
-            targets.update(t for t in self.centres_of(me) if t != here)
-        return sorted(targets)
-
-    def _end_turn_allowed(self) -> bool:
-        if self.phase not in (Phase.ATTACK, Phase.REGROUP):
-            return False
-        # With the option, the Information Centre must be on the board by the end of round 2.
-        return not (self.ci and self.round == 2 and self.ci[str(self.current)]["territory"] is None)
 
     def _handlers(self) -> Mapping[str, Handler]:
         return {
@@ -898,50 +618,10 @@ class War2Game(Game):
             self._fail("same_continent", "the two territories must be in different continents")
 
     # cards
-    def _check_card_phase(self) -> None:
-        if self.phase not in CARD_PHASES:
-            self._fail("card_timing", f"cards are not used in the {self.phase} phase")
-
-    def _check_hand(self, cards: Any, count: int | None = None) -> list[int]:
-        hand = self.players[self.current].cards
-        if (
-            not isinstance(cards, tuple)
-            or not all(type(c) is int for c in cards)
-            or len(set(cards)) != len(cards)
-            or not all(c in hand for c in cards)
-            or (count is not None and len(cards) != count)
-        ):
-            what = f"{count} different cards" if count else "different cards"
-            self._fail("cards_not_in_hand", f"use {what} from your hand")
-        return list(cards)
-
-    def _check_place_card(self, card: Any, territory: Any, numbers: Any) -> None:
-        self._check_card_phase()
-        used = self._check_hand((card, *numbers) if isinstance(numbers, tuple) else None)
-        if self.cards[used[0]].numbered:
-            self._fail("numbered_card_alone", "numbered cards go with a territory card")
-        if not all(self.cards[c].numbered for c in used[1:]):
-            self._fail("one_territory_card", "use one territory card plus numbered cards")
-        if not isinstance(territory, str) or territory not in self.cards[card].territories:
-            self._fail("not_on_card", f"{territory!r} is not on that card")
-
     def _check_card_armies(self, action: CardArmies) -> None:
         self._check_place_card(action.card, action.territory, action.numbers)
         if self.owner[action.territory] != self.current:
             self._fail("not_your_territory", "armies from a card go on a territory you hold")
-
-    def _check_card_air_attack(self, action: CardAirAttack, rolls: Any) -> None:
-        self._check_place_card(action.card, action.target, action.numbers)
-        if self.owner[action.target] == self.current:
-            self._fail("attack_own_territory", "bombers from a card attack an opponent's territory")
-        count = 1 + sum(self.cards[c].value for c in action.numbers)
-        box = self.bombers_in_box(self.current)
-        if count > box:
-            self._fail(
-                "bombers_in_box", f"these cards need {count} bombers in your box; it has {box}"
-            )
-        self._check_air_target(action.target)
-        self._check_air_rolls(rolls, count)
 
     def _check_transport(self, action: Transport) -> None:
         self._check_card_phase()
@@ -974,61 +654,6 @@ class War2Game(Game):
         self._check_hand((action.card,))
 
     # air
-    def _check_air_target(self, target: str) -> None:
-        floor = self.rules.air_target_min_armies
-        if self.armies[target] < floor:
-            self._fail(
-                "air_target_armies",
-                f"an air attack needs at least {floor} armies in the territory attacked",
-            )
-
-    def _check_air_rolls(self, rolls: Any, bombers: int) -> None:
-        if rolls is None:
-            return
-        attack, defence = rolls
-        aa, air = self.rules.anti_aircraft, self.rules.air_attack
-        ok = len(defence) == 1 and defence[0] in aa and type(defence[0]) is int
-        if ok:
-            down = defence[0] >= bombers
-            ok = (
-                (not attack)
-                if down
-                else (len(attack) == 1 and type(attack[0]) is int and attack[0] in air)
-            )
-        if not ok:
-            self._fail(
-                "bad_rolls",
-                f"an air round rolls the anti-aircraft die (faces {list(aa)})"
-                f", then, if a bomber is left, the air-attack die "
-                f"(faces {list(air)})",
-            )
-
-    def _check_air_attack(self, action: AirAttack, rolls: Any) -> None:
-        if self.phase != Phase.ATTACK:
-            self._fail(
-                "not_attack_phase",
-                f"bombers leave the air base in the attack phase, not the {self.phase} phase",
-            )
-        t = action.target
-        if not isinstance(t, str) or t not in self.board.territories:
-            self._fail("unknown_territory", f"unknown territory {t!r}")
-        if self.owner[t] == self.current:
-            self._fail("attack_own_territory", "you cannot bomb your own territory")
-        base = self.bombers[self.current]
-        if type(action.bombers) is not int or not 1 <= action.bombers <= base:
-            self._fail("bombers_in_base", f"send 1 to {base} bombers from your air base")
-        self._check_air_target(t)
-        self._check_air_rolls(rolls, action.bombers)
-
-    def _check_air_round(self, _action: AirRound, rolls: Any) -> None:
-        if self.phase != War2Phase.AIR or self.air is None:
-            self._fail("no_air_attack", "there is no air attack going on")
-        self._check_air_rolls(rolls, self.air["bombers"])
-
-    def _check_air_stop(self, _action: AirStop) -> None:
-        if self.phase != War2Phase.AIR:
-            self._fail("no_air_attack", "there is no air attack going on")
-
     def _check_airlift(self, action: Airlift) -> None:
         if self.phase != Phase.REGROUP:
             self._fail("not_regroup_phase", "airlift after ending your attacks")
@@ -1050,76 +675,6 @@ class War2Game(Game):
             )
 
     # information centres
-    def _check_ci_option(self) -> None:
-        if not self.ci:
-            self._fail("no_information_centres", "the Information Centres option is off")
-
-    def _check_place_ci(self, action: PlaceCI) -> None:
-        self._check_ci_option()
-        self._check_card_phase()
-        if self.ci[str(self.current)]["territory"] is not None:
-            self._fail("ci_placed", "your Information Centre is already on the board")
-        if self.round > 2:
-            self._fail("ci_too_late", "the Information Centre is placed in round 1 or 2")
-        self._check_own(action.territory, "put your Information Centre on")
-
-    def _check_ci_held(self, seat: Any) -> dict[str, Any]:
-        self._check_ci_option()
-        if type(seat) is not int or str(seat) not in self.ci:
-            self._fail("unknown_ci", f"no Information Centre of seat {seat!r}")
-        ci = self.ci[str(seat)]
-        if ci["territory"] is None or ci["holder"] != self.current:
-            self._fail("not_your_ci", "you do not hold that Information Centre")
-        return ci
-
-    def _check_move_ci(self, action: MoveCI) -> None:
-        ci = self._check_ci_held(action.ci)
-        if self.phase != Phase.REGROUP:
-            self._fail("not_regroup_phase", "the Information Centre moves in the regroup phase")
-        if action.ci in self.ci_moved:
-            self._fail("move_once", "an Information Centre moves once per turn")
-        self._check_own(action.target, "move the Information Centre to")
-        if action.target not in self._ci_moves(action.ci):
-            self._fail(
-                "not_adjacent",
-                "the Information Centre moves to a neighbouring "
-                "territory, or flies between Strategic Centres",
-            )
-        del ci
-
-    def _check_transport_ci(self, action: TransportCI) -> None:
-        ci = self._check_ci_held(action.ci)
-        # Like an ordinary move: in the regroup phase, once per turn (RULINGS.md).
-        if self.phase != Phase.REGROUP:
-            self._fail("not_regroup_phase", "the Information Centre moves in the regroup phase")
-        if action.ci in self.ci_moved:
-            self._fail("move_once", "an Information Centre moves once per turn")
-        cards = self._check_hand(action.cards, 2)
-        if any(self.cards[c].numbered for c in cards) or not all(self._names_own(c) for c in cards):
-            self._fail("territory_cards_only", "discard two cards of territories you hold")
-        self._check_own(action.target, "move the Information Centre to")
-        if not any(action.target in self.cards[c].territories for c in cards):
-            self._fail("not_on_card", "the Information Centre goes to a territory of the cards")
-        if action.target == ci["territory"]:
-            self._fail("same_territory", "the Information Centre is already there")
-
-    def _check_spy(self, action: Spy) -> None:
-        self._check_ci_option()
-        self._check_card_phase()
-        mine = self.ci[str(self.current)]
-        if mine["territory"] is None or mine["holder"] != self.current:
-            self._fail("no_ci", "spying needs your own Information Centre on the board")
-        if self.spied:
-            self._fail("spy_once", "you spy on one opponent per turn")
-        p = action.player
-        if (
-            type(p) is not int
-            or not 0 <= p < len(self.players)
-            or p == self.current
-            or (not self.players[p].alive)
-        ):
-            self._fail("bad_player", "spy on an opponent still in the game")
-
     # ----------------------------------------------------------------- views and JSON
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: the classic view plus bombers, centres, the air attack,
@@ -1333,33 +888,6 @@ class War2Game(Game):
             if self.owner.get(t) != self.current or t not in rules.centres or k < 1:
                 problems.append(f"bad airlift to {t}")
         problems += self._ci_problems()
-        return problems
-
-    def _ci_problems(self) -> list[str]:
-        problems = []
-        n = len(self.players)
-        if self.ci and set(self.ci) != {str(i) for i in range(n)}:
-            problems.append("an Information Centre per seat, or none")
-        if bool(self.ci) != bool(self.options.get("information_centres")):
-            problems.append("Information Centres without the option, or the reverse")
-        for seat, ci in self.ci.items():
-            where = ci["territory"]
-            if not 0 <= ci["holder"] < n:
-                problems.append(f"information centre {seat} is held by no seat")
-            elif where is None and ci["holder"] != int(seat):
-                problems.append(f"information centre {seat} is off the board but held")
-            elif where is not None and self.owner.get(where) != ci["holder"]:
-                problems.append(f"information centre {seat} is not on its holder's territory")
-        if len(set(self.ci_moved)) != len(self.ci_moved) or not all(
-            str(s) in self.ci for s in self.ci_moved
-        ):
-            problems.append("bad Information Centre moves")
-        if self.spied and not self.ci:
-            problems.append("spying without Information Centres")
-        for k, seen in self.intel.items():
-            if k not in self.ci or not set(seen) <= set(self.ci) - {k}:
-                problems.append("bad intelligence records")
-                break
         return problems
 
     def _deck_size(self) -> int:
