@@ -249,11 +249,6 @@ def test_the_first_screen_works_before_python(app_page: Any) -> None:
     assert "Zé Pequeno" in page.locator("#curtain").inner_text()
 
 
-@pytest.mark.xfail(
-    reason="since the touch layout landed, the caret goes to the end of the "
-    "field when Python takes over (the text typed is kept); see issue 18's note",
-    strict=False,
-)
 def test_typing_before_python_keeps_the_caret(app_page: Any) -> None:
     """Only text typed: Python keeps the prerendered form (same element, focus, caret)."""
     page = app_page

@@ -313,7 +313,8 @@ def axe_violations(page: Any) -> list[dict[str, Any]]:
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(AXE.read_text(encoding="utf-8"))
     result = page.evaluate("""async () => {
-        const r = await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'best-practice']});
+        const r = await axe.run(document, {runOnly: [
+            'wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice']});
         return r.violations.map(v => ({id: v.id, impact: v.impact,
             nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
     }""")

@@ -736,7 +736,8 @@ def axe_problems(page: Any, screen: str) -> list[str]:
     if not page.evaluate("() => !!window.axe"):
         page.evaluate(AXE.read_text(encoding="utf-8"))
     found = page.evaluate("""async () => {
-        const r = await axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'best-practice']});
+        const r = await axe.run(document, {runOnly: [
+            'wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice']});
         return r.violations.map(v => ({id: v.id, impact: v.impact,
             nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
     }""")

@@ -8,6 +8,7 @@ Place(territory='brasil', count=3)
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
@@ -21,8 +22,8 @@ class Action:
     type: ClassVar[str] = ""
     #: One letter naming the action in a save's compact log (see :mod:`pywar.savefile`).
     code: ClassVar[str] = ""
-    registry: ClassVar[dict[str, type[Action]]] = {}
-    by_code: ClassVar[dict[str, type[Action]]] = {}
+    registry: ClassVar[dict[str, builtins.type[Action]]] = {}
+    by_code: ClassVar[dict[str, builtins.type[Action]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -41,11 +42,11 @@ class Action:
         if names is None:
             names = tuple(f.name for f in fields(cls))
             cls._field_names = names  # type: ignore[attr-defined]
-        return names  # type: ignore[no-any-return]
+        return names
 
     def to_dict(self) -> dict[str, Any]:
         """The action as JSON-ready data."""
-        data = {"type": self.type}
+        data: dict[str, Any] = {"type": self.type}
         for key in self.field_names():
             value = getattr(self, key)
             if value is not None:

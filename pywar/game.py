@@ -20,8 +20,8 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar, NoReturn
 
 from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
 from .board import JOKER, Board
@@ -443,7 +443,8 @@ class Game:
         """The objective a player is playing for now (after any ruling's conversion)."""
         p = self.players[player]
         if p.objective_converted:
-            return self.board.raw["fallback_objective"]
+            fallback: dict[str, Any] = self.board.raw["fallback_objective"]
+            return fallback
         return self._objectives[p.objective]
 
     def territories_of(self, player: int) -> list[str]:
@@ -531,7 +532,7 @@ class Game:
             return []
         actions: list[Action] = []
         for combo in self.valid_trades():
-            bonus = self._bonus_choices(combo)
+            bonus: Sequence[str | None] = self._bonus_choices(combo)
             actions.extend(Trade(combo, b) for b in (bonus or [None]))
         if self.must_trade:
             return actions
@@ -583,9 +584,9 @@ class Game:
     def _bonus_choices(self, combo: tuple[int, ...]) -> list[str]:
         cards = self.board.cards
         return [
-            cards[c].territory
-            for c in combo  # type: ignore[misc]
-            if cards[c].territory and self.owner[cards[c].territory] == self.current
+            territory
+            for c in combo
+            if (territory := cards[c].territory) and self.owner[territory] == self.current
         ]
 
     def is_legal(self, action: Action) -> bool:
@@ -653,7 +654,7 @@ class Game:
             EndTurn.type: self._do_end_turn,
         }
 
-    def _fail(self, rule: str, message: str) -> None:
+    def _fail(self, rule: str, message: str) -> NoReturn:
         raise IllegalAction(rule, message)
 
     def _validate(self, action: Action, rolls: tuple[list[int], list[int]] | None) -> None:

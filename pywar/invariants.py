@@ -122,9 +122,9 @@ def _territory_problems(game: GameState) -> list[str]:
         if armies[t] < 1:
             found.append(f"{t} has fewer than 1 army")
     if not game.setup_in_progress():
-        for i, p in enumerate(game.players):
-            if p.alive and not held[i]:
-                found.append(f"{p.name} is in the game without a territory")
+        for i, player in enumerate(game.players):
+            if player.alive and not held[i]:
+                found.append(f"{player.name} is in the game without a territory")
     return found
 
 
@@ -237,6 +237,8 @@ def _occupy_problems(game: GameState) -> list[str]:
     me = game.current
     if (
         set(occupy) != {"source", "target", "max"}
+        or not isinstance(source, str)
+        or not isinstance(target, str)
         or game.owner.get(source) != me
         or game.owner.get(target) != me
         or not isinstance(top, int)

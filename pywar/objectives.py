@@ -57,7 +57,7 @@ def objective_met(
         required = objective["continents"]
         if not all(owns_continent(board, owner, player, c) for c in required):
             return False
-        extra = objective.get("extra", 0)
+        extra: int = objective.get("extra", 0)
         if not extra:
             return True
         others = sum(
@@ -67,7 +67,7 @@ def objective_met(
         )
         return others >= extra
     if kind == "territories":
-        need = objective["count"]
+        need: int = objective["count"]
         floor = objective.get("min_armies", 1)
         held = sum(1 for t, p in owner.items() if p == player and armies[t] >= floor)
         return held >= need
@@ -132,7 +132,7 @@ def describe(objective: Mapping[str, Any], board: Board, lang: str = "pt") -> st
     """
     lang = lang if lang in CARD_TEXTS else "pt"
     terms = board.raw.get("terms", {}).get(lang, {})
-    templates = {**CARD_TEXTS[lang], **terms.get("objectives", {})}
+    templates: dict[str, str] = {**CARD_TEXTS[lang], **terms.get("objectives", {})}
     kind = objective["kind"]
     if kind == "continents":
         names = [continent_on_card(board, c, lang) for c in objective["continents"]]

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import builtins
 import copy
 import re
 from dataclasses import MISSING, fields
@@ -454,7 +455,9 @@ class Reader:
             raise self.fail(where, f"is out of range ({lo} to {hi})")
         return value
 
-    def opt_int(self, value: Any, where: str, lo: int = 0, hi: int = MAX_COUNT) -> int | None:
+    def opt_int(
+        self, value: Any, where: builtins.str, lo: builtins.int = 0, hi: builtins.int = MAX_COUNT
+    ) -> builtins.int | None:
         """None or :meth:`int`."""
         return None if value is None else self.int(value, where, lo, hi)
 
@@ -464,7 +467,9 @@ class Reader:
             raise self.fail(where, "is not true or false")
         return value
 
-    def str(self, value: Any, where: str, max_len: int = MAX_NAME, choices: Any = None) -> str:
+    def str(
+        self, value: Any, where: builtins.str, max_len: builtins.int = MAX_NAME, choices: Any = None
+    ) -> builtins.str:
         """Text of at most ``max_len`` characters (one of ``choices`` when given)."""
         if not isinstance(value, str) or len(value) > max_len:
             raise self.fail(where, "is not text" if not isinstance(value, str) else "is too long")
@@ -473,15 +478,25 @@ class Reader:
         return value
 
     def ints(
-        self, value: Any, where: str, lo: int = 0, hi: int = MAX_COUNT, max_len: int = MAX_CARDS
-    ) -> list[int]:
+        self,
+        value: Any,
+        where: builtins.str,
+        lo: builtins.int = 0,
+        hi: builtins.int = MAX_COUNT,
+        max_len: builtins.int = MAX_CARDS,
+    ) -> list[builtins.int]:
         """A list of whole numbers in ``[lo, hi]``."""
         items = self.array(value, where, max_len)
         return [self.int(x, f"{where}[{i}]", lo, hi) for i, x in enumerate(items)]
 
     def counts(
-        self, value: Any, where: str, keys: Any, lo: int = 0, hi: int = MAX_ARMIES
-    ) -> dict[str, int]:
+        self,
+        value: Any,
+        where: builtins.str,
+        keys: Any,
+        lo: builtins.int = 0,
+        hi: builtins.int = MAX_ARMIES,
+    ) -> dict[builtins.str, builtins.int]:
         """An object of numbers whose keys are among ``keys``."""
         items = self.mapping(value, where)
         out = {}
@@ -710,8 +725,8 @@ def _read_territories(
     armies_list = read.array(data["armies"], "armies", len(order))
     if len(owners) != len(order) or len(armies_list) != len(order):
         raise read.fail("owner", f"must list the {len(order)} territories of the board")
-    owner: dict[str, int] = {}
-    armies: dict[str, int] = {}
+    owner = {}
+    armies = {}
     for i, t in enumerate(order):
         who, count = owners[i], armies_list[i]
         if (who is None) != (count is None):

@@ -531,7 +531,7 @@ class Page:
                         text_or_none(el.getAttribute("data-action")),
                         text_or_none(el.getAttribute("data-arg")),
                     )
-                self.focus_dialog(key)
+                self.focus_dialog(key, switched=opened_from is not None)
                 return
             back, self.return_focus = self.return_focus, None
             if not fresh and back is not None and self.focus_back(*back):
@@ -557,13 +557,18 @@ class Page:
         el.focus()
         return True
 
-    def focus_dialog(self, key: str) -> None:
+    def focus_dialog(self, key: str, switched: bool) -> None:
+        """Focus into a dialog that opened (or whose screen changed), unless it just opened
+        with the focus in it already: the player typing into the prerendered new-game screen
+        when Python takes over keeps the field, its text and caret."""
+        box = self.slots["curtain" if key == "curtain" else "overlay"]
+        active = document.activeElement
+        if not switched and present(active) and box.contains(active):
+            return
         if key == "curtain":
-            el = self.slots["curtain"].querySelector("button")
+            el = box.querySelector("button")
         else:
-            el = self.slots["overlay"].querySelector("h2[id]") or self.slots[
-                "overlay"
-            ].querySelector("button, input, select")
+            el = box.querySelector("h2[id]") or box.querySelector("button, input, select")
         if present(el):
             el.focus()
 

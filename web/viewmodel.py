@@ -1500,58 +1500,64 @@ class App(BoardInput):
         return h(
             "section",
             {"class": "screen setup", "aria-labelledby": "setup-title"},
-            h("h2", {"id": "setup-title"}, self.tr("setup_title")),
-            self._variant_choice(),
+            # the form scrolls in its own box; the start button stays below it, in sight
+            # and never over a field (a sticky button hid the fields beneath it)
             h(
-                "p",
-                {"class": "hint"},
-                self.tr("setup_hint", low=rules.min_players, high=rules.max_players),
-            ),
-            h("div", {"class": "seats"}, rows),
-            button(
-                self.tr("seat_add"),
-                "seat-add",
-                cls="btn",
-                disabled=len(f["seats"]) >= rules.max_players,
-            ),
-            h(
-                "fieldset",
-                {"class": "options"},
-                h("legend", {}, self.tr("options")),
-                h("label", {}, h("input", checkbox), self.tr("opt_first_round")),
-                [
+                "div",
+                {"class": "setup-body"},
+                h("h2", {"id": "setup-title"}, self.tr("setup_title")),
+                self._variant_choice(),
+                h(
+                    "p",
+                    {"class": "hint"},
+                    self.tr("setup_hint", low=rules.min_players, high=rules.max_players),
+                ),
+                h("div", {"class": "seats"}, rows),
+                button(
+                    self.tr("seat_add"),
+                    "seat-add",
+                    cls="btn",
+                    disabled=len(f["seats"]) >= rules.max_players,
+                ),
+                h(
+                    "fieldset",
+                    {"class": "options"},
+                    h("legend", {}, self.tr("options")),
+                    h("label", {}, h("input", checkbox), self.tr("opt_first_round")),
+                    [
+                        h(
+                            "label",
+                            {},
+                            h(
+                                "input",
+                                {
+                                    "type": "checkbox",
+                                    "id": "opt-" + opt,
+                                    "data-action": "opt-variant",
+                                    "data-arg": opt,
+                                    "checked": "checked" if f.get("options", {}).get(opt) else None,
+                                },
+                            ),
+                            self.tr("opt_" + opt),
+                        )
+                        for opt in rules.options
+                        if opt != "first_round_placement_only"
+                    ],
                     h(
                         "label",
                         {},
+                        self.tr("seed_label"),
                         h(
                             "input",
                             {
-                                "type": "checkbox",
-                                "id": "opt-" + opt,
-                                "data-action": "opt-variant",
-                                "data-arg": opt,
-                                "checked": "checked" if f.get("options", {}).get(opt) else None,
+                                "type": "text",
+                                "inputmode": "numeric",
+                                "id": "seed",
+                                "value": f["seed"],
+                                "data-action": "seed",
+                                "placeholder": self.tr("seed_placeholder"),
                             },
                         ),
-                        self.tr("opt_" + opt),
-                    )
-                    for opt in rules.options
-                    if opt != "first_round_placement_only"
-                ],
-                h(
-                    "label",
-                    {},
-                    self.tr("seed_label"),
-                    h(
-                        "input",
-                        {
-                            "type": "text",
-                            "inputmode": "numeric",
-                            "id": "seed",
-                            "value": f["seed"],
-                            "data-action": "seed",
-                            "placeholder": self.tr("seed_placeholder"),
-                        },
                     ),
                 ),
             ),

@@ -399,16 +399,20 @@ class War2Game(InformationCentres, AirAttacks):
     def _achieved(self, seat: int) -> bool:
         spec = self.objective_of(seat)
         if spec["kind"] == "centres":
-            return len(self.centres_of(seat)) >= spec["count"] and len(
-                self.territories_of(seat)
-            ) >= spec.get("territories", 0)
+            centres: int = spec["count"]
+            territories: int = spec.get("territories", 0)
+            return (
+                len(self.centres_of(seat)) >= centres
+                and len(self.territories_of(seat)) >= territories
+            )
         if spec["kind"] == "majorities":
             held = sum(
                 1
                 for c in self.board.continents.values()
                 if 2 * sum(self.owner[t] == seat for t in c.territories) > len(c.territories)
             )
-            return held >= spec["count"]
+            need: int = spec["count"]
+            return held >= need
         return super()._achieved(seat)
 
     # ------------------------------------------------------------------ legal actions
