@@ -21,12 +21,12 @@ import copy
 import itertools
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
 from .board import JOKER, Board
 from .errors import IllegalAction, WarError
-from .hooks import Event, Handler
+from .hooks import Event, GameState, Handler
 from .objectives import objective_met
 from .odds import roll_outcomes
 from .phase import Phase
@@ -1421,3 +1421,7 @@ class Game:
     def replayed(self) -> Game:
         """This game rebuilt from its own log (equal state, for checks and history)."""
         return Game.replay(self.setup, self.log)
+
+
+if TYPE_CHECKING:  # mypy checks that Game provides every declared hook and what saves read
+    _game_provides_the_hooks: type[GameState] = Game
