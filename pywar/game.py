@@ -25,10 +25,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
 from .board import JOKER, Board
+from .dice_stats import MAX_DICE as MAX_DICE
+from .dice_stats import luck as dice_luck
+from .dice_stats import record_dice
 from .errors import IllegalAction, WarError
 from .hooks import Event, GameState, Handler
 from .objectives import objective_met
-from .odds import roll_outcomes
 from .phase import Phase
 from .player import Player
 from .rng import Rng
@@ -40,29 +42,8 @@ SCHEMA_VERSION = 2
 #: ``final_trade``: the end of a turn in which a player eliminated another and took their
 #: cards (classic): sets are traded before the conquest card is drawn.
 PHASES: tuple[str, ...] = tuple(Phase)
-MAX_DICE = 3
 #: Actions that reveal nothing random and may be taken back within the turn.
 UNDOABLE = frozenset({"place", "regroup", "occupy"})
-DICE_STAT_KEYS = (
-    "attack_rolls",
-    "attack_lost",
-    "attack_killed",
-    "attack_expected_lost",
-    "defend_rolls",
-    "defend_lost",
-    "defend_killed",
-    "defend_expected_lost",
-)
-#: Expected losses are kept exactly, as integers in units of 1/6^6 of an army.
-EXPECTATION_UNIT = 6**6
-#: Exact expected attacker losses per roll, by (attacker dice, defender dice), in those units.
-EXPECTED_ATTACKER_LOSS = {
-    (a, d): sum(k * p for k, p in enumerate(roll_outcomes(a, d))) * EXPECTATION_UNIT
-    for a in range(1, MAX_DICE + 1)
-    for d in range(1, MAX_DICE + 1)
-}
-assert all(v.denominator == 1 for v in EXPECTED_ATTACKER_LOSS.values())
-EXPECTED_ATTACKER_LOSS = {k: int(v) for k, v in EXPECTED_ATTACKER_LOSS.items()}
 
 
 def compare_dice(attack: list[int], defend: list[int]) -> tuple[int, int]:
@@ -863,7 +844,7 @@ class Game:
         self._leave(source, att_loss)
         armies[target] -= def_loss
         defender = self.owner[target]
-        self._record_dice(self.current, defender, len(attack), len(defend), att_loss)
+        record_dice(self.dice_stats, self.current, defender, len(attack), len(defend), att_loss)
         events.append(
             {
                 "type": "battle",
@@ -1116,40 +1097,12 @@ class Game:
         """The turn passes the first player again."""
         self.round += 1
 
-    def _record_dice(
-        self, attacker: int, defender: int, att_dice: int, def_dice: int, att_loss: int
-    ) -> None:
-        expected = EXPECTED_ATTACKER_LOSS[att_dice, def_dice]
-        pairs = att_dice if att_dice < def_dice else def_dice
-        unit_pairs = pairs * EXPECTATION_UNIT
-        stats = self.dice_stats
-        row = stats.get(attacker)
-        if row is None:
-            row = stats[attacker] = [0, 0, 0, 0, 0, 0, 0, 0]
-        row[0] += 1
-        row[1] += att_loss
-        row[2] += pairs - att_loss
-        row[3] += expected
-        row = stats.get(defender)
-        if row is None:
-            row = stats[defender] = [0, 0, 0, 0, 0, 0, 0, 0]
-        row[4] += 1
-        row[5] += pairs - att_loss
-        row[6] += att_loss
-        row[7] += unit_pairs - expected
-
     def luck(self, seat: int) -> dict[str, float]:
         """How the dice went for ``seat``: armies lost against the exact expectation.
 
         ``attack_luck``/``defend_luck`` are expected minus actual losses (positive: lucky).
         """
-        row = self.dice_stats.get(seat, [0] * len(DICE_STAT_KEYS))
-        out: dict[str, float] = dict(zip(DICE_STAT_KEYS, row, strict=True))
-        for key in ("attack_expected_lost", "defend_expected_lost"):
-            out[key] = round(out[key] / EXPECTATION_UNIT, 3)
-        out["attack_luck"] = round(out["attack_expected_lost"] - out["attack_lost"], 3)
-        out["defend_luck"] = round(out["defend_expected_lost"] - out["defend_lost"], 3)
-        return out
+        return dice_luck(self.dice_stats, seat)
 
     def _snapshot(self) -> None:
         n = len(self.players)
