@@ -10,6 +10,7 @@ from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup,
 from .board import Board, load_board, validate_board
 from .errors import BoardError, IllegalAction, StateError, WarError
 from .game import Game, compare_dice, is_valid_set
+from .phase import Phase
 from .variants import VARIANTS, Variant, get_variant
 
 __version__ = "0.1.0"
@@ -24,6 +25,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "Occupy",
+    "Phase",
     "Place",
     "Regroup",
     "StateError",

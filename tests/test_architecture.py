@@ -202,3 +202,19 @@ def test_every_hook_has_the_engine_default() -> None:
     from pywar.hooks import HOOKS
 
     assert [name for name in HOOKS if not hasattr(Game, name)] == []
+
+
+def test_every_variant_folder_is_registered_and_complete() -> None:
+    """Adding a board is one folder plus its line in the registry: a folder left out of the
+    registry, or a registered variant without its declaration or board, fails here."""
+    from pywar.board import board_path
+    from pywar.variants import VARIANTS
+
+    folders = sorted(
+        p.name for p in (PYWAR / "variants").iterdir() if (p / "__init__.py").is_file()
+    )
+    assert folders == sorted(VARIANTS)
+    for vid, variant in VARIANTS.items():
+        assert variant.id == vid
+        assert board_path(variant.board_id).is_file()
+        assert variant.board.id == variant.board_id
