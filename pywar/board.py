@@ -246,7 +246,9 @@ def _shape_problems(raw: Any) -> list[str]:
         return ["the file must hold one JSON object (the board)"]
     problems = []
     if not isinstance(raw.get("id"), str) or not raw["id"].replace("_", "").isalnum():
-        problems.append('"id" must be a name of letters, digits and _ (the file\'s name)')
+        problems.append(
+            '"id" must be a name of letters, digits and _ (the folder\'s: variants/<id>/board.json)'
+        )
     for key, fields in (
         ("continents", ("id", "name", "bonus")),
         ("territories", ("id", "name", "continent")),
