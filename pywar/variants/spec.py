@@ -71,7 +71,7 @@ class Variant:
 
     def resolve(self, attribute: str) -> Any:
         """The class named by ``game_class`` or ``bot_class`` (None when not set)."""
-        path = getattr(self, attribute)
+        path = {"game_class": self.game_class, "bot_class": self.bot_class}[attribute]
         if not path:
             return None
         module, _, name = path.partition(":")
