@@ -1354,6 +1354,7 @@ def cmd_test(args: argparse.Namespace) -> int:
     results: dict[str, int] = {}
     results["ruff"] = _run([sys.executable, "-m", "ruff", "check", "."])
     results["ruff format"] = _run([sys.executable, "-m", "ruff", "format", "--check", "."])
+    results["mypy"] = _run([sys.executable, "-m", "mypy", "pywar"])
 
     build(install=False)
     paths = [str(p.relative_to(ROOT)) for p in (TESTS, E2E) if p.is_dir()]

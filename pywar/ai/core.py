@@ -236,6 +236,29 @@ class Position:
     info: BoardInfo
     owner: list[int]
     armies: list[int]
+    me: int
+    nplayers: int
+    alive: list[bool]
+    colors: list[str]
+    card_counts: list[int]
+    current: int
+    phase: str
+    pools: dict[str, int]
+    hand: list[int]
+    objective: dict[str, Any]
+    objective_id: str
+    objective_ids: list[str | None]
+    trade_value: int
+    trades_done: int
+    moved: list[int]
+    occupy: tuple[int, int, int] | None
+    conquered: bool
+    round: int
+    turn: int
+    must_trade: bool
+    ci_targets: tuple[int, ...]
+    air_base: int
+    bomber_box: int
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Position:

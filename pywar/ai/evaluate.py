@@ -233,9 +233,9 @@ class Evaluator:
         if self.war2:
             self._war2_income(owner, whole, cont_income)
         inc = [0.0] * np_
-        for p in range(np_):
-            if counts[p]:
-                inc[p] = max(3.0, counts[p] / 2) + cont_income[p]
+        for o in range(np_):
+            if counts[o]:
+                inc[o] = max(3.0, counts[o] / 2) + cont_income[o]
         sorted_cost: list[tuple[float, int]] | None = None
 
         def remaining(goal: Goal, p: int) -> float:
@@ -286,9 +286,9 @@ class Evaluator:
         if goal[0] == "d" and self.alive0[goal[1]] and not alive[goal[1]]:
             return WIN, 0.0, inc, True
         r_me = remaining(goal, me)
-        for g in self.gateways:
-            if owner[g] != me:
-                r_me += cost[g]
+        for t in self.gateways:
+            if owner[t] != me:
+                r_me += cost[t]
         if r_me <= 0.0:
             return WIN, 0.0, inc, True
         score = -r_me + self.d_me * math.exp(-r_me / (1.5 * inc[me] + 1.0))

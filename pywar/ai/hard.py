@@ -242,11 +242,11 @@ class HardBot(Bot):
 
     def belief(self, pos: Position, mem: dict[str, Any]) -> Belief:
         """This seat's belief about the others' objectives (new for a new game)."""
-        belief = mem.get("belief")
+        belief: Belief | None = mem.get("belief")
         if belief is None or mem.get("cards") != belief.cards:
             belief = mem["belief"] = Belief(pos)
             mem["cards"] = belief.cards
-        return belief  # type: ignore[no-any-return]
+        return belief
 
     def values(self, pos: Position) -> list[float]:
         """Worth of conquering each territory, by the belief of this seat's memory (for the

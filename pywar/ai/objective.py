@@ -196,11 +196,13 @@ def progress(pos: Position, spec: dict[str, Any], p: int) -> float:
         return 1.0 - short / total
     if kind == "majorities":
         costs = majority_costs(pos, p)
-        return sum(1 for c in sorted(costs)[: int(spec["count"])] if c == 0) / spec["count"]
+        need: int = spec["count"]
+        return sum(1 for c in sorted(costs)[: int(spec["count"])] if c == 0) / need
     if kind == "territories":
         floor = spec.get("min_armies", 1)
         ok = sum(1 for t, o in enumerate(pos.owner) if o == p and pos.armies[t] >= floor)
-        return min(1.0, ok / spec["count"])
+        count: int = spec["count"]
+        return min(1.0, ok / count)
     weights = target_weights(pos, spec, p)
     total = sum(1 for w in weights if w >= 1.0)
     if not total:
