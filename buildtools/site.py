@@ -113,7 +113,7 @@ def _package_files(pkg: Path) -> Iterator[Path]:
         if "__pycache__" in rel.parts or not path.is_file():
             continue
         if path.suffix == ".py" or (
-            rel.parts[0] in ("boards", "variants") and path.suffix == ".json"
+            rel.parts[0] == "variants" and path.suffix == ".json"
         ):
             yield path
 

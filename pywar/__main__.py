@@ -9,6 +9,7 @@ from typing import Any
 
 from .board import load_board
 from .errors import WarError
+from .variants import DEFAULT_VARIANT, get_variant
 
 
 def _print(data: Any) -> None:
@@ -25,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     board.add_argument(
         "board_id",
         nargs="?",
-        default="classic",
+        default=get_variant(DEFAULT_VARIANT).board_id,
         help="a board id, or 'validate' followed by a file",
     )
     board.add_argument("file", nargs="?", help="the board file to check (with 'validate')")
@@ -40,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         help="stop when the attacking territory is down to this many armies",
     )
     sim = sub.add_parser("simulate", help="play whole games between simple bots")
-    sim.add_argument("--variant", default="classic")
+    sim.add_argument("--variant", default=DEFAULT_VARIANT)
     sim.add_argument("--players", type=int, default=6)
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=0)
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         default="hard,normal,normal",
         help="comma-separated levels, one per seat (or one for every seat)",
     )
-    tour.add_argument("--variant", default="classic")
+    tour.add_argument("--variant", default=DEFAULT_VARIANT)
     tour.add_argument("--jobs", type=int, default=1, help="processes to play games in")
     tour.add_argument(
         "--option",

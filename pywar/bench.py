@@ -10,8 +10,10 @@ from typing import Any
 
 from .actions import Attack
 from .game import MAX_DICE, Game, compare_dice
+from .phase import Phase
 from .rng import Rng
 from .simulate import play_game
+from .variants import DEFAULT_VARIANT, VARIANTS
 
 
 def _best_of(runs: int, fn: Any, n: int) -> float:
@@ -32,10 +34,10 @@ def bare_dice(n: int) -> None:
 
 
 def _attack_game() -> tuple[Game, Attack]:
-    game = Game.new("classic", [("A", "azul"), ("B", "verde"), ("C", "preto")], seed=1)
+    game = Game.new(DEFAULT_VARIANT, [("A", "azul"), ("B", "verde"), ("C", "preto")], seed=1)
     me = game.current
     game.pools = {}
-    game.phase = "attack"
+    game.phase = Phase.ATTACK
     source = game.territories_of(me)[0]
     target = next(t for t in game.board.territories if game.owner[t] != me)
     game.owner[target] = (me + 1) % 3
@@ -59,7 +61,7 @@ def bench(games: int = 20, seed: int = 0) -> dict[str, Any]:
     attack_us = _best_of(5, full_attacks, n)
     start = time.perf_counter()
     for i in range(games):
-        play_game("classic", 6, seed + i)
+        play_game(DEFAULT_VARIANT, 6, seed + i)
     elapsed = time.perf_counter() - start
     return {
         "dice_roll_compare_us": round(dice_us, 3),
@@ -70,8 +72,14 @@ def bench(games: int = 20, seed: int = 0) -> dict[str, Any]:
     }
 
 
-#: Variants and player counts whose save sizes ``python -m pywar sizes`` prints.
-SIZE_GAMES = (("classic", 6), ("classic", 3), ("war2", 6), ("mitologicas", 4), ("brasil", 6))
+#: Variants and player counts whose save sizes ``python -m pywar sizes`` prints: every
+#: variant at its most players, and the default one at its fewest too.
+SIZE_GAMES = tuple(
+    pair
+    for v in VARIANTS.values()
+    for pair in ((v.id, v.max_players), (v.id, v.min_players))
+    if pair[1] == v.max_players or v.id == DEFAULT_VARIANT
+)
 
 
 def save_sizes(
@@ -113,7 +121,7 @@ def _round_ends(variant: str, players: int, seed: int, last: int) -> Any:
 
     game = new_game(variant, players, seed)
     bot = SimpleBot()
-    while game.phase != "over" and game.round <= last:
+    while game.phase != Phase.OVER and game.round <= last:
         before = game.round
         game.apply(bot.choose(game))
         if game.round != before:

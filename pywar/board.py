@@ -1,6 +1,6 @@
 """Boards as data: territories, continents, borders and the territory cards.
 
-Every board of the family is one JSON file in ``pywar/boards/`` with the same format::
+Every board of the family is one JSON file, ``pywar/variants/<id>/board.json``, in one format::
 
     {"id", "name": {"pt", "en"},
      "continents": [{"id", "name", "name_en", "bonus"}],
@@ -28,7 +28,8 @@ from typing import Any
 
 from .errors import BoardError
 
-BOARD_DIR = Path(__file__).with_name("boards")
+#: Each board lives in the folder of the variant that owns it: ``<BOARD_DIR>/<id>/board.json``.
+BOARD_DIR = Path(__file__).with_name("variants")
 SHAPES = ("square", "triangle", "circle")
 JOKER = "joker"
 
@@ -146,6 +147,14 @@ def validate_board(raw: dict[str, Any]) -> list[str]:
     Checks: unique ids, each territory in exactly one known continent, borders between
     known territories, symmetric (stored once as pairs, no self links or duplicates),
     a connected graph, shapes known, and every card naming a real territory.
+
+    >>> import copy
+    >>> raw = copy.deepcopy(load_board("classic").raw)
+    >>> validate_board(raw)
+    []
+    >>> raw["borders"].append(["brasil", "atlantis"])
+    >>> validate_board(raw)
+    ["border ['brasil', 'atlantis'] names an unknown territory"]
     """
     errors: list[str] = []
     try:
@@ -237,7 +246,9 @@ def _shape_problems(raw: Any) -> list[str]:
         return ["the file must hold one JSON object (the board)"]
     problems = []
     if not isinstance(raw.get("id"), str) or not raw["id"].replace("_", "").isalnum():
-        problems.append('"id" must be a name of letters, digits and _ (the file\'s name)')
+        problems.append(
+            '"id" must be a name of letters, digits and _ (the folder\'s: variants/<id>/board.json)'
+        )
     for key, fields in (
         ("continents", ("id", "name", "bonus")),
         ("territories", ("id", "name", "continent")),
@@ -272,10 +283,15 @@ def _text_problems(raw: dict[str, Any]) -> list[str]:
     return problems
 
 
+def board_path(board_id: str) -> Path:
+    """Where the board ``board_id`` is stored: in the folder of the variant that owns it."""
+    return BOARD_DIR / board_id / "board.json"
+
+
 @cache
 def load_board(board_id: str) -> Board:
-    """Load and validate a board by id (``classic``...)."""
-    path = BOARD_DIR / f"{board_id}.json"
+    """Load and validate a board by id: ``pywar/variants/<board_id>/board.json``."""
+    path = board_path(board_id)
     if not path.is_file() or not board_id.replace("_", "").isalnum():
         raise BoardError(f"unknown board {board_id!r}")
     return Board(json.loads(path.read_text(encoding="utf-8")))

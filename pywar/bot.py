@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
 from .game import Game
+from .phase import Phase
 
 #: Attack a territory the objective needs when the source has this many times its armies.
 TARGET_RATIO = 1.0
@@ -46,19 +47,19 @@ class SimpleBot:
             return own.choose(game)  # a variant with rules of its own has its own bot
         me = game.current
         trades = game.valid_trades()
-        if trades and (game.must_trade or game.phase in ("reinforce", "final_trade")):
+        if trades and (game.must_trade or game.phase in (Phase.REINFORCE, Phase.FINAL_TRADE)):
             return Trade(trades[0])
         if game.pending_armies:
             return self._place(game, me)
-        if game.phase == "occupy":
+        if game.phase == Phase.OCCUPY:
             assert game.occupy is not None
             return Occupy(game.occupy["max"])
-        if game.phase == "attack":
+        if game.phase == Phase.ATTACK:
             attack = self._attack(game, me)
             return attack or EndAttack()
-        if game.phase == "regroup":
+        if game.phase == Phase.REGROUP:
             return self._regroup(game, me) or EndTurn()
-        if game.phase == "final_trade":
+        if game.phase == Phase.FINAL_TRADE:
             return EndTurn()  # the sets worth trading went above
         raise RuntimeError(f"nothing to do in phase {game.phase}")  # pragma: no cover
 

@@ -33,6 +33,7 @@ from .bot import SimpleBot
 from .errors import IllegalAction, StateError
 from .game import Game
 from .invariants import problems
+from .phase import Phase
 from .savefile import to_data_v1
 from .simulate import DEFAULT_COLORS, new_game
 from .variants import VARIANTS
@@ -61,6 +62,8 @@ def _setups() -> dict[str, list[int]]:
 
 
 SETUPS = _setups()
+#: The top-level keys the variants' game classes add to a save (WAR II's own block).
+EXTRA_KEYS = tuple(sorted({key for v in VARIANTS.values() for key in Game.class_for(v).EXTRA_KEYS}))
 
 
 def random_game(rnd: random.Random) -> Game:
@@ -139,7 +142,7 @@ def game_case(seed: int, every: int = EVERY, cap: int | None = None) -> dict[str
     check(game, "the new game")
     actions = trips = 0
     while actions < length:
-        if game.phase == "over":
+        if game.phase == Phase.OVER:
             if game.legal_actions():
                 raise Failure("legal actions in a finished game")
             break
@@ -155,7 +158,7 @@ def game_case(seed: int, every: int = EVERY, cap: int | None = None) -> dict[str
         "variant": game.variant.id,
         "actions": actions,
         "round_trips": trips + 1,
-        "over": game.phase == "over",
+        "over": game.phase == Phase.OVER,
         "eliminated": sum(not p.alive for p in game.players),
     }
 
@@ -175,7 +178,7 @@ JUNK: tuple[Any, ...] = (
     "",
     "x",
     "over",
-    "brasil",
+    "peru",
     "🙂",
     [],
     {},
@@ -357,7 +360,7 @@ def _semantic(rnd: random.Random, data: Any) -> str:
         )
     elif kind == "occupy":
         data["occupy"] = rnd.choice(
-            ({"source": "brasil", "target": "peru", "max": 3}, {"source": "brasil"}, None)
+            ({"source": "argentina", "target": "peru", "max": 3}, {"source": "argentina"}, None)
         )
     elif kind == "hand_to_dead":
         dead = [p for p in players if p.get("alive") is False]
@@ -366,7 +369,7 @@ def _semantic(rnd: random.Random, data: Any) -> str:
     elif kind == "seed" and isinstance(data.get("setup"), dict):
         data["setup"]["seed"] = rnd.randrange(2**32)
     elif kind == "extra":
-        data[rnd.choice(("extra", "timeline", "dice_stats", "war2"))] = rnd.choice(JUNK)
+        data[rnd.choice(("extra", "timeline", "dice_stats", *EXTRA_KEYS))] = rnd.choice(JUNK)
     else:
         return _retype(rnd, data)
     return f"semantic {kind}"
@@ -497,7 +500,7 @@ def save_case(seed: int, cap: int | None = None) -> dict[str, Any]:
     player = Chooser(rnd, rnd.choice((0.0, 0.7, 0.95)))
     steps = rnd.choice((0, 5, 40, 150, 400, 1500))
     for _ in range(min(steps, cap or steps)):
-        if game.phase == "over":
+        if game.phase == Phase.OVER:
             break
         game.apply(player.choose(game))
     text, done = damaged_save(rnd, game)
@@ -509,7 +512,7 @@ def save_case(seed: int, cap: int | None = None) -> dict[str, Any]:
         return {"variant": game.variant.id, "refused": True, "damage": done}
     check(loaded, "the loaded save")
     for k in range(rnd.choice((1, 3, 10))):
-        if loaded.phase == "over":
+        if loaded.phase == Phase.OVER:
             break
         action = player.choose(loaded)
         try:

@@ -5,7 +5,7 @@ the same way::
 
     >>> game = Game.new("classic", [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")], seed=7)
     >>> game.phase, len(game.legal_actions()) > 0
-    ('reinforce', True)
+    (<Phase.REINFORCE: 'reinforce'>, True)
     >>> events = game.apply(game.legal_actions()[-1])
     >>> Game.from_json(game.to_json()).to_json() == game.to_json()
     True
@@ -20,14 +20,19 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar, NoReturn
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 from .actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
 from .board import JOKER, Board
+from .dice_stats import MAX_DICE as MAX_DICE
+from .dice_stats import luck as dice_luck
+from .dice_stats import record_dice
 from .errors import IllegalAction, WarError
+from .hooks import Event, GameState, Handler
 from .objectives import objective_met
-from .odds import roll_outcomes
+from .phase import Phase
+from .player import Player
 from .rng import Rng
 from .variants import Variant, get_variant
 
@@ -36,32 +41,9 @@ SCHEMA = "pywar-game"
 SCHEMA_VERSION = 2
 #: ``final_trade``: the end of a turn in which a player eliminated another and took their
 #: cards (classic): sets are traded before the conquest card is drawn.
-PHASES = ("reinforce", "attack", "occupy", "regroup", "final_trade", "over")
-MAX_DICE = 3
+PHASES: tuple[str, ...] = tuple(Phase)
 #: Actions that reveal nothing random and may be taken back within the turn.
 UNDOABLE = frozenset({"place", "regroup", "occupy"})
-DICE_STAT_KEYS = (
-    "attack_rolls",
-    "attack_lost",
-    "attack_killed",
-    "attack_expected_lost",
-    "defend_rolls",
-    "defend_lost",
-    "defend_killed",
-    "defend_expected_lost",
-)
-#: Expected losses are kept exactly, as integers in units of 1/6^6 of an army.
-EXPECTATION_UNIT = 6**6
-#: Exact expected attacker losses per roll, by (attacker dice, defender dice), in those units.
-EXPECTED_ATTACKER_LOSS = {
-    (a, d): sum(k * p for k, p in enumerate(roll_outcomes(a, d))) * EXPECTATION_UNIT
-    for a in range(1, MAX_DICE + 1)
-    for d in range(1, MAX_DICE + 1)
-}
-assert all(v.denominator == 1 for v in EXPECTED_ATTACKER_LOSS.values())
-EXPECTED_ATTACKER_LOSS = {k: int(v) for k, v in EXPECTED_ATTACKER_LOSS.items()}
-
-Event = dict[str, Any]
 
 
 def compare_dice(attack: list[int], defend: list[int]) -> tuple[int, int]:
@@ -93,53 +75,6 @@ def is_valid_set(shapes: list[str]) -> bool:
     return len(set(plain)) in (1, len(plain)) or not plain
 
 
-class Player:
-    """One seat: name, colour, secret objective and hand of cards."""
-
-    __slots__ = (
-        "name",
-        "color",
-        "objective",
-        "objective_converted",
-        "cards",
-        "alive",
-        "eliminated_by",
-    )
-
-    def __init__(self, name: str, color: str) -> None:
-        self.name = name
-        self.color = color
-        self.objective: str = ""
-        self.objective_converted = False
-        self.cards: list[int] = []
-        self.alive = True
-        self.eliminated_by: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """The seat as JSON-ready data."""
-        return {
-            "name": self.name,
-            "color": self.color,
-            "objective": self.objective,
-            "objective_converted": self.objective_converted,
-            "cards": list(self.cards),
-            "alive": self.alive,
-            "eliminated_by": self.eliminated_by,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Player:
-        """Rebuild a seat from :meth:`to_json` data."""
-        player = cls(str(data["name"]), str(data["color"]))
-        player.objective = str(data["objective"])
-        player.objective_converted = bool(data["objective_converted"])
-        player.cards = [int(c) for c in data["cards"]]
-        player.alive = bool(data["alive"])
-        eliminated_by = data["eliminated_by"]
-        player.eliminated_by = None if eliminated_by is None else int(eliminated_by)
-        return player
-
-
 class Game:
     """A game of WAR: the whole state, the legal actions and the rules that change it."""
 
@@ -160,7 +95,8 @@ class Game:
         self.dealer = 0
         self.first_player = 0
         self.current = 0
-        self.phase = "reinforce"
+        #: A :class:`Phase` member, or one of the variant's own phases (``PHASES``).
+        self.phase: str = Phase.REINFORCE
         self.round = 1
         self.turn = 1
         self.pools: dict[str, int] = {}
@@ -199,6 +135,15 @@ class Game:
         ``players`` are ``(name, colour)`` pairs in seat order (clockwise).
         ``objectives_edition``: deal an earlier edition of a board's objective cards (a game
         saved before they were rebalanced replays with the cards it was dealt).
+
+        >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+        >>> game = Game.new("classic", seats, seed=7)
+        >>> game.players[game.current].name, game.pools, len(game.territories_of(0))
+        ('Ana', {'free': 7}, 14)
+        >>> Game.new("nope", [("Ana", "azul")])
+        Traceback (most recent call last):
+        ...
+        pywar.errors.WarError: unknown variant 'nope'; known: brasil, classic, mitologicas, war2
         """
         variant = get_variant(variant_id)
         game = cls.class_for(variant)(variant)
@@ -224,7 +169,7 @@ class Game:
     def class_for(cls, variant: Variant) -> type[Game]:
         """The game class that plays ``variant``: its own (``Variant.game_class``) or ``cls``."""
         own = variant.resolve("game_class")
-        if own is None or issubclass(cls, own):
+        if issubclass(cls, own):
             return cls
         return own  # type: ignore[no-any-return]
 
@@ -233,6 +178,8 @@ class Game:
     EXTRA_KEYS: ClassVar[tuple[str, ...]] = ()
     #: Keys a variant adds to a scenario position (see :meth:`_read_position_extra`).
     POSITION_EXTRA: ClassVar[tuple[str, ...]] = ()
+    #: The round :meth:`scenario` starts in when none is given.
+    SCENARIO_ROUND: ClassVar[int] = 1
 
     def _extra_json(self) -> dict[str, Any]:
         """A variant's own part of the saved state (nothing for the classic rules)."""
@@ -251,13 +198,18 @@ class Game:
     def may_hold_armies(self) -> bool:
         """Whether armies may wait to be placed now: in the reinforce phase, or after a
         trade at the end of the turn of an elimination (``final_trade``)."""
-        return self.phase in ("reinforce", "final_trade") or (
-            self.phase == "regroup" and self.trade_allowed()
+        return self.phase in (Phase.REINFORCE, Phase.FINAL_TRADE) or (
+            self.phase == Phase.REGROUP and self.trade_allowed()
         )
 
     def setup_in_progress(self) -> bool:
         """Whether territories are still being handed out (some may have no owner yet)."""
         return False
+
+    def first_mover(self) -> int:
+        """The seat that makes the first move of the first round: known once the
+        territories are dealt."""
+        return self.first_player
 
     @classmethod
     def scenario(
@@ -271,20 +223,32 @@ class Game:
         objectives: dict[int, str] | None = None,
         seed: int = 0,
         options: dict[str, Any] | None = None,
-        round: int = 1,  # noqa: A002 - the game's own word
+        round: int | None = None,  # noqa: A002 - the game's own word
+        **extra: Any,
     ) -> Game:
         """A game set up at a given position, for rule examples and teaching.
 
         ``owner`` maps every territory to a seat; ``armies`` defaults to 1 each; ``hands``
         gives seats card indices (taken out of the deck); ``objectives`` overrides objective
         ids. The turn of ``current`` starts, in round ``round`` (a later round than 1 matters
-        where the first round is placement only). The position is part of the setup, so the
-        game still replays from its log.
+        where the first round is placement only; by default :attr:`SCENARIO_ROUND`). A variant
+        takes keyword arguments of its own (WAR II: ``bombers``, ``ci``; see
+        :meth:`_position_extra`). The position is part of the setup, so the game still
+        replays from its log.
         """
-        position = cls._position(owner, armies, current, hands, objectives)
-        if round != 1:
-            position["round"] = int(round)
+        position = {
+            **cls._position(owner, armies, current, hands, objectives),
+            **cls._position_extra(round, **extra),
+        }
         return cls._at_position(variant_id, players, seed, options, position)
+
+    @classmethod
+    def _position_extra(cls, round: int | None, **extra: Any) -> dict[str, Any]:  # noqa: A002
+        """Hook: a scenario position's own keys; the classic rules know only the round."""
+        if extra:
+            raise TypeError(f"unexpected scenario arguments: {', '.join(sorted(extra))}")
+        round = cls.SCENARIO_ROUND if round is None else round  # noqa: A001
+        return {"round": int(round)} if round != 1 else {}
 
     @staticmethod
     def _position(
@@ -503,19 +467,19 @@ class Game:
     def trade_allowed(self) -> bool:
         """Whether the current player may trade cards now (before any set check): at the
         start of the turn, or in the end-of-turn trade after an elimination."""
-        return self.phase in ("reinforce", "final_trade")
+        return self.phase in (Phase.REINFORCE, Phase.FINAL_TRADE)
 
     def _trade_forced(self) -> bool:
         """Whether the hand forces a trade now: 5 or more cards at the start of the turn;
         more than 5 in the end-of-turn trade after an elimination (RULINGS.md)."""
         held = len(self.players[self.current].cards)
-        if self.phase == "final_trade":
+        if self.phase == Phase.FINAL_TRADE:
             return held > self.variant.hand_limit
         return held >= self.variant.forced_trade_at
 
     def valid_trades(self) -> list[tuple[int, ...]]:
         """Every three-card set the current player could trade now."""
-        if self.phase == "over" or not self.trade_allowed():
+        if self.phase == Phase.OVER or not self.trade_allowed():
             return []
         hand = self.players[self.current].cards
         cards = self.board.cards
@@ -538,8 +502,14 @@ class Game:
         """Every action the current player may take now (empty when the game is over).
 
         Counted actions are listed once per allowed count.
+
+        >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+        >>> game = Game.new("classic", seats, seed=7)
+        >>> actions = game.legal_actions()
+        >>> len(actions), actions[0], all(game.is_legal(a) for a in actions)
+        (98, Place(territory='california', count=1), True)
         """
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return []
         actions: list[Action] = []
         for combo in self.valid_trades():
@@ -549,14 +519,14 @@ class Game:
             return actions
         if self.pending_armies:
             return actions + self._place_actions()
-        if self.phase == "attack":
+        if self.phase == Phase.ATTACK:
             actions += [*self._attack_actions(), EndAttack(), EndTurn()]
-        elif self.phase == "occupy":
+        elif self.phase == Phase.OCCUPY:
             assert self.occupy is not None
             actions.extend(Occupy(k) for k in range(1, self.occupy["max"] + 1))
-        elif self.phase == "regroup":
+        elif self.phase == Phase.REGROUP:
             actions += [*self._regroup_actions(), EndTurn()]
-        elif self.phase == "final_trade":
+        elif self.phase == Phase.FINAL_TRADE:
             actions.append(EndTurn())
         return actions
 
@@ -616,6 +586,20 @@ class Game:
 
         An illegal action raises :class:`IllegalAction` naming the broken rule and leaves the
         state untouched. ``rolls`` gives the attacker's and defender's dice explicitly.
+
+        >>> from pywar.actions import Attack, Place
+        >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+        >>> game = Game.new("classic", seats, seed=7)
+        >>> game.apply(Place("california", 1))
+        [{'type': 'place', 'player': 0, 'territory': 'california', 'count': 1}]
+        >>> game.apply({"type": "place", "territory": "california", "count": 2})[0]["count"]
+        2
+        >>> game.apply(Attack("california", "mexico"))
+        Traceback (most recent call last):
+        ...
+        pywar.errors.IllegalAction: place your 4 armies first [place_first]
+        >>> game.armies["california"], len(game.log)
+        (4, 2)
         """
         if isinstance(action, dict):
             action = Action.from_dict(action)
@@ -635,15 +619,27 @@ class Game:
             entry["rolls"] = [list(rolls[0]), list(rolls[1])]
         self.log.append(entry)
         events: list[Event] = []
-        handler = getattr(self, f"_do_{action.type}")
-        handler(action, events, rolls)
+        self._handlers()[action.type](action, events, rolls)
         return events
+
+    def _handlers(self) -> Mapping[str, Handler]:
+        """Hook: the method that plays each action type (a variant adds its own with
+        ``{**super()._handlers(), ...}``)."""
+        return {
+            Trade.type: self._do_trade,
+            Place.type: self._do_place,
+            Attack.type: self._do_attack,
+            Occupy.type: self._do_occupy,
+            EndAttack.type: self._do_end_attack,
+            Regroup.type: self._do_regroup,
+            EndTurn.type: self._do_end_turn,
+        }
 
     def _fail(self, rule: str, message: str) -> NoReturn:
         raise IllegalAction(rule, message)
 
     def _validate(self, action: Action, rolls: tuple[list[int], list[int]] | None) -> None:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             self._fail("game_over", "the game is over")
         kind = action.type
         me = self.current
@@ -653,7 +649,7 @@ class Game:
             self._validate_trade(action)  # type: ignore[arg-type]
             return
         if self.must_trade:
-            if self.phase == "final_trade":
+            if self.phase == Phase.FINAL_TRADE:
                 self._fail(
                     "forced_trade",
                     f"you hold more than {self.variant.hand_limit} "
@@ -679,7 +675,7 @@ class Game:
                 )
         elif kind == "attack":
             assert isinstance(action, Attack)
-            if self.phase != "attack":
+            if self.phase != Phase.ATTACK:
                 self._fail("not_attack_phase", f"you cannot attack in the {self.phase} phase")
             self._check_own(action.source, "attack from")
             if not isinstance(action.target, str) or action.target not in self.board.territories:
@@ -707,17 +703,17 @@ class Game:
                     )
         elif kind == "occupy":
             assert isinstance(action, Occupy)
-            if self.phase != "occupy" or self.occupy is None:
+            if self.phase != Phase.OCCUPY or self.occupy is None:
                 self._fail("nothing_to_occupy", "there is no conquered territory to move into")
             top = self.occupy["max"]
             if type(action.count) is not int or not 1 <= action.count <= top:
                 self._fail("occupy_limit", f"move 1 to {top} armies into the conquered territory")
         elif kind == "end_attack":
-            if self.phase != "attack":
+            if self.phase != Phase.ATTACK:
                 self._fail("not_attack_phase", f"you cannot end attacks in the {self.phase} phase")
         elif kind == "regroup":
             assert isinstance(action, Regroup)
-            if self.phase != "regroup":
+            if self.phase != Phase.REGROUP:
                 self._fail("not_regroup_phase", "regroup after ending your attacks")
             self._check_own(action.source, "move armies from")
             self._check_own(action.target, "move armies to")
@@ -732,7 +728,7 @@ class Game:
                     "moves once per turn",
                 )
         elif kind == "end_turn":
-            if self.phase not in ("attack", "regroup", "final_trade"):
+            if self.phase not in (Phase.ATTACK, Phase.REGROUP, Phase.FINAL_TRADE):
                 self._fail("cannot_end_turn", f"you cannot end the turn in the {self.phase} phase")
         else:  # pragma: no cover - the registry only holds the kinds above
             self._fail("unknown_action", f"unknown action {kind}")
@@ -817,12 +813,12 @@ class Game:
         )
         if self._check_victory(events):
             return
-        if not self.pending_armies and self.phase == "reinforce":
+        if not self.pending_armies and self.phase == Phase.REINFORCE:
             if self._placement_only():
                 self._end_turn(events)
             else:
-                self.phase = "attack"
-                events.append({"type": "phase", "phase": "attack"})
+                self.phase = Phase.ATTACK
+                events.append({"type": "phase", "phase": Phase.ATTACK})
 
     def _placement_only(self) -> bool:
         """Whether this turn ends once its armies are placed (a first round without attacks)."""
@@ -848,7 +844,7 @@ class Game:
         self._leave(source, att_loss)
         armies[target] -= def_loss
         defender = self.owner[target]
-        self._record_dice(self.current, defender, len(attack), len(defend), att_loss)
+        record_dice(self.dice_stats, self.current, defender, len(attack), len(defend), att_loss)
         events.append(
             {
                 "type": "battle",
@@ -892,7 +888,7 @@ class Game:
         if self._check_victory(events, others=eliminated):
             return
         if top > 1:
-            self.phase = "occupy"
+            self.phase = Phase.OCCUPY
             self.occupy = {"source": source, "target": target, "max": top}
         else:
             events.append(
@@ -979,7 +975,7 @@ class Game:
         self.armies[target] += extra
         self._carry(source, target, extra)
         self.occupy = None
-        self.phase = "attack"
+        self.phase = Phase.ATTACK
         events.append(
             {
                 "type": "occupy",
@@ -992,8 +988,8 @@ class Game:
         self._check_victory(events)
 
     def _do_end_attack(self, _action: Action, events: list[Event], _rolls: Any) -> None:
-        self.phase = "regroup"
-        events.append({"type": "phase", "phase": "regroup"})
+        self.phase = Phase.REGROUP
+        events.append({"type": "phase", "phase": Phase.REGROUP})
 
     def _do_regroup(self, action: Regroup, events: list[Event], _rolls: Any) -> None:
         self._move(action.source, action.target, action.count)
@@ -1035,19 +1031,19 @@ class Game:
 
     def _do_end_turn(self, _action: Action, events: list[Event], _rolls: Any) -> None:
         if (
-            self.phase != "final_trade"
+            self.phase != Phase.FINAL_TRADE
             and self.eliminated_someone
             and self.variant.elimination_cards == "take_all"
         ):
             # After an elimination (classic), sets are traded before the conquest card:
             # allowed with a set in hand, forced while holding more than 5.
-            self.phase = "final_trade"
+            self.phase = Phase.FINAL_TRADE
             if self.valid_trades():
                 self.must_trade = self._trade_forced()
                 events.append(
                     {
                         "type": "phase",
-                        "phase": "final_trade",
+                        "phase": Phase.FINAL_TRADE,
                         "cards": len(self.players[self.current].cards),
                         "must_trade": self.must_trade,
                     }
@@ -1101,40 +1097,12 @@ class Game:
         """The turn passes the first player again."""
         self.round += 1
 
-    def _record_dice(
-        self, attacker: int, defender: int, att_dice: int, def_dice: int, att_loss: int
-    ) -> None:
-        expected = EXPECTED_ATTACKER_LOSS[att_dice, def_dice]
-        pairs = att_dice if att_dice < def_dice else def_dice
-        unit_pairs = pairs * EXPECTATION_UNIT
-        stats = self.dice_stats
-        row = stats.get(attacker)
-        if row is None:
-            row = stats[attacker] = [0, 0, 0, 0, 0, 0, 0, 0]
-        row[0] += 1
-        row[1] += att_loss
-        row[2] += pairs - att_loss
-        row[3] += expected
-        row = stats.get(defender)
-        if row is None:
-            row = stats[defender] = [0, 0, 0, 0, 0, 0, 0, 0]
-        row[4] += 1
-        row[5] += pairs - att_loss
-        row[6] += att_loss
-        row[7] += unit_pairs - expected
-
     def luck(self, seat: int) -> dict[str, float]:
         """How the dice went for ``seat``: armies lost against the exact expectation.
 
         ``attack_luck``/``defend_luck`` are expected minus actual losses (positive: lucky).
         """
-        row = self.dice_stats.get(seat, [0] * len(DICE_STAT_KEYS))
-        out: dict[str, float] = dict(zip(DICE_STAT_KEYS, row, strict=True))
-        for key in ("attack_expected_lost", "defend_expected_lost"):
-            out[key] = round(out[key] / EXPECTATION_UNIT, 3)
-        out["attack_luck"] = round(out["attack_expected_lost"] - out["attack_lost"], 3)
-        out["defend_luck"] = round(out["defend_expected_lost"] - out["defend_lost"], 3)
-        return out
+        return dice_luck(self.dice_stats, seat)
 
     def _snapshot(self) -> None:
         n = len(self.players)
@@ -1153,7 +1121,7 @@ class Game:
     def can_undo(self) -> bool:
         """Whether the last action may be taken back: a placement, regroup move or conquest
         move of the turn in progress (nothing random was revealed since)."""
-        if self.phase == "over" or not self.log:
+        if self.phase == Phase.OVER or not self.log:
             return False
         last = self.log[-1]
         return last["action"]["type"] in UNDOABLE and last.get("turn") == self.turn
@@ -1162,6 +1130,17 @@ class Game:
         """Take back the last action (see :meth:`can_undo`) by replaying the log without it.
 
         The dice still to come stay the same: nothing random is undone.
+
+        >>> from pywar.actions import Place
+        >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+        >>> game = Game.new("classic", seats, seed=7)
+        >>> before = game.to_json()
+        >>> _ = game.apply(Place("california", 3))
+        >>> game.can_undo()
+        True
+        >>> game.undo()
+        >>> game.to_json() == before, game.can_undo()
+        (True, False)
         """
         if not self.can_undo():
             raise IllegalAction(
@@ -1189,7 +1168,7 @@ class Game:
 
     def _begin_turn(self, events: list[Event]) -> None:
         """A variant's own start of a turn (phase, reinforcements, the turn event)."""
-        self.phase = "reinforce"
+        self.phase = Phase.REINFORCE
         self.conquered = False
         self.eliminated_someone = False
         self.moved = {}
@@ -1231,7 +1210,7 @@ class Game:
             spec = self.objective_of(me)
             self.winner = me
             self._snapshot()
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.pools = {}
             self.occupy = None
             events.append(
@@ -1253,7 +1232,7 @@ class Game:
 
         When the game is over every objective is revealed.
         """
-        over = self.phase == "over"
+        over = self.phase == Phase.OVER
         players = []
         for i, p in enumerate(self.players):
             seat: dict[str, Any] = {
@@ -1292,7 +1271,14 @@ class Game:
 
     def to_json(self) -> dict[str, Any]:
         """The whole game as JSON-ready data: the compact saved format (schema, version,
-        setup, state and log; see :mod:`pywar.savefile`)."""
+        setup, state and log; see :mod:`pywar.savefile`).
+
+        >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+        >>> game = Game.new("classic", seats, seed=7)
+        >>> data = game.to_json()
+        >>> data["schema"], data["variant"], data["phase"]
+        ('pywar-game', 'classic', 'reinforce')
+        """
         from .savefile import to_data
 
         return to_data(self)
@@ -1315,7 +1301,18 @@ class Game:
     @classmethod
     def from_json(cls, data: Any) -> Game:
         """Rebuild a game from :meth:`to_json` data (this version or an older one); only
-        :class:`StateError` leaves, for anything that is not a sound game."""
+        :class:`StateError` leaves, for anything that is not a sound game.
+
+        >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+        >>> game = Game.new("war2", seats, seed=7)
+        >>> again = Game.from_json(game.to_json())
+        >>> type(again).__name__, again.to_json() == game.to_json()
+        ('War2Game', True)
+        >>> Game.from_json({"schema": "pywar-game", "version": 99})
+        Traceback (most recent call last):
+        ...
+        pywar.errors.StateError: saved game version 99 is not supported (this pywar reads ...)
+        """
         from .savefile import from_data
 
         return from_data(cls, data)
@@ -1377,3 +1374,7 @@ class Game:
     def replayed(self) -> Game:
         """This game rebuilt from its own log (equal state, for checks and history)."""
         return Game.replay(self.setup, self.log)
+
+
+if TYPE_CHECKING:  # mypy checks that Game provides every declared hook and what saves read
+    _game_provides_the_hooks: type[GameState] = Game

@@ -21,9 +21,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import StateError
+from .phase import Phase
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .hooks import GameState
 
 #: Pool keys with a referent, by kind: what the part after ``kind:`` names.
 POOL_REFERENTS = {
@@ -35,14 +36,14 @@ POOL_REFERENTS = {
 }
 
 
-def check_invariants(game: Game) -> None:
+def check_invariants(game: GameState) -> None:
     """Raise :class:`StateError` naming every broken invariant of ``game`` (None if sound)."""
     found = problems(game)
     if found:
         raise StateError("unsound game: " + "; ".join(found))
 
 
-def problems(game: Game) -> list[str]:
+def problems(game: GameState) -> list[str]:
     """Every broken invariant of ``game``, in words (an empty list when the state is sound)."""
     found = _seat_problems(game)
     if found:  # the other checks index the seats
@@ -56,7 +57,7 @@ def problems(game: Game) -> list[str]:
     return found
 
 
-def _seat_problems(game: Game) -> list[str]:
+def _seat_problems(game: GameState) -> list[str]:
     v = game.variant
     n = len(game.players)
     found = []
@@ -98,7 +99,7 @@ def _seat_problems(game: Game) -> list[str]:
     return found
 
 
-def _territory_problems(game: Game) -> list[str]:
+def _territory_problems(game: GameState) -> list[str]:
     board = game.board
     territories = set(board.territories)
     owner, armies = game.owner, game.armies
@@ -127,14 +128,14 @@ def _territory_problems(game: Game) -> list[str]:
     return found
 
 
-def _card_problems(game: Game) -> list[str]:
+def _card_problems(game: GameState) -> list[str]:
     cards = game.deck + game.discard + [c for p in game.players for c in p.cards]
     if sorted(cards) != list(range(game._deck_size())):
         return ["the cards are not all in deck, hands or discard exactly once"]
     return []
 
 
-def _objective_problems(game: Game) -> list[str]:
+def _objective_problems(game: GameState) -> list[str]:
     # Retired cards (an earlier edition of the board's objectives) stay readable in old saves.
     deck = {
         o["id"]: o for o in (*game.board.raw.get("retired_objectives", ()), *game.board.objectives)
@@ -161,12 +162,12 @@ def _objective_problems(game: Game) -> list[str]:
     return found
 
 
-def _turn_problems(game: Game) -> list[str]:
+def _turn_problems(game: GameState) -> list[str]:
     found = []
     phase = game.phase
     if phase not in game.PHASES:
         return [f"unknown phase {phase!r}"]
-    over = phase == "over"
+    over = phase == Phase.OVER
     if over != (game.winner is not None):
         found.append(
             "the game is over without a winner" if over else "a winner while the game goes on"
@@ -181,10 +182,10 @@ def _turn_problems(game: Game) -> list[str]:
     if game.round < 1 or game.turn < 1 or game.trades_done < 0:
         found.append("round, turn and trades count from 1, 1 and 0")
     found += _pool_problems(game)
-    if (phase == "occupy") != (game.occupy is not None):
+    if (phase == Phase.OCCUPY) != (game.occupy is not None):
         found.append(
             "occupy phase without a conquest"
-            if phase == "occupy"
+            if phase == Phase.OCCUPY
             else f"a conquest to occupy in the {phase} phase"
         )
     elif game.occupy is not None:
@@ -194,18 +195,18 @@ def _turn_problems(game: Game) -> list[str]:
             found.append(f"bad moved armies on {t!r}")
     if (
         game.must_trade
-        and phase != "over"
-        and (phase not in ("reinforce", "final_trade") or not game.valid_trades())
+        and phase != Phase.OVER
+        and (phase not in (Phase.REINFORCE, Phase.FINAL_TRADE) or not game.valid_trades())
     ):
         found.append("a forced trade without a set to trade")
-    if phase == "final_trade" and not game.eliminated_someone:
+    if phase == Phase.FINAL_TRADE and not game.eliminated_someone:
         found.append("end-of-turn trade without an elimination")
     if game.eliminated_someone and not game.conquered:
         found.append("an elimination without a conquest")
     return found
 
 
-def _pool_problems(game: Game) -> list[str]:
+def _pool_problems(game: GameState) -> list[str]:
     found = []
     phase = game.phase
     for key, value in game.pools.items():
@@ -224,12 +225,12 @@ def _pool_problems(game: Game) -> list[str]:
     pending = game.pending_armies
     if pending and not game.may_hold_armies():
         found.append(f"armies to place in the {phase} phase")
-    if phase == "reinforce" and not pending and not game.must_trade:
+    if phase == Phase.REINFORCE and not pending and not game.must_trade:
         found.append("the reinforce phase with nothing to place")
     return found
 
 
-def _occupy_problems(game: Game) -> list[str]:
+def _occupy_problems(game: GameState) -> list[str]:
     occupy = game.occupy
     assert occupy is not None
     source, target, top = occupy.get("source"), occupy.get("target"), occupy.get("max")

@@ -27,17 +27,23 @@ import builtins
 import copy
 import re
 from dataclasses import MISSING, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .actions import Action
 from .errors import IllegalAction, StateError, WarError
 from .invariants import problems
+from .phase import Phase
+from .player import Player
+from .rng import Rng
 from .safejson import check_bounds
 from .variants import get_variant
 
 if TYPE_CHECKING:
     from .board import Board
-    from .game import Game
+    from .hooks import GameState
+
+#: A game class: the loader builds the save's variant's class (a subclass of this one).
+G = TypeVar("G", bound="GameState")
 
 SCHEMA = "pywar-game"
 VERSION = 2
@@ -225,7 +231,7 @@ def _join(tokens: list[str]) -> str:
     return " ".join(out)
 
 
-def _log_text(game: Game) -> str:
+def _log_text(game: GameState) -> str:
     """:func:`encode_log` of the game's log, encoding only the entries added since the last
     call (a log only grows; a replaced or shortened log is encoded afresh)."""
     cache = game.__dict__.get("_log_cache")
@@ -343,7 +349,7 @@ def _roll_list(text: str, where: str) -> list[int]:
 
 
 # ------------------------------------------------------------------------- writing
-def state_data(game: Game) -> dict[str, Any]:
+def state_data(game: GameState) -> dict[str, Any]:
     """The version-2 state without the log (what a replay of the log must reproduce)."""
     board_order = list(game.board.territories)
     data = {
@@ -362,7 +368,7 @@ def state_data(game: Game) -> dict[str, Any]:
         "dealer": game.dealer,
         "first_player": game.first_player,
         "current": game.current,
-        "phase": game.phase,
+        "phase": str(game.phase),  # the plain word, as saves always held
         "round": game.round,
         "turn": game.turn,
         "pools": dict(game.pools),
@@ -377,14 +383,14 @@ def state_data(game: Game) -> dict[str, Any]:
     return data
 
 
-def to_data(game: Game) -> dict[str, Any]:
+def to_data(game: GameState) -> dict[str, Any]:
     """The whole game as version-2 JSON-ready data."""
     data = state_data(game)
     data["log"] = _log_text(game)
     return data
 
 
-def to_data_v1(game: Game) -> dict[str, Any]:
+def to_data_v1(game: GameState) -> dict[str, Any]:
     """The game in the version-1 layout (owners by name, the log as objects, the derived
     statistics): what pywar wrote before version 2, for the fuzzer and size comparisons."""
     data = state_data(game)
@@ -501,7 +507,7 @@ class Reader:
         return out
 
 
-def from_data(cls: type[Game], data: Any) -> Game:
+def from_data(cls: type[G], data: Any) -> G:
     """Rebuild a game from saved data (version 1 or 2), or raise :class:`StateError`.
 
     Only :class:`StateError` leaves: a refusal of the data says what is wrong; anything
@@ -527,10 +533,9 @@ def peek(data: Any) -> dict[str, Any]:
 
     Opening the game (:func:`from_data`) still replays the log and may refuse it then.
     """
-    from .game import Game
-
+    game: GameState
     try:
-        game, actions = _read(Game, data)
+        game, actions = _read(None, data)
     except StateError:
         raise
     except WarError as exc:
@@ -543,15 +548,15 @@ def peek(data: Any) -> dict[str, Any]:
         "variant": game.variant.id,
         "players": [p.name for p in game.players],
         "round": game.round,
-        "phase": game.phase,
-        "over": game.phase == "over",
+        "phase": str(game.phase),
+        "over": game.phase == Phase.OVER,
         "winner": game.winner,
         "actions": len(actions),
         "version": data["version"],
     }
 
 
-def _read(cls: type[Game], data: Any) -> tuple[Game, list[Any]]:
+def _read(cls: type[G] | None, data: Any) -> tuple[G, list[Any]]:
     """The saved state as a game (checked: bounds, types, invariants) and the log's
     actions, before any replay."""
     check_bounds(data)
@@ -565,7 +570,10 @@ def _read(cls: type[Game], data: Any) -> tuple[Game, list[Any]]:
             f"(this pywar reads versions {', '.join(map(str, READABLE))})"
         )
     variant = get_variant(read.str(data.get("variant"), "variant", 40))
-    game = cls.class_for(variant)(variant)
+    # The class the save's variant declares, or ``cls`` if that is a subclass of it (as
+    # ``Game.class_for``).
+    own = variant.resolve("game_class")
+    game: G = (cls if cls is not None and issubclass(cls, own) else own)(variant)
     optional = (*V1_DERIVED,) if version == 1 else ()
     read.obj(data, "the save", (*STATE_KEYS, *game.EXTRA_KEYS), optional)
     _read_state(game, data, version, read)
@@ -576,7 +584,7 @@ def _read(cls: type[Game], data: Any) -> tuple[Game, list[Any]]:
     return game, actions
 
 
-def _from_data(cls: type[Game], data: Any) -> Game:
+def _from_data(cls: type[G], data: Any) -> G:
     game, actions = _read(cls, data)
     replayed = _replay(game, actions)
     found = problems(replayed)
@@ -592,7 +600,7 @@ def _from_data(cls: type[Game], data: Any) -> Game:
     return replayed
 
 
-def _read_setup(game: Game, value: Any, read: Reader) -> dict[str, Any]:
+def _read_setup(game: GameState, value: Any, read: Reader) -> dict[str, Any]:
     setup = read.obj(value, "setup", SETUP_KEYS, ("scenario", "objectives_edition"))
     if "objectives_edition" in setup:
         read.int(
@@ -618,7 +626,7 @@ def _read_setup(game: Game, value: Any, read: Reader) -> dict[str, Any]:
     return copy.deepcopy(setup)
 
 
-def _read_position(game: Game, value: Any, read: Reader, seats: int) -> None:
+def _read_position(game: GameState, value: Any, read: Reader, seats: int) -> None:
     board = game.board
     position = read.obj(
         value,
@@ -643,9 +651,7 @@ def _read_position(game: Game, value: Any, read: Reader, seats: int) -> None:
     game._read_position_extra(position, read, seats)
 
 
-def _read_state(game: Game, data: dict[str, Any], version: int, read: Reader) -> None:
-    from .game import Player
-    from .rng import Rng
+def _read_state(game: GameState, data: dict[str, Any], version: int, read: Reader) -> None:
 
     board = game.board
     game.setup = _read_setup(game, data["setup"], read)
@@ -682,7 +688,8 @@ def _read_state(game: Game, data: dict[str, Any], version: int, read: Reader) ->
         setattr(game, name, read.int(data[name], name, 0, max(0, n - 1)))
     game.round = read.int(data["round"], "round", 1, MAX_ROUND)
     game.turn = read.int(data["turn"], "turn", 1, MAX_TURN)
-    game.phase = read.str(data["phase"], "phase", 20, game.PHASES)
+    phase = read.str(data["phase"], "phase", 20, game.PHASES)
+    game.phase = game.PHASES[game.PHASES.index(phase)]  # the enum member
     pools = read.mapping(data["pools"], "pools", 200)
     game.pools = {
         read.str(k, "pools", 100): read.int(v, f"pools.{k}", 0, MAX_ARMIES)
@@ -731,7 +738,7 @@ def _read_territories(
 
 
 def _read_log(
-    game: Game, value: Any, version: int, read: Reader
+    game: GameState, value: Any, version: int, read: Reader
 ) -> list[tuple[Action, tuple[list[int], list[int]] | None]]:
     if version >= 2:
         return decode_log(game.board, read.str(value, "log", 50_000_000))
@@ -759,7 +766,7 @@ def _read_log(
     return out
 
 
-def _replay(game: Game, actions: list[tuple[Action, tuple[list[int], list[int]] | None]]) -> Game:
+def _replay(game: G, actions: list[tuple[Action, tuple[list[int], list[int]] | None]]) -> G:
     """The game replayed from its setup through every action, or :class:`StateError`."""
     try:
         again = type(game).replay(game.setup, [])

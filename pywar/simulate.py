@@ -9,13 +9,14 @@ from typing import Any
 from .bot import SimpleBot
 from .errors import WarError
 from .game import Game
-from .variants import get_variant
+from .phase import Phase
+from .variants import DEFAULT_VARIANT, get_variant
 
 DEFAULT_COLORS = ("azul", "vermelho", "verde", "amarelo", "preto", "branco")
 
 
 def new_game(
-    variant: str = "classic",
+    variant: str = DEFAULT_VARIANT,
     players: int = 6,
     seed: int = 0,
     options: dict[str, bool] | None = None,
@@ -35,14 +36,14 @@ def new_game(
 
 
 def play_game(
-    variant: str = "classic", players: int = 6, seed: int = 0, round_cap: int | None = None
+    variant: str = DEFAULT_VARIANT, players: int = 6, seed: int = 0, round_cap: int | None = None
 ) -> Game:
     """Play one game of simple bots to its end (or the round cap) and return it."""
     rules = get_variant(variant)
     game = new_game(variant, players, seed)
     cap = round_cap or rules.round_cap
     bot = SimpleBot()
-    while game.phase != "over" and game.round <= cap:
+    while game.phase != Phase.OVER and game.round <= cap:
         game.apply(bot.choose(game))
     return game
 
@@ -60,7 +61,7 @@ def _summary(args: tuple[str, int, int]) -> dict[str, Any]:
 
 
 def simulate(
-    variant: str = "classic", players: int = 6, games: int = 10, seed: int = 0, jobs: int = 1
+    variant: str = DEFAULT_VARIANT, players: int = 6, games: int = 10, seed: int = 0, jobs: int = 1
 ) -> dict[str, Any]:
     """Play ``games`` seeded games and summarise them as ``python -m pywar simulate`` prints.
 

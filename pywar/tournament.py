@@ -25,12 +25,12 @@ from typing import Any
 from .ai import LEVELS, make_bot
 from .errors import WarError
 from .game import Game
+from .phase import Phase
 from .simulate import DEFAULT_COLORS
-from .variants import get_variant
+from .variants import DEFAULT_VARIANT, get_variant
 
 DEFAULT_LEVELS = ("hard", "normal", "normal")
 #: WAR II's setup: centre cards and claims round the table, one action a "turn".
-SETUP_PHASES = ("claim", "centre_choice")
 
 
 def derive(*parts: int | str) -> int:
@@ -55,25 +55,15 @@ def seat_levels(levels: list[str], game_index: int) -> list[str]:
 
 
 def first_mover(game: Game) -> int:
-    """The seat that will make the first move of the first round.
-
-    Classic family: known once the territories are dealt. WAR II: the claims go round the
-    table from the dealer, and the player after the last claimer starts. With 5 players
-    two take the centre cards left and the others two territories each first."""
-    n = len(game.players)
-    if game.phase in SETUP_PHASES:
-        vacant = sum(1 for t in game.board.territories if t not in game.owner)
-        if game.phase == "centre_choice":
-            left = len(game.centre_cards_left)  # type: ignore[attr-defined]
-            vacant -= left + 2 * (n - left)
-        return (game.dealer + vacant) % n
-    return game.first_player
+    """The seat that will make the first move of the first round (see
+    :meth:`Game.first_mover <pywar.game.Game.first_mover>`)."""
+    return game.first_mover()
 
 
 def play_match(
     levels: list[str],
     seed: int,
-    variant: str = "classic",
+    variant: str = DEFAULT_VARIANT,
     round_cap: int | None = None,
     check: bool = False,
     options: dict[str, Any] | None = None,
@@ -98,10 +88,10 @@ def play_match(
     cap = round_cap or rules.round_cap
     turn_ms: dict[str, list[float]] = {level: [] for level in levels}
     seat = game.current
-    setup = game.phase in SETUP_PHASES
+    setup = game.setup_in_progress()
     spent = 0.0
     actions = 0
-    while game.phase != "over" and game.round <= cap:
+    while game.phase != Phase.OVER and game.round <= cap:
         start = time.process_time()
         action = bots[game.current].choose(game)
         spent += time.process_time() - start
@@ -109,11 +99,11 @@ def play_match(
             raise WarError(f"{by_seat[game.current]} bot chose an illegal action {action}")
         game.apply(action)
         actions += 1
-        if game.current != seat or game.phase == "over":
+        if game.current != seat or game.phase == Phase.OVER:
             if not setup:  # a claim of WAR II's setup is one action, not a turn
                 turn_ms[by_seat[seat]].append(spent * 1000)
             seat = game.current
-            setup = game.phase in SETUP_PHASES
+            setup = game.setup_in_progress()
             spent = 0.0
     winner = game.winner
     first = game.first_player
@@ -212,7 +202,7 @@ def tournament(
     players: int | None = None,
     levels: Iterable[str] | None = None,
     jobs: int = 1,
-    variant: str = "classic",
+    variant: str = DEFAULT_VARIANT,
     round_cap: int | None = None,
     check: bool = False,
     options: dict[str, Any] | None = None,

@@ -17,7 +17,7 @@ from pywar.ai import make_bot
 from pywar.ai.war2 import air_dist, stop_level
 from pywar.board import load_board
 from pywar.tournament import play_match, seat_colors, seat_levels
-from pywar.war2 import (
+from pywar.variants.war2.actions import (
     AirAttack,
     Airlift,
     AirRound,
@@ -27,9 +27,9 @@ from pywar.war2 import (
     Claim,
     PlaceCI,
     Transport,
-    War2Game,
-    war2_rules,
 )
+from pywar.variants.war2.data import war2_rules
+from pywar.variants.war2.rules import War2Game
 
 BOARD = load_board("war2")
 RULES = war2_rules()

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from pywar import Board, BoardError, load_board, validate_board
-from pywar.board import BOARD_DIR
+from pywar.board import board_path
 
-RAW = json.loads((BOARD_DIR / "classic.json").read_text(encoding="utf-8"))
+RAW = json.loads(board_path("classic").read_text(encoding="utf-8"))
 
 
 def broken(change) -> list[str]:

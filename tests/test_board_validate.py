@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 
 from pywar.__main__ import main
-from pywar.board import BOARD_DIR, validate_board_file
+from pywar.board import BOARD_DIR, board_path, validate_board_file
 
 
-@pytest.mark.parametrize("path", sorted(BOARD_DIR.glob("*.json")), ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path", sorted(BOARD_DIR.glob("*/board.json")), ids=lambda p: p.parent.name
+)
 def test_every_shipped_board_is_sound(path: Path, capsys) -> None:
     assert main(["board", "validate", str(path)]) == 0
     assert "ok, board" in capsys.readouterr().out
@@ -31,7 +33,7 @@ def test_broken_json_names_line_and_column(tmp_path: Path, capsys) -> None:
 
 
 def test_each_problem_is_named(tmp_path: Path, capsys) -> None:
-    raw = json.loads((BOARD_DIR / "classic.json").read_text(encoding="utf-8"))
+    raw = json.loads(board_path("classic").read_text(encoding="utf-8"))
     raw["borders"].append(["alasca", "atlantida"])
     raw["territories"][1]["continent"] = "lemuria"
     path = write(tmp_path, json.dumps(raw))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pywar.war2 import war2_rules
+from pywar.variants.war2.data import war2_rules
 
 from variant_ui import page_part
 

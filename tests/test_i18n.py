@@ -725,7 +725,7 @@ def test_a_destroy_card_whose_colour_someone_else_destroyed_is_explained_private
 
 
 def test_war2_explains_a_changed_objective_in_english_too() -> None:
-    from pywar.war2 import War2Game
+    from pywar.variants.war2.rules import War2Game
 
     board = VARIANTS["war2"].board
     owner = {t: i % 3 for i, t in enumerate(board.territories)}

@@ -18,7 +18,7 @@ from conftest import NS, group, translate
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = ROOT / "web" / "maps"
-BOARDS = ROOT / "pywar" / "boards"
+BOARDS = ROOT / "pywar" / "variants"
 VARIANT_MAPS = ["mitologicas", "brasil"]
 ALL_MAPS = ["classic", *VARIANT_MAPS, "war2"]
 #: Groups a board's map has after the classic ones.
@@ -28,7 +28,7 @@ FONT, R = 14.0, 15.0
 
 
 def board_of(name: str) -> dict:
-    return json.loads((BOARDS / f"{name}.json").read_text(encoding="utf-8"))
+    return json.loads((BOARDS / name / "board.json").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module", params=ALL_MAPS)

@@ -12,7 +12,8 @@ from pywar import Game
 from pywar.__main__ import main
 from pywar.bot import SimpleBot, variant_bot
 from pywar.simulate import play_game, simulate
-from pywar.war2 import War2Bot, War2Game
+from pywar.variants.war2.bot import War2Bot
+from pywar.variants.war2.rules import War2Game
 
 GAMES = [(3 + i % 4, i) for i in range(16)]  # (players, seed)
 

@@ -14,7 +14,7 @@ from conftest import NS, group, translate
 ROOT = Path(__file__).resolve().parents[1]
 SVG_PATH = ROOT / "web" / "maps" / "war2.svg"
 THUMB_PATH = ROOT / "web" / "maps" / "thumbs" / "war2.svg"
-BOARD_PATH = ROOT / "pywar" / "boards" / "war2.json"
+BOARD_PATH = ROOT / "pywar" / "variants" / "war2" / "board.json"
 
 
 @pytest.fixture(scope="module")

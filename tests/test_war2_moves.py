@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from test_war2_rules import CARD, CI, TERRITORIES, make2
 
 from pywar.actions import Attack, EndAttack, Occupy, Regroup
-from pywar.war2 import Airlift, MoveCI, Transport, TransportCI, War2Game
+from pywar.variants.war2.actions import Airlift, MoveCI, Transport, TransportCI
+from pywar.variants.war2.rules import War2Game
 
 
 def test_transported_armies_do_not_regroup():

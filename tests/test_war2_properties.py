@@ -19,7 +19,7 @@ from test_war2_rules import CENTRES, RULES, TERRITORIES, make2
 
 from pywar import Game, IllegalAction
 from pywar.actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup
-from pywar.war2 import (
+from pywar.variants.war2.actions import (
     AirAttack,
     Airlift,
     AirRound,
@@ -35,9 +35,9 @@ from pywar.war2 import (
     TakeCentre,
     Transport,
     TransportCI,
-    War2Bot,
-    War2Game,
 )
+from pywar.variants.war2.bot import War2Bot
+from pywar.variants.war2.rules import War2Game
 
 STEPS = 300
 DECK = len(RULES.cards)

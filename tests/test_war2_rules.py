@@ -10,7 +10,7 @@ from conftest import objectives_for, owners, place_all, refused, same_game, seat
 
 from pywar import Game, load_board
 from pywar.actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
-from pywar.war2 import (
+from pywar.variants.war2.actions import (
     AirAttack,
     Airlift,
     AirRound,
@@ -26,11 +26,10 @@ from pywar.war2 import (
     TakeCentre,
     Transport,
     TransportCI,
-    War2Bot,
-    War2Game,
-    describe,
-    war2_rules,
 )
+from pywar.variants.war2.bot import War2Bot
+from pywar.variants.war2.data import describe, war2_rules
+from pywar.variants.war2.rules import War2Game
 
 BOARD = load_board("war2")
 RULES = war2_rules()

@@ -543,7 +543,7 @@ def test_the_rules_screen_of_a_war2_game_tells_war2s_rules(lang):
 
 def test_war2_rules_quote_the_boards_own_numbers():
     from pywar.board import load_board
-    from pywar.war2 import war2_rules
+    from pywar.variants.war2.data import war2_rules
 
     from rules_help import rules_for
 

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from pywar.board import load_board
-from pywar.war2 import War2Game, war2_rules
-from pywar.war2 import describe as describe_war2
+from pywar.variants.war2.data import describe as describe_war2
+from pywar.variants.war2.data import war2_rules
+from pywar.variants.war2.rules import War2Game
 
 from i18n import CATALOGUE
 from saves import MemoryStorage, make_record
@@ -135,7 +136,10 @@ def test_catalogue_complete_in_both_languages():
     }
     assert sorted(k for k in used if k not in CATALOGUE["pt"]) == []
     # every refusal of the engine's WAR II rules reads in words of the page
-    engine = (WEB.parent / "pywar" / "war2.py").read_text(encoding="utf-8")
+    engine = "\n".join(
+        p.read_text(encoding="utf-8")
+        for p in sorted((WEB.parent / "pywar" / "variants" / "war2").glob("*.py"))
+    )
     rules = set(re.findall(r'_fail\(\s*"([a-z_]+)"', engine)) - {
         "unknown_territory",
         "unknown_ci",

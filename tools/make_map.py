@@ -29,7 +29,7 @@ from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
 from shapely.ops import nearest_points, unary_union
 
 ROOT = Path(__file__).resolve().parents[1]
-BOARD_JSON = ROOT / "pywar" / "boards" / "classic.json"
+BOARD_JSON = ROOT / "pywar" / "variants" / "classic" / "board.json"
 ATLAS_JSON = ROOT / "tools" / "mapdata" / "node_modules" / "world-atlas" / "countries-50m.json"
 OUT_SVG = ROOT / "web" / "maps" / "classic.svg"
 

@@ -10,7 +10,7 @@ Earth: the outlines agree to about 3 % of the area). They are scaled into the bo
 with three gentle magnifying lenses (the small north-eastern states, the Federal District,
 Espírito Santo and Rio de Janeiro) so every state holds its army badge; the neighbouring
 countries are projected the same way and drawn as an inert backdrop. The board data is
-``pywar/boards/brasil.json``; ``--derive`` prints the borders the shapes imply.
+``pywar/variants/brasil/board.json``; ``--derive`` prints the borders the shapes imply.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from shapely.geometry import Polygon, box
 from shapely.ops import unary_union
 
 ROOT = maplib.ROOT
-BOARD_JSON = ROOT / "pywar" / "boards" / "brasil.json"
+BOARD_JSON = ROOT / "pywar" / "variants" / "brasil" / "board.json"
 NODE = ROOT / "tools" / "mapdata" / "node_modules"
 STATES_JS = NODE / "@svg-maps" / "brazil" / "index.js"
 ATLAS = NODE / "world-atlas" / "countries-10m.json"

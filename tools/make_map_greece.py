@@ -10,7 +10,7 @@ has one or more seed points at real ancient places (``SEEDS``, lon/lat); the lan
 by the Voronoi cells of the seeds (computed in map units) and every island goes whole to the
 territory whose cell holds it. Land outside ``BOARD_AREA`` (Italy, inner Anatolia, the far
 north) is drawn as an inert backdrop. The board data (names, regions, borders, sea links) is
-``pywar/boards/mitologicas.json``; ``--derive`` prints the borders the shapes imply.
+``pywar/variants/mitologicas/board.json``; ``--derive`` prints the borders the shapes imply.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from shapely.geometry import MultiPoint, Point, Polygon, box
 from shapely.ops import unary_union
 
 ROOT = maplib.ROOT
-BOARD_JSON = ROOT / "pywar" / "boards" / "mitologicas.json"
+BOARD_JSON = ROOT / "pywar" / "variants" / "mitologicas" / "board.json"
 ATLAS = ROOT / "tools" / "mapdata" / "node_modules" / "world-atlas" / "countries-10m.json"
 OUT_SVG = maplib.MAPS / "mitologicas.svg"
 OUT_THUMB = maplib.MAPS / "thumbs" / "mitologicas.svg"

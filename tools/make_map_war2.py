@@ -37,7 +37,7 @@ import make_map as mm
 import maplib
 
 ROOT = maplib.ROOT
-BOARD_JSON = ROOT / "pywar" / "boards" / "war2.json"
+BOARD_JSON = ROOT / "pywar" / "variants" / "war2" / "board.json"
 OUT_SVG = maplib.MAPS / "war2.svg"
 OUT_THUMB = maplib.MAPS / "thumbs" / "war2.svg"
 

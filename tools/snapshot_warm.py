@@ -53,7 +53,8 @@ def _warm() -> None:
         "pywar.ai.hard",
         "pywar.ai.simple",
         "pywar.odds",
-        "pywar.war2",
+        "pywar.variants.war2.rules",
+        "pywar.variants.war2.bot",
     ):
         importlib.import_module(name)
     for vid in VARIANTS:  # parse every board once (functools.cache keeps them)

@@ -1,7 +1,8 @@
-"""The rules of each game of the family as data: a board plus rule options.
+"""A variant's facts as data: its board, player range, numbers and rule options.
 
-A new board is a JSON file and a :class:`Variant` here, not new engine code.
-Every number a ruling chose is a named field, recorded in ``docs/rules.md``.
+Each variant declares one :class:`Variant` in its folder ``pywar/variants/<id>/`` and the
+registry (:mod:`pywar.variants`) lists them. Every number a ruling chose is a named field,
+recorded in ``docs/rules.md``.
 """
 
 from __future__ import annotations
@@ -10,8 +11,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import Board, load_board
-from .errors import WarError
+from ..board import Board, load_board
 
 
 @dataclass(frozen=True)
@@ -57,9 +57,10 @@ class Variant:
     #: Most rounds a simulated game may last before it is called unfinished.
     round_cap: int = 200
     options: tuple[str, ...] = field(default=("first_round_placement_only",))
-    #: ``module:Class`` of the game class of a variant whose rules extend the engine's
-    #: (empty: :class:`pywar.game.Game`); ``Game.new`` and ``Game.from_json`` build it.
-    game_class: str = ""
+    #: ``module:Class`` of the game class that plays the variant: the engine's own rules
+    #: (:class:`pywar.game.Game`) unless the variant extends them; ``Game.new`` and
+    #: ``Game.from_json`` build it. A string: the registry never imports a rules module.
+    game_class: str = "pywar.game:Game"
     #: ``module:Class`` of the built-in bot for such a variant (empty: ``SimpleBot``).
     bot_class: str = ""
 
@@ -70,7 +71,7 @@ class Variant:
 
     def resolve(self, attribute: str) -> Any:
         """The class named by ``game_class`` or ``bot_class`` (None when not set)."""
-        path = getattr(self, attribute)
+        path = {"game_class": self.game_class, "bot_class": self.bot_class}[attribute]
         if not path:
             return None
         module, _, name = path.partition(":")
@@ -79,61 +80,10 @@ class Variant:
     def trade_value(self, trades_done: int) -> int:
         """Armies for the next trade when ``trades_done`` trades happened in the game.
 
-        >>> [VARIANTS["classic"].trade_value(i) for i in range(9)]
+        >>> [Variant(id="x", board_id="x").trade_value(i) for i in range(9)]
         [4, 6, 8, 10, 12, 15, 20, 25, 30]
         """
         values = self.trade_values
         if trades_done < len(values):
             return values[trades_done]
         return values[-1] + self.trade_step * (trades_done - len(values) + 1)
-
-
-VARIANTS: dict[str, Variant] = {
-    "classic": Variant(id="classic", board_id="classic"),
-    # WAR II: its own setup, turns, cards and air attacks live in pywar/war2.py; its numbers
-    # are in pywar/boards/war2.json (see docs/rules.md).
-    "war2": Variant(
-        id="war2",
-        board_id="war2",
-        hand_limit=5,
-        cards_per_conquest_turn=3,
-        elimination_cards="top_up",
-        options=("information_centres", "five_players_deal_all_centres", "majority_armies_bound"),
-        game_class="pywar.war2:War2Game",
-        bot_class="pywar.war2:War2Bot",
-    ),
-    # war-batalhas-mitologicas.txt, basic game: "adaptado para até 4 jogadores" (3 named in
-    # the objectives note), territory cards dealt from the dealer's left, and the first round
-    # is placement only ("receber exércitos, colocá-los no mapa ... e passar a vez").
-    "mitologicas": Variant(
-        id="mitologicas",
-        board_id="mitologicas",
-        min_players=3,
-        max_players=4,
-        first_round_placement_only=True,
-        deal_starts_with="left",
-        elimination_cards="top_up",
-        options=(),
-    ),
-    # war-brasil.txt: attacks "a partir da segunda rodada" (the first round is placement
-    # only) and "2 exércitos extras para cada carta trocada" of an owned territory.
-    "brasil": Variant(
-        id="brasil",
-        board_id="brasil",
-        first_round_placement_only=True,
-        owned_card_bonus_mode="each",
-        elimination_cards="top_up",
-        top_up_drawn_by="game",
-        options=(),
-    ),
-}
-
-
-def get_variant(variant_id: str) -> Variant:
-    """Look a variant up by id, with a clear error for unknown ones."""
-    try:
-        return VARIANTS[variant_id]
-    except KeyError:
-        raise WarError(
-            f"unknown variant {variant_id!r}; known: {', '.join(sorted(VARIANTS))}"
-        ) from None
