@@ -112,9 +112,7 @@ def _package_files(pkg: Path) -> Iterator[Path]:
         rel = path.relative_to(pkg)
         if "__pycache__" in rel.parts or not path.is_file():
             continue
-        if path.suffix == ".py" or (
-            rel.parts[0] == "variants" and path.suffix == ".json"
-        ):
+        if path.suffix == ".py" or (rel.parts[0] == "variants" and path.suffix == ".json"):
             yield path
 
 
