@@ -17,6 +17,7 @@ import importlib
 import importlib.util
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pywar.variants import DEFAULT_VARIANT as DEFAULT_VARIANT  # re-exported for the page
 from pywar.variants import VARIANTS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,9 +27,8 @@ if TYPE_CHECKING:  # pragma: no cover
 #: A rules-help section: a heading and its paragraphs.
 Section = tuple[str, list[str]]
 
-#: The game the page offers first, and its board the one inlined in index.html: the first
-#: variant of the engine's registry.
-DEFAULT_VARIANT: str = next(iter(VARIANTS))
+# DEFAULT_VARIANT (the engine's registry's first): the game the page offers first, and its
+# board the one inlined in index.html.
 #: The computer levels the page offers unless a variant's page part says otherwise.
 BOT_LEVELS = ("easy", "normal", "hard")
 
