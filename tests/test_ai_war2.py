@@ -430,3 +430,26 @@ def test_war2_decisions_do_not_depend_on_hidden_information(level):
         games[1].apply(a1, rolls=rolls)
     kinds = {a.type for a in chosen}
     assert len(chosen) > 10 and {"attack", "air_attack", "spy"} <= kinds, kinds
+
+
+def test_a_majoritys_armies_placed_anywhere_are_planned_as_free_ones(monkeypatch):
+    from pywar.ai.core import Position
+    from pywar.ai.hard import HardBot
+
+    asia = list(BOARD.continents["asia"].territories)
+    game = position({0: asia[: len(asia) // 2 + 1]})
+    assert game.pools.get("majority_any:asia") == RULES.majority_bonus["asia"]
+    pools = Position.from_view(game.view(0)).pools
+    assert sum(pools.values()) == sum(game.pools.values())
+    assert pools["free"] == game.pools["free"] + RULES.majority_bonus["asia"]
+    plans = []
+    plan = HardBot.plan_placement
+
+    def counted(self: Any, *args: Any) -> Any:
+        plans.append(1)
+        return (yield from plan(self, *args))
+
+    monkeypatch.setattr(HardBot, "plan_placement", counted)
+    place_all(game, make_bot("hard", 1))
+    assert game.phase == "attack"
+    assert len(plans) == 1  # one plan for every army of the turn
