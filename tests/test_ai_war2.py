@@ -415,10 +415,16 @@ def test_war2_decisions_do_not_depend_on_hidden_information(level):
         # What seat 0 saw by spying differs (the hidden hands): its choices do not.
         return {k: v for k, v in game.view(0).items() if k != "intel"}
 
+    def seen_objectives(game: Game) -> dict[str, str]:
+        intel = game.view(0).get("intel") or {}
+        return {k: v["objective"] for k, v in intel.items() if "objective" in v}
+
     for _ in range(600):
         if games[0].phase == "over" or games[0].round > 4:
             break
         assert public(games[0]) == public(games[1])
+        if seen_objectives(games[0]) != seen_objectives(games[1]):
+            break  # a captured Information Centre showed an objective: no longer hidden
         if games[0].current == 0:
             a0, a1 = bot_action(bots[0], games[0]), bot_action(bots[1], games[1])
             assert a0 == a1
@@ -430,3 +436,26 @@ def test_war2_decisions_do_not_depend_on_hidden_information(level):
         games[1].apply(a1, rolls=rolls)
     kinds = {a.type for a in chosen}
     assert len(chosen) > 10 and {"attack", "air_attack", "spy"} <= kinds, kinds
+
+
+def test_a_majoritys_armies_placed_anywhere_are_planned_as_free_ones(monkeypatch):
+    from pywar.ai.core import Position
+    from pywar.ai.hard import HardBot
+
+    asia = list(BOARD.continents["asia"].territories)
+    game = position({0: asia[: len(asia) // 2 + 1]})
+    assert game.pools.get("majority_any:asia") == RULES.majority_bonus["asia"]
+    pools = Position.from_view(game.view(0)).pools
+    assert sum(pools.values()) == sum(game.pools.values())
+    assert pools["free"] == game.pools["free"] + RULES.majority_bonus["asia"]
+    plans = []
+    plan = HardBot.plan_placement
+
+    def counted(self: Any, *args: Any) -> Any:
+        plans.append(1)
+        return (yield from plan(self, *args))
+
+    monkeypatch.setattr(HardBot, "plan_placement", counted)
+    place_all(game, make_bot("hard", 1))
+    assert game.phase == "attack"
+    assert len(plans) == 1  # one plan for every army of the turn

@@ -284,6 +284,8 @@ class Position:
             # A majority's armies are bound to their continent, as a whole one's (WAR II).
             if key.startswith("majority:"):
                 key = "continent:" + key.split(":", 1)[1]
+            elif key.startswith("majority_any:"):  # placed anywhere, as the free ones
+                key = "free"
             pools[key] = pools.get(key, 0) + k
         pos.pools = pools
         seat = players[pos.me]

@@ -28,7 +28,8 @@ ALPHA = 1.5  # an army of income per turn, in armies now
 BETA = 1.0  # an army on the board
 GAMMA = 0.4  # an army of an opponent's income
 LAMBDA = 0.5  # share of an opponent's reinforcements that may land on one front
-D_ME = 25.0  # win pressure: value of being on the brink of one's own objective
+D_ME = 25.0  # win pressure: value of being on the brink of one's own objective (3 players;
+# times (players - 1) / 2 at larger tables)
 D_OPP = 30.0  # danger: cost of an opponent on the brink of theirs
 D_SURV = 40.0  # cost of being on the brink of elimination
 RISK = 0.5  # weight of the risk of losing territories before our next turn
@@ -151,7 +152,8 @@ class Evaluator:
         self.beta = w.get("beta", BETA)
         self.gamma = w.get("gamma", GAMMA)
         self.lam = w.get("lambda", LAMBDA)
-        self.d_me = w.get("d_me", D_ME)
+        # More others at the table: each matters less than our own race to the objective.
+        self.d_me = w.get("d_me", D_ME * max(1.0, (pos.nplayers - 1) / 2))
         self.d_opp = w.get("d_opp", D_OPP)
         self.risk_w = w.get("risk", RISK)
         self.d_surv = w.get("d_surv", D_SURV)
