@@ -325,6 +325,8 @@ def test_an_air_attack_from_the_base_shows_both_blue_dice():
     assert app.render()["message"]["text"] == "Não se ataca o próprio território."
     app.dispatch("territory", "china")
     assert options(app, "target") == ["china"]
+    # the next key is expected on the launch button: the keyboard's focus goes there
+    assert app.focus_target == ("action", "w2-launch")
     counts = buttons(app.render()["panel"], "w2-bombers")
     assert [b["attrs"]["data-arg"] for b in counts] == [str(k) for k in range(1, base + 1)]
     app.dispatch("w2-bombers", "5")

@@ -121,14 +121,14 @@ class BoardInput:
             "message",
         )
         snap = {k: copy.copy(getattr(self, k, None)) for k in keep}
-        snap["war2_state"] = copy.deepcopy(getattr(self, "war2_state", None))
+        snap["variant_state"] = copy.deepcopy(getattr(self, "variant_state", None))
         return snap
 
     def _restore(self, snap: dict[str, Any]) -> None:
         for key, value in snap.items():
-            if key == "war2_state":
+            if key == "variant_state":
                 if value is not None:
-                    self.war2_state = value  # type: ignore[attr-defined]
+                    self.variant_state = value  # type: ignore[attr-defined]
             else:
                 setattr(self, key, value)
 
@@ -251,7 +251,7 @@ class BoardInput:
             before["phase"] != g.phase and action != "tap"
         ):
             self.request_focus("territory", self.cursor_now() or "")
-        st = getattr(self, "war2_state", None)
+        st = getattr(self, "variant_state", None)
         if (
             st
             and st.get("target")
@@ -263,7 +263,7 @@ class BoardInput:
     def input_before(self) -> dict[str, Any]:
         """What :meth:`focus_after` compares with (taken before an action)."""
         g = self.game
-        st = getattr(self, "war2_state", None) or {}
+        st = getattr(self, "variant_state", None) or {}
         return {
             "phase": g.phase if g else None,
             "target": self.target,
