@@ -695,6 +695,23 @@ def test_the_menu_and_dialogs_on_a_phone(page: Any, tmp_path: Path) -> None:
         page.screenshot(path=str(shots / f"touch-setup-{size}.png"))
         press(page, "escape")
         page.wait_for_selector("#overlay", state="hidden")
+    # by keyboard, Escape gives the focus back to what opened the screen: the rules button,
+    # or on a phone the menu button (the menu folded away when the screen opened)
+    active = "() => document.activeElement.dataset.action || document.activeElement.id"
+    for size, opener in (("360x640", "menu"), ("1280x800", "screen")):
+        resize(page, size)
+        if opener == "menu":
+            page.locator('[data-action="menu"]').focus()
+            page.keyboard.press("Enter")
+        rules = page.locator('.header-actions [data-arg="rules"]')
+        rules.wait_for(state="visible")
+        rules.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".screen.rules")
+        assert page.evaluate(active) == "rules-title", size
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#overlay", state="hidden")
+        page.wait_for_function(f"() => ({active})() === '{opener}'", timeout=TIMEOUT)
 
 
 def test_full_screen_where_the_browser_allows_it(page: Any, dist_dir: Path) -> None:

@@ -184,8 +184,11 @@ def test_escape_closes_a_screen_over_the_game():
         app.dispatch("screen", screen)
         view = app.render()
         assert find(view["overlay"], lambda n: "dialog-close" in n["attrs"].get("class", ""))
+        asked = app.render()["focus"]
         app.dispatch("escape")
         assert app.screen == "play", screen
+        # no new focus request: the page gives the focus back to what opened the screen
+        assert app.render()["focus"] == asked, screen
 
 
 def test_each_event_is_announced_once():

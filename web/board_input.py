@@ -236,6 +236,8 @@ class BoardInput:
         g = self.game
         if g is None or not self.taps_wanted() or self.candidates:
             return
+        if action == "escape" and before.get("screen") != self.screen:
+            return  # a screen over the game closed: the focus goes back to what opened it
         if action in ("curtain-open", "start", "resume"):
             self.cursor = self.default_cursor()
             self.request_focus("territory", self.cursor or "")
@@ -266,6 +268,7 @@ class BoardInput:
         st = getattr(self, "variant_state", None) or {}
         return {
             "phase": g.phase if g else None,
+            "screen": getattr(self, "screen", None),
             "target": self.target,
             "occupy_target": (g.occupy or {}).get("target") if g else None,
             "air_target": st.get("target"),

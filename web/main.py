@@ -436,6 +436,9 @@ class Page:
             root.setAttribute("lang", view["html_lang"])
             document.title = view["title"]
         had_focus = self.focused_inside()
+        # what had the focus before this render: folding the menu hides (and blurs) the
+        # button that opened a screen, which is still where the focus goes back to
+        focused_before = document.activeElement if had_focus else None
         self.fill("header", view["header"])
         self.fill("panel", view["panel"])
         self.fill("overlay", view["overlay"])
@@ -469,7 +472,7 @@ class Page:
         if announce.get("text") and announce.get("id") != self.announced:
             self.announced = announce["id"]
             self.announcer.textContent = announce["text"]
-        self.move_focus(view, had_focus)
+        self.move_focus(view, had_focus, focused_before)
         if self.app.bot_to_move and self.bot_timer is None:
             delay = (
                 self.app.bot_delay()
@@ -510,7 +513,7 @@ class Page:
         el = document.activeElement
         return present(el) and not el.isSameNode(document.body)
 
-    def move_focus(self, view: dict[str, Any], had_focus: bool) -> None:
+    def move_focus(self, view: dict[str, Any], had_focus: bool, focused_before: Any) -> None:
         """Focus into a dialog when it opens and back when it closes; then the view
         model's requests (where the next key is expected); else keep the focus on the page
         when what had it disappeared."""
@@ -527,8 +530,8 @@ class Page:
             if key is not None:
                 if fresh:
                     self.focus_applied = request["id"]
-                if opened_from is None and self.focused_inside():
-                    el = document.activeElement
+                if opened_from is None and (self.focused_inside() or present(focused_before)):
+                    el = document.activeElement if self.focused_inside() else focused_before
                     self.return_focus = (
                         el,
                         text_or_none(el.getAttribute("data-action")),
