@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_architecture import cycles  # one cycle finder (Tarjan) for the engine and the page
 
 from pywar.variants import VARIANTS
 
@@ -110,41 +111,6 @@ def imports_of(path: Path, name: str, modules: dict[str, Path]) -> set[str]:
                 if candidate in modules and not (name + ".").startswith(candidate + "."):
                     targets.add(candidate)  # (a module's own packages are already running)
     return targets
-
-
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    out: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            component = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                component.append(w)
-                if w == v:
-                    break
-            if len(component) > 1:
-                out.append(sorted(component))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return out
 
 
 def web_import_graph() -> dict[str, set[str]]:
