@@ -14,7 +14,7 @@ from test_ai import LEVEL_NAMES, bot_action
 from pywar import Game
 from pywar.actions import Attack, EndTurn, Place
 from pywar.ai import make_bot
-from pywar.ai.war2 import air_dist, stop_level
+from pywar.variants.war2.ai import air_dist, stop_level
 from pywar.board import load_board
 from pywar.tournament import play_match, seat_colors, seat_levels
 from pywar.variants.war2.actions import (

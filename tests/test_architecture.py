@@ -16,11 +16,6 @@ ROOT = Path(__file__).resolve().parent.parent
 PYWAR = ROOT / "pywar"
 #: The variant ids the test looks for (a fixed list: the registry could miss one).
 VARIANT_IDS = frozenset({"classic", "war2", "mitologicas", "brasil"})
-#: Literals still to move into their variant's folder: (file under pywar/, id). Only
-#: shrinks. pywar/ai/ is the bots' (their WAR II knowledge moves to variants/war2/ later).
-KNOWN_NAMING = frozenset({("ai/war2.py", "war2")})
-#: Import cycles still to break, each as the sorted modules of one strongly connected part.
-KNOWN_CYCLES = frozenset({("pywar.ai.base", "pywar.ai.normal", "pywar.ai.war2")})
 
 
 def python_files(root: Path) -> Iterator[Path]:
@@ -44,8 +39,7 @@ def test_shared_code_never_names_a_variant() -> None:
     for path in python_files(PYWAR):
         rel = path.relative_to(PYWAR).as_posix()
         for line, vid in variant_id_literals(path, PYWAR):
-            if (rel, vid) not in KNOWN_NAMING:
-                found.append(f"pywar/{rel}:{line}: {vid!r}")
+            found.append(f"pywar/{rel}:{line}: {vid!r}")
     assert not found, (
         "a variant id outside its folder pywar/variants/<id>/ (make it a Variant field or a "
         "game-class hook):\n" + "\n".join(found)
@@ -140,16 +134,10 @@ def describe_cycle(graph: dict[str, set[str]], part: list[str]) -> str:
 
 def test_no_import_cycles() -> None:
     graph = import_graph(PYWAR)
-    new = [part for part in cycles(graph) if tuple(part) not in KNOWN_CYCLES]
-    assert not new, "import cycles in pywar/:\n" + "\n\n".join(
-        describe_cycle(graph, part) for part in new
+    found = cycles(graph)
+    assert not found, "import cycles in pywar/:\n" + "\n\n".join(
+        describe_cycle(graph, part) for part in found
     )
-
-
-def test_known_cycles_still_exist() -> None:
-    """A cycle broken leaves KNOWN_CYCLES: the list only shrinks."""
-    found = {tuple(part) for part in cycles(import_graph(PYWAR))}
-    assert found >= KNOWN_CYCLES, f"no longer cycles: {sorted(KNOWN_CYCLES - found)}"
 
 
 def test_the_cycle_finder_finds_function_and_type_checking_imports(tmp_path: Path) -> None:

@@ -18,8 +18,7 @@ from typing import Any
 from ..actions import Action
 from ..bot import variant_bot
 from ..game import Game
-from .core import Position, board_info
-from .style import War2Style
+from .core import Position
 
 #: Longest stretch of work between two yields of :meth:`Bot.think`, in seconds.
 CHUNK_SECONDS = 0.015
@@ -53,8 +52,9 @@ class Bot:
     """Base of every level. Subclasses implement :meth:`decide`."""
 
     level = "base"
-    #: How the level plays WAR II's own pieces (see :mod:`pywar.ai.war2`).
-    war2_style = War2Style()
+    #: How well the level plays a variant's own pieces (``Variant.bot_layer``): 0 plainly,
+    #: 1 by value and exact odds, 2 by the whole-board evaluation.
+    skill = 1
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = int(seed)
@@ -79,10 +79,9 @@ class Bot:
             raise RuntimeError("the game is over")
         view = game.view(game.current)
         clock = Clock()
-        if board_info(game.variant.id).war2:  # WAR II: the level plus its WAR II layer
-            from .war2 import War2Layer
-
-            gen = War2Layer(self, self.war2_style).decide(view, clock)
+        layer = game.variant.resolve("bot_layer")
+        if layer is not None:  # the level plus its variant's layer (WAR II's pieces)
+            gen = layer(self).decide(view, clock)
         else:
             own = variant_bot(game)
             if own is not None:  # another variant with rules of its own plays its own bot

@@ -16,14 +16,13 @@ from .base import Bot, Clock, Thinking
 from .core import Position, best_set, valid_sets
 from .normal import interior_regroup
 from .objective import target_weights
-from .style import War2Style
 
 
 class EasyBot(Bot):
     """Objective-minded, greedy and careless about the dice."""
 
     level = "easy"
-    war2_style = War2Style(skill=0)
+    skill = 0
     #: Attack when the armies that can fight are at least this many times the defence
     #: (plus one): for what the objective wants, and for anything else.
     ratio_wanted = 1.5

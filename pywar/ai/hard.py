@@ -28,7 +28,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup
-from ..war2 import AirAttack, Airlift, CardAirAttack, war2_rules
+from ..variants.war2.actions import AirAttack, Airlift, CardAirAttack
+from ..variants.war2.ai import raid_plan, raid_targets, sample_air, stop_level
+from ..variants.war2.data import war2_rules
 from .base import Bot, Clock, Thinking
 from .belief import Belief
 from .core import (
@@ -41,8 +43,6 @@ from .core import (
 )
 from .evaluate import Evaluator
 from .normal import front_distance, threat_of, trade_now
-from .style import War2Style
-from .war2 import raid_plan, raid_targets, sample_air, stop_level
 
 #: Rollouts per candidate placement.
 ROLLOUTS = 16
@@ -62,7 +62,7 @@ class HardBot(Bot):
     """Turn search with exact odds, rollouts for the placement, a belief over objectives."""
 
     level = "hard"
-    war2_style = War2Style(skill=2)
+    skill = 2
     rollouts = ROLLOUTS
     bases = BASES
     weights: dict[str, float] = {}

@@ -22,7 +22,6 @@ from ..actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup
 from .base import Bot, Clock, Thinking
 from .core import Position, best_set, p_win, valid_sets, war2_worth
 from .objective import target_weights
-from .style import War2Style
 
 #: Gate on the odds of conquest for a target of value 0, and its floor.
 GATE_TOP = 0.85
@@ -125,7 +124,7 @@ class NormalBot(Bot):
     """Continent values, BSR placement, objective targets and an exact-odds attack gate."""
 
     level = "normal"
-    war2_style = War2Style(skill=1)
+    skill = 1
     hold_below = 8
     gate_top = 0.75
     gate_floor = 0.4

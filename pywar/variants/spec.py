@@ -63,6 +63,9 @@ class Variant:
     game_class: str = "pywar.game:Game"
     #: ``module:Class`` of the built-in bot for such a variant (empty: ``SimpleBot``).
     bot_class: str = ""
+    #: ``module:Class`` of what the bot levels add for this variant's own pieces, built with
+    #: the level (``Class(bot)``) and asked first for every decision (empty: none).
+    bot_layer: str = ""
 
     @property
     def board(self) -> Board:
@@ -70,8 +73,13 @@ class Variant:
         return load_board(self.board_id)
 
     def resolve(self, attribute: str) -> Any:
-        """The class named by ``game_class`` or ``bot_class`` (None when not set)."""
-        path = {"game_class": self.game_class, "bot_class": self.bot_class}[attribute]
+        """The class named by ``game_class``, ``bot_class`` or ``bot_layer`` (None when not
+        set)."""
+        path = {
+            "game_class": self.game_class,
+            "bot_class": self.bot_class,
+            "bot_layer": self.bot_layer,
+        }[attribute]
         if not path:
             return None
         module, _, name = path.partition(":")

@@ -14,4 +14,5 @@ VARIANT = Variant(
     options=("information_centres", "five_players_deal_all_centres", "majority_armies_bound"),
     game_class="pywar.variants.war2.rules:War2Game",
     bot_class="pywar.variants.war2.bot:War2Bot",
+    bot_layer="pywar.variants.war2.ai:War2Layer",
 )

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pywar.war2 import (
-    AirAttack,
-)
+from pywar.variants.war2.actions import AirAttack
 
 from nodes import Node, button, h
 from variant_ui import PageApp

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pywar.war2 import (
-    MoveCI,
-    War2Game,
-)
+from pywar.variants.war2.actions import MoveCI
+from pywar.variants.war2.rules import War2Game
 
 from variant_ui import PageApp
 from variants.war2.common import War2Base, _game, _human_turn, _state

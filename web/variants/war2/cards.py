@@ -4,15 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pywar.war2 import (
-    CARD_PHASES,
-    CardAirAttack,
-    CardArmies,
-    Discard,
-    Transport,
-    TransportCI,
-)
-from pywar.war2 import describe as describe_war2_objective
+from pywar.variants.war2.actions import CardAirAttack, CardArmies, Discard, Transport, TransportCI
+from pywar.variants.war2.base import CARD_PHASES
+from pywar.variants.war2.data import describe as describe_war2_objective
 
 from nodes import Node, button, h
 from variant_ui import PageApp

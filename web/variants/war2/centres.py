@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pywar.war2 import (
-    SETUP_PHASES,
-    MoveCI,
-    PlaceCI,
-)
-from pywar.war2 import describe as describe_war2_objective
+from pywar.variants.war2.actions import MoveCI, PlaceCI
+from pywar.variants.war2.base import SETUP_PHASES
+from pywar.variants.war2.data import describe as describe_war2_objective
 
 from nodes import Node, button, h
 from variant_ui import PageApp

@@ -5,10 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from pywar.actions import Action
-from pywar.war2 import (
-    CARD_PHASES,
-    War2Game,
-)
+from pywar.variants.war2.base import CARD_PHASES
+from pywar.variants.war2.rules import War2Game
 
 import variants.war2.texts  # noqa: F401 - WAR II's words, merged into the catalogue
 from nodes import Node, button, h

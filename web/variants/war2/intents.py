@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pywar.actions import Action
-from pywar.war2 import (
+from pywar.variants.war2.actions import (
     AirAttack,
     Airlift,
     AirRound,

@@ -24,6 +24,6 @@ from variants.war2.words import War2Words
 
 
 class War2UI(War2Intents, War2Controls, War2Air, War2Centres, War2Cards, War2Board, War2Words):
-    """WAR II's phases and controls (see pywar/war2.py)."""
+    """WAR II's phases and controls (see pywar/variants/war2/)."""
 
     rules = RULES

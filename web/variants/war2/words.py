@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pywar.war2 import describe as describe_war2_objective
+from pywar.variants.war2.data import describe as describe_war2_objective
 
 from variant_ui import PageApp
 from variants.war2.common import War2Base, _game

@@ -1,5 +1,8 @@
 """WAR II for the bot levels: what WAR II adds on top of each level's classic play.
 
+The registry names :class:`War2Layer` as WAR II's ``Variant.bot_layer``: every level
+(:class:`pywar.ai.base.Bot`) hands a WAR II position to it, with its ``skill``.
+
 The levels keep their own placement, land attacks, occupation and regrouping (the classic
 family's, which already count majorities and Strategic Centres through
 :func:`pywar.ai.core.war2_worth` and the income of :class:`pywar.ai.core.Position`). This
@@ -23,12 +26,16 @@ scores air attacks, airlifts and transports with its whole-board evaluation.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action, EndTurn
-from ..variants import get_variant
-from ..war2 import (
+from ...actions import Action, EndTurn
+from ...ai.core import BoardInfo, Position, board_info, p_win
+from ...ai.normal import front_distance, threat_of
+from ...ai.objective import target_weights
+from .. import get_variant
+from .actions import (
     AirAttack,
     Airlift,
     AirRound,
@@ -43,19 +50,26 @@ from ..war2 import (
     Spy,
     TakeCentre,
     Transport,
-    War2Card,
-    War2Rules,
-    war2_rules,
 )
-from .core import BoardInfo, Position, board_info, p_win
-from .normal import front_distance, threat_of
-from .objective import target_weights
-from .style import War2Style
+from .data import War2Card, War2Rules, war2_rules
 
 if TYPE_CHECKING:
-    from .base import Bot, Clock, Thinking
+    from ...ai.base import Bot, Clock, Thinking
 
 CARD_PHASES = ("reinforce", "attack", "regroup")
+
+
+@dataclass(frozen=True)
+class War2Style:
+    """How a level plays WAR II's pieces."""
+
+    #: 0: plain (claims near its own, uses cards and bombers at once); 1: weighed by value
+    #: and exact odds; 2: weighed by the whole-board evaluation where it counts.
+    skill: int = 1
+    #: Odds of the land attack at which bombing stops (bombers kept for another day).
+    air_aim: float = 0.9
+    #: Smallest gain (value x odds) for which a bombing raid is flown.
+    air_min_gain: float = 0.15
 
 
 # ------------------------------------------------------------------------- air odds
@@ -191,11 +205,11 @@ def stop_level(a: int, d: int, aim: float) -> int:
 
 # --------------------------------------------------------------------- the layer
 class War2Layer:
-    """WAR II decisions of one bot (its level's :class:`War2Style`)."""
+    """WAR II decisions of one bot, played with its level's ``skill`` (:class:`War2Style`)."""
 
-    def __init__(self, bot: Bot, style: War2Style) -> None:
+    def __init__(self, bot: Bot) -> None:
         self.bot = bot
-        self.style = style
+        self.style = War2Style(skill=bot.skill)
         self._values: list[float] | None = None
 
     # -------------------------------------------------------------- driving
