@@ -416,6 +416,15 @@ class Game:
                 player.objective_converted = True
 
     # ------------------------------------------------------------- accessors
+    def objective_spec(self, objective: str) -> dict[str, Any]:
+        """The card of objective id ``objective`` on this board (retired ones too).
+
+        >>> game = Game.new("classic", [("A", "azul"), ("B", "verde"), ("C", "preto")], seed=1)
+        >>> game.objective_spec(game.players[0].objective)["id"] == game.players[0].objective
+        True
+        """
+        return self._objectives[objective]
+
     def objective_card(self, player: int) -> dict[str, Any]:
         """The objective card a player drew (before any ruling's conversion)."""
         return self._objectives[self.players[player].objective]

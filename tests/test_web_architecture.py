@@ -5,7 +5,6 @@ page's modules import each other without a cycle (``TYPE_CHECKING`` imports incl
 from __future__ import annotations
 
 import ast
-import re
 from pathlib import Path
 
 import pytest
@@ -77,14 +76,31 @@ def test_every_page_part_folder_is_a_registered_variant() -> None:
     assert set(VARIANT_UI) == folders  # each folder registers its page part, once loaded
 
 
-def test_page_parts_use_only_the_public_api_of_the_view_model() -> None:
-    private = re.compile(r"\bapp\._\w+")
+def foreign_private_members(path: Path) -> list[str]:
+    """``x._name`` in a page module where ``x`` is not ``self`` or ``cls``: a private member
+    of another object (the view model's, a game's)."""
     found = []
-    for name, path in web_modules().items():
-        if name.startswith("variants."):
-            text = path.read_text(encoding="utf-8")
-            found += [f"{name}: {m.group(0)}" for m in private.finditer(text)]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+            and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+        ):
+            found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_page_code_uses_no_private_member_of_another_object() -> None:
+    """Not of the view model, nor of the engine's ``Game``: the page uses public APIs."""
+    found = [hit for path in web_modules().values() for hit in foreign_private_members(path)]
     assert found == []
+
+
+def test_the_private_member_check_sees_one(tmp_path: Path) -> None:
+    page = tmp_path / "part.py"
+    page.write_text("def f(self, g):\n    return self._ok, g._pair_allowed(), g.__class__\n")
+    assert foreign_private_members(page) == ["part.py:2: g._pair_allowed"]
 
 
 def imports_of(path: Path, name: str, modules: dict[str, Path]) -> set[str]:

@@ -754,7 +754,7 @@ def take_over(page: Page) -> None:
 def bench_new_game() -> Any:
     """Benchmark hook: a fresh 3-person game; returns the current player's territories."""
     app = page.app
-    app.form = app._default_form()
+    app.form = app.default_form()
     for seat in app.form["seats"]:
         seat["kind"] = "human"
     app.form["seed"] = "1"
@@ -769,7 +769,7 @@ def bench_new_game() -> Any:
 def bench_bots_only(level: str = "hard") -> None:
     """Benchmark hook: a game of three bots of ``level`` to watch at normal speed."""
     app = page.app
-    app.form = app._default_form()
+    app.form = app.default_form()
     for seat in app.form["seats"]:
         seat["kind"] = str(level)
     app.form["seed"] = "1"

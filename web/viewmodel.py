@@ -39,7 +39,6 @@ from screens.board import BoardView
 from screens.bots import BotTurns
 from screens.cards import CardsBox
 from screens.common import (
-    AMOUNTS,
     BOT_DELAYS,
     COLORS,
     CONFLICT_ACTIONS,
@@ -52,6 +51,7 @@ from screens.common import (
 )
 from screens.controls import PhaseControls
 from screens.history import HistoryScreen
+from screens.placement import AMOUNTS
 from screens.play import PlayScreen
 from screens.rules import RulesScreen
 from screens.saved import SavedGames
@@ -151,7 +151,7 @@ class App(
         self.fast_forward = False
         #: The selections of the page part of the game in play (its own to fill and reset).
         self.variant_state: dict[str, Any] = {}
-        self.form = self._remembered_form() or self._default_form(
+        self.form = self._remembered_form() or self.default_form(
             variant if variant in VARIANTS else DEFAULT_VARIANT
         )
         if variant in VARIANTS and variant != self.form["variant"]:

@@ -17,7 +17,6 @@ COLORS = ("azul", "vermelho", "verde", "amarelo", "preto", "branco")
 #: Milliseconds between two visible bot moves, by the speed chosen in the page.
 BOT_DELAYS = {"slow": 700, "normal": 300, "fast": 60}
 DEFAULT_NAMES = ("Ana", "Bruno", "Carla", "Davi", "Elisa", "Fábio")
-AMOUNTS = ("1", "5", "all")
 SHAPE_SYMBOLS = {"square": "■", "triangle": "▲", "circle": "●", "joker": "★"}
 LOG_LINES = 8
 #: What the adapter tells the page by itself (not a player's tap): keeps the message shown.

@@ -7,7 +7,8 @@ from typing import Any
 from pywar.odds import battle_odds
 
 from nodes import Node, button, h
-from screens.common import AMOUNTS, PageBase
+from screens.common import PageBase
+from screens.placement import placement_panel
 
 
 class PhaseControls(PageBase):
@@ -68,31 +69,7 @@ class PhaseControls(PageBase):
                         self.tr("pool_territory", n=n, territory=self.place(ident)),
                     )
                 )
-        return h(
-            "div",
-            {"class": "phase place"},
-            h(
-                "p",
-                {"class": "big-number", "id": "pending"},
-                self.tr("to_place", n=g.pending_armies),
-            ),
-            h("ul", {"class": "pools"}, lines),
-            h(
-                "div",
-                {"class": "btn-row", "role": "group", "aria-label": self.tr("amount_label")},
-                [
-                    button(
-                        self.tr("amount_" + a),
-                        "amount",
-                        a,
-                        cls="btn amount",
-                        pressed=self.amount == a,
-                    )
-                    for a in AMOUNTS
-                ],
-            ),
-            h("p", {"class": "hint"}, self.tr("place_hint")),
-        )
+        return placement_panel(self.tr, self.amount, g.pending_armies, lines)
 
     def attack_controls(self) -> Node:
         g = self.game

@@ -8,7 +8,8 @@ from pywar.actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Reg
 
 from icons import icon
 from nodes import Node, button, h
-from screens.common import AMOUNTS, PageBase
+from screens.common import PageBase
+from screens.placement import AMOUNTS
 
 
 class PlayScreen(PageBase):

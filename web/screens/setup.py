@@ -20,7 +20,7 @@ from variant_ui import DEFAULT_VARIANT
 class SetupScreen(PageBase):
     """The new-game screen (a mixin of :class:`viewmodel.App`)."""
 
-    def _default_form(self, variant: str = DEFAULT_VARIANT) -> dict[str, Any]:
+    def default_form(self, variant: str = DEFAULT_VARIANT) -> dict[str, Any]:
         colors = self.colors_of(variant)
         seats = [
             {"name": DEFAULT_NAMES[i], "color": colors[i], "kind": "human" if i == 0 else "normal"}

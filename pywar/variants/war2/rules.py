@@ -106,9 +106,10 @@ class War2Game(InformationCentres, AirAttacks):
         """Territories nobody has claimed yet (setup)."""
         return [t for t in self.board.territories if t not in self.owner]
 
-    def _pair_allowed(self) -> bool:
-        # Option 2 is closed once the players still to choose are no more than the centre
-        # cards left (with 5 players: when three others chose it).
+    def pair_allowed(self) -> bool:
+        """Whether the setup's option 2 (two armies on two territories) is still open: it
+        closes once the players still to choose are no more than the Strategic Centre cards
+        left (with 5 players: when three others chose it)."""
         return len(self.players) - self.choices_made > len(self.centre_cards_left)
 
     def _next_chooser(self, events: list[Event]) -> None:
@@ -423,7 +424,7 @@ class War2Game(InformationCentres, AirAttacks):
         me = self.current
         if self.phase == War2Phase.CENTRE_CHOICE:
             out: list[Action] = [TakeCentre(t) for t in self.centre_cards_left]
-            if self._pair_allowed():
+            if self.pair_allowed():
                 free = [t for t in self.vacant() if t not in self.rules.centres]
                 out += [
                     ClaimPair(a, b)
@@ -608,7 +609,7 @@ class War2Game(InformationCentres, AirAttacks):
     def _check_claim_pair(self, action: ClaimPair) -> None:
         if self.phase != War2Phase.CENTRE_CHOICE:
             self._fail("not_centre_choice", "two territories are chosen only by 5 players")
-        if not self._pair_allowed():
+        if not self.pair_allowed():
             self._fail("pairs_closed", "three players chose two territories: take a centre card")
         pair = (action.first, action.second)
         for t in pair:

@@ -47,7 +47,7 @@ class War2Board(War2Base):
             return dict.fromkeys(g.vacant(), "option")
         if g.phase == "centre_choice":
             out = dict.fromkeys(g.centre_cards_left, "option")
-            if g._pair_allowed():
+            if g.pair_allowed():
                 first = st["pair_first"]
                 out.update(
                     {

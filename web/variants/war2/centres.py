@@ -145,7 +145,7 @@ class War2Centres(War2Base):
                 "w2_no_cards"
             )
             if "objective" in info:
-                spec = g._objectives[info["objective"]]
+                spec = g.objective_spec(info["objective"])
                 lines.append(
                     h(
                         "li",

@@ -12,7 +12,6 @@ import variants.war2.texts  # noqa: F401 - WAR II's words, merged into the catal
 from nodes import Node, button, h
 from variant_ui import PageApp, VariantUI
 
-AMOUNTS = ("1", "5", "all")
 #: Counts up to this many are buttons; more are a drop-down list.
 COUNT_BUTTONS = 8
 #: Air rounds shown with their dice (the latest last).

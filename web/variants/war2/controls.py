@@ -7,8 +7,9 @@ from typing import Any
 from pywar.actions import EndAttack, EndTurn
 
 from nodes import Node, button, find, h
+from screens.placement import placement_panel
 from variant_ui import PageApp
-from variants.war2.common import AMOUNTS, War2Base, _game, _state
+from variants.war2.common import War2Base, _game, _state
 
 
 class War2Controls(War2Base):
@@ -100,7 +101,7 @@ class War2Controls(War2Base):
             )
         else:
             parts.append(h("p", {"class": "hint"}, app.tr("w2_no_centres_left")))
-        if not g._pair_allowed():
+        if not g.pair_allowed():
             parts.append(h("p", {"class": "alert"}, app.tr("w2_pairs_closed")))
         elif st["pair_first"]:
             parts.append(
@@ -136,32 +137,16 @@ class War2Controls(War2Base):
                         app.tr("w2_pool_centre", n=n, territory=app.place(ident)),
                     )
                 )
-        return h(
-            "div",
-            {"class": "phase place w2"},
-            h("p", {"class": "hint stage"}, app.tr("w2_stage1")) if g.stage == 1 else None,
-            h(
-                "p",
-                {"class": "big-number", "id": "pending"},
-                app.tr("to_place", n=g.pending_armies),
-            ),
-            h("ul", {"class": "pools"}, lines),
-            h(
-                "div",
-                {"class": "btn-row", "role": "group", "aria-label": app.tr("amount_label")},
-                [
-                    button(
-                        app.tr("amount_" + a),
-                        "amount",
-                        a,
-                        cls="btn amount",
-                        pressed=app.amount == a,
-                    )
-                    for a in AMOUNTS
-                ],
-            ),
-            h("p", {"class": "hint"}, app.tr("place_hint")),
-            h("p", {"class": "hint"}, app.tr("w2_cards_any_time"))
-            if g.players[g.current].cards and g.stage != 1
-            else None,
+        return placement_panel(
+            app.tr,
+            app.amount,
+            g.pending_armies,
+            lines,
+            cls="phase place w2",
+            before=h("p", {"class": "hint stage"}, app.tr("w2_stage1")) if g.stage == 1 else None,
+            after=[
+                h("p", {"class": "hint"}, app.tr("w2_cards_any_time"))
+                if g.players[g.current].cards and g.stage != 1
+                else None
+            ],
         )

@@ -218,7 +218,7 @@ class War2Intents(War2Base):
             app.message = ("error", app.tr("rule_territory_taken"))
         elif t in g.rules.centres:
             app.message = ("error", app.tr("rule_centre_territory"))
-        elif not g._pair_allowed():
+        elif not g.pair_allowed():
             app.message = ("error", app.tr("rule_pairs_closed"))
         elif st["pair_first"] is None or st["pair_first"] == t:
             st["pair_first"] = None if st["pair_first"] == t else t

@@ -1,0 +1,47 @@
+"""The placement panel every board shares: armies to place, their pools, the amount a tap
+places. A variant's page part builds its own pool lines and extra hints around it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from nodes import Node, button, h
+
+#: What one tap on a territory places: one army, five, or all that are left.
+AMOUNTS = ("1", "5", "all")
+
+
+def placement_panel(
+    tr: Callable[..., str],
+    amount: str,
+    pending: int,
+    pool_lines: list[Node],
+    cls: str = "phase place",
+    before: Node | None = None,
+    after: list[Node | None] | None = None,
+) -> Node:
+    """The panel: ``before`` (a stage hint), the count to place, ``pool_lines`` (one
+    ``li`` each), the amount buttons, the hint, then ``after``.
+
+    >>> from nodes import text_of
+    >>> panel = placement_panel(lambda key, **kw: key, "5", 7, [])
+    >>> text_of(panel)
+    'to_place amount_1 amount_5 amount_all place_hint'
+    """
+    parts: list[Any] = [
+        before,
+        h("p", {"class": "big-number", "id": "pending"}, tr("to_place", n=pending)),
+        h("ul", {"class": "pools"}, pool_lines),
+        h(
+            "div",
+            {"class": "btn-row", "role": "group", "aria-label": tr("amount_label")},
+            [
+                button(tr("amount_" + a), "amount", a, cls="btn amount", pressed=amount == a)
+                for a in AMOUNTS
+            ],
+        ),
+        h("p", {"class": "hint"}, tr("place_hint")),
+        *(after or []),
+    ]
+    return h("div", {"class": cls}, parts)
