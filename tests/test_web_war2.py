@@ -304,6 +304,23 @@ def test_reinforcement_shows_majority_and_centre_pools_and_the_bombers():
     assert "Strategic Centre" in app.render()["board"]["territories"]["brasil"]["label"]
 
 
+def test_escape_drops_the_air_attack_being_chosen_and_the_launch_keeps_its_focus_rule():
+    held = {0: ["brasil", "argentina", "peru"], 1: ["china", "india"]}
+    app = war2_app(held, ["human", "bot", "bot"], bombers={0: 6}, armies={"china": 12, "india": 1})
+    place_everything(app)
+    app.dispatch("w2-mode", "air")
+    app.dispatch("territory", "china")
+    assert options(app, "target") == ["china"]
+    assert app.focus_target == ("action", "w2-launch")
+    app.dispatch("escape")
+    assert options(app, "target") == [] and not buttons(app.render()["panel"], "w2-launch")
+    # choosing the same target again asks for the launch button again
+    app.dispatch("w2-mode", "air")
+    app.dispatch("territory", "china")
+    assert options(app, "target") == ["china"]
+    assert app.focus_target == ("action", "w2-launch")
+
+
 def test_an_air_attack_from_the_base_shows_both_blue_dice():
     held = {0: ["brasil", "argentina", "peru"], 1: ["china", "india"]}
     app = war2_app(held, ["human", "bot", "bot"], bombers={0: 6}, armies={"china": 12, "india": 1})

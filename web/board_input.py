@@ -218,8 +218,8 @@ class BoardInput:
             self.blitz = None
         else:
             ext = self.extension()  # type: ignore[attr-defined]
-            if ext is not None and ext.handles("w2-cancel"):
-                ext.dispatch(self, "w2-cancel", None, None)
+            if ext is not None:
+                ext.escape(self)
             self.on_cancel(None, None)  # type: ignore[attr-defined]
 
     def on_menu(self, _a: str | None, _v: str | None) -> None:
@@ -253,25 +253,21 @@ class BoardInput:
             before["phase"] != g.phase and action != "tap"
         ):
             self.request_focus("territory", self.cursor_now() or "")
-        st = getattr(self, "variant_state", None)
-        if (
-            st
-            and st.get("target")
-            and st.get("mode") == "air"
-            and (before.get("air_target") != st["target"])
-        ):
-            self.request_focus("action", "w2-launch")
+        ext = self.extension()  # type: ignore[attr-defined]
+        focus = ext.focus_after(self, before.get("variant")) if ext is not None else None
+        if focus is not None:
+            self.request_focus(*focus)
 
     def input_before(self) -> dict[str, Any]:
         """What :meth:`focus_after` compares with (taken before an action)."""
         g = self.game
-        st = getattr(self, "variant_state", None) or {}
+        ext = self.extension()  # type: ignore[attr-defined]
         return {
             "phase": g.phase if g else None,
             "screen": getattr(self, "screen", None),
             "target": self.target,
             "occupy_target": (g.occupy or {}).get("target") if g else None,
-            "air_target": st.get("target"),
+            "variant": ext.input_snapshot(self) if ext is not None else None,
         }
 
     # ------------------------------------------------------------------ views

@@ -88,6 +88,19 @@ class VariantUI:
         """Handle a tap on a territory; True when handled (classic handling is skipped)."""
         return False
 
+    def escape(self, app: PageApp) -> None:
+        """Escape with nothing else open: drop the variant's own selection (if any)."""
+
+    def input_snapshot(self, app: PageApp) -> Any:
+        """Taken before each action, handed back to :meth:`focus_after` (what the variant's
+        focus rule compares)."""
+        return None
+
+    def focus_after(self, app: PageApp, before: Any) -> tuple[str, str] | None:
+        """Where the keyboard focus goes after an action (``("action", name)`` or
+        ``("territory", id)``), or None to leave it to the shared rules."""
+        return None
+
     def phase_controls(self, app: PageApp) -> Node | None:
         """The controls of the current phase, or None for the classic ones."""
         return None

@@ -36,6 +36,19 @@ class War2Intents(War2Base):
             _reset(_state(app))
             app.clear_selection()
 
+    def escape(self, app: PageApp) -> None:
+        self.on_w2_cancel(app, None, None)
+
+    def input_snapshot(self, app: PageApp) -> Any:
+        return app.variant_state.get("target")
+
+    def focus_after(self, app: PageApp, before: Any) -> tuple[str, str] | None:
+        """A target chosen for an air attack: the keyboard goes to the launch button."""
+        st = app.variant_state
+        if st.get("target") and st.get("mode") == "air" and before != st["target"]:
+            return ("action", "w2-launch")
+        return None
+
     def on_w2_mode(self, app: PageApp, arg: str | None, _v: str | None) -> None:
         if not self._ready(app):
             return
