@@ -2,7 +2,7 @@
 
 Every board of the family is one JSON file, ``pywar/variants/<id>/board.json``, in one format::
 
-    {"id", "name": {"pt", "en"},
+    {"id", "name": {"pt", "en"}, "short_name": {"pt", "en"} (optional),
      "continents": [{"id", "name", "name_en", "bonus"}],
      "territories": [{"id", "name", "name_en", "continent", "shape"}],
      "borders": [[a, b], ...], "sea_links": [[a, b], ...], "jokers": 2,
@@ -74,6 +74,8 @@ class Board:
             raise BoardError("; ".join(errors))
         self.id: str = raw["id"]
         self.title: dict[str, str] = dict(raw.get("name", {}))
+        #: The short name menus and lists use ("WAR clássico"), by language.
+        self.short_title: dict[str, str] = dict(raw.get("short_name") or self.title)
         self.raw = raw
         self.territories: dict[str, Territory] = {
             t["id"]: Territory(
@@ -276,6 +278,12 @@ def _shape_problems(raw: Any) -> list[str]:
 def _text_problems(raw: dict[str, Any]) -> list[str]:
     """Names in both languages, so the board reads in Portuguese and English."""
     problems = []
+    for key in ("name", "short_name"):
+        value = raw.get(key, {"pt": "-", "en": "-"})
+        if not (
+            isinstance(value, dict) and all(isinstance(value.get(k), str) for k in ("pt", "en"))
+        ):
+            problems.append(f'"{key}" must give the board\'s name in "pt" and "en"')
     for key in ("continents", "territories"):
         for item in raw[key]:
             if not isinstance(item.get("name_en", ""), str) or not item.get("name"):

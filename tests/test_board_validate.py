@@ -44,6 +44,14 @@ def test_each_problem_is_named(tmp_path: Path, capsys) -> None:
     assert "2 problems found" in err
 
 
+def test_a_board_names_itself_in_both_languages(tmp_path: Path, capsys) -> None:
+    raw = json.loads(board_path("classic").read_text(encoding="utf-8"))
+    raw["short_name"] = {"pt": "WAR clássico"}
+    path = write(tmp_path, json.dumps(raw))
+    assert main(["board", "validate", str(path)]) == 1
+    assert '"short_name" must give the board\'s name in "pt" and "en"' in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     "text",
     [

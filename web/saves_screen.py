@@ -57,7 +57,7 @@ def export_name(app: App, summary: SaveSummary) -> str:
     players = "-".join(slug(p) for p in (summary.players or [])[:6] if slug(p))
     parts = [
         "pywar",
-        slug(app.tr("variant_" + summary.variant)),
+        slug(app.variant_title(summary.variant)),
         players,
         slug(app.tr("save_file_round", round=summary.round)),
         when,
@@ -204,7 +204,7 @@ def _save_item(app: App, s: SaveSummary) -> Node:
         h(
             "span",
             {"class": "save-info"},
-            h("strong", {}, app.tr("variant_" + s.variant)),
+            h("strong", {}, app.variant_title(s.variant)),
             h("em", {"class": "save-current"}, app.tr("save_in_play")) if current else None,
             h("span", {"class": "save-players"}, _players_text(app, s)),
             h("span", {"class": "save-meta"}, app.tr("save_meta", date=when, round=s.round)),

@@ -1,11 +1,13 @@
-"""The registry of the games of the WAR family: one folder per variant, listed here.
+"""The registry of the games of the WAR family: one folder per variant, found by itself.
 
 Each variant lives in ``pywar/variants/<id>/``: its :class:`Variant` declaration (``VARIANT``
 in the folder's ``__init__.py``), its board (``board.json``) and, when its rules extend the
 engine's, its game class (WAR II: ``rules.py``). Shared code never names a variant: what
 differs is a :class:`Variant` field or a hook of the game class (see ``docs/architecture.md``).
 
-The registry never imports a variant's rules module: ``Variant.game_class`` is a
+Every folder of this package with an ``__init__.py`` is a variant: the registry imports it
+and registers its ``VARIANT`` (in ``Variant.order``, then by id). Adding a board is adding
+its folder. The registry never imports a variant's rules module: ``Variant.game_class`` is a
 ``"module:Class"`` string resolved when a game is built.
 
 >>> list(VARIANTS) == [v.id for v in VARIANTS.values()]
@@ -18,8 +20,10 @@ pywar.errors.WarError: unknown variant 'nope'; known: brasil, classic, mitologic
 
 from __future__ import annotations
 
+import importlib
+from pathlib import Path
+
 from ..errors import WarError
-from . import brasil, classic, mitologicas, war2
 from .spec import Variant
 
 __all__ = ["DEFAULT_VARIANT", "VARIANTS", "Variant", "get_variant", "register"]
@@ -50,10 +54,22 @@ def get_variant(variant_id: str) -> Variant:
         ) from None
 
 
-# The page's order. A new variant: its folder, then one line here.
-for _module in (classic, war2, mitologicas, brasil):
-    register(_module.VARIANT)
-del _module
+def _discover() -> list[Variant]:
+    """The ``VARIANT`` of every folder of this package, in the page's order."""
+    found = []
+    for folder in sorted(Path(__file__).parent.iterdir()):
+        if not (folder / "__init__.py").is_file():
+            continue
+        variant = importlib.import_module(f"{__name__}.{folder.name}").VARIANT
+        if not isinstance(variant, Variant) or variant.id != folder.name:
+            raise WarError(f"pywar/variants/{folder.name}/ must declare VARIANT with that id")
+        found.append(variant)
+    return sorted(found, key=lambda v: (v.order, v.id))
+
+
+for _variant in _discover():
+    register(_variant)
+del _variant
 
 #: The variant tools play when none is named: the first registered, the engine's own rules.
 DEFAULT_VARIANT: str = next(iter(VARIANTS))

@@ -20,6 +20,8 @@ class Variant:
 
     id: str
     board_id: str
+    #: Where the page lists the variant (ascending; ties by id).
+    order: int = 100
     min_players: int = 3
     max_players: int = 6
     #: Armies for the first trades of the game; after them each trade adds ``trade_step``.

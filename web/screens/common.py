@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pywar.errors import IllegalAction
+from pywar.errors import IllegalAction, WarError
 from pywar.variants import get_variant
 
 from board_input import BoardInput
@@ -37,6 +37,14 @@ class PageBase(BoardInput):
     def tr(self, key: str, **kw: Any) -> str:
         """Translate ``key`` into the page language, in the words of the board in play."""
         return t(self.lang, key, self.board_id() if hasattr(self, "form") else None, **kw)
+
+    def variant_title(self, variant_id: str) -> str:
+        """A game's short name in the page's language, from its board ("WAR clássico"); an
+        unknown id (a foreign save's) reads as itself."""
+        try:
+            return get_variant(variant_id).board.short_title.get(self.lang, variant_id)
+        except WarError:
+            return variant_id
 
     def tr_count(self, key: str, n: int, **kw: Any) -> str:
         """Translate a counted text (a :class:`i18n.Plural` entry, its form chosen by ``n``)."""

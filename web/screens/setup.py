@@ -244,7 +244,7 @@ class SetupScreen(PageBase):
                             "height": "72",
                         },
                     ),
-                    h("span", {"class": "variant-name"}, self.tr("variant_" + vid)),
+                    h("span", {"class": "variant-name"}, self.variant_title(vid)),
                     h(
                         "span",
                         {"class": "variant-meta"},

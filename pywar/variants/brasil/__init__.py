@@ -10,6 +10,7 @@ from ..spec import Variant
 
 VARIANT = Variant(
     id="brasil",
+    order=3,
     board_id="brasil",
     first_round_placement_only=True,
     owned_card_bonus_mode="each",

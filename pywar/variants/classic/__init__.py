@@ -4,4 +4,4 @@ from __future__ import annotations
 
 from ..spec import Variant
 
-VARIANT = Variant(id="classic", board_id="classic")
+VARIANT = Variant(id="classic", order=0, board_id="classic")

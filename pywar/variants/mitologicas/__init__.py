@@ -11,6 +11,7 @@ from ..spec import Variant
 
 VARIANT = Variant(
     id="mitologicas",
+    order=2,
     board_id="mitologicas",
     min_players=3,
     max_players=4,

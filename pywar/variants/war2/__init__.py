@@ -7,6 +7,7 @@ from ..spec import Variant
 
 VARIANT = Variant(
     id="war2",
+    order=1,
     board_id="war2",
     hand_limit=5,
     cards_per_conquest_turn=3,
