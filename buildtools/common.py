@@ -36,7 +36,19 @@ CHROMIUM_ARGS = [
 
 #: Replaced in index.html by the board SVG, so the board paints before Python starts.
 BOARD_MARKER = "<!-- BOARD_SVG -->"
-BOARD_SVG = WEB / "maps" / "classic.svg"
+#: Each variant's folder holds its map (``map.svg``) and thumbnail (``thumb.svg``); the site
+#: serves them as ``maps/<id>.svg`` and ``maps/thumbs/<id>.svg``.
+VARIANTS_DIR = ROOT / "pywar" / "variants"
+
+
+def default_board_svg() -> Path:
+    """The map of the variant the page opens on (inlined into index.html, not served)."""
+    from pywar.variants import DEFAULT_VARIANT, get_variant
+
+    return VARIANTS_DIR / get_variant(DEFAULT_VARIANT).board_id / "map.svg"
+
+
+BOARD_SVG = default_board_svg()
 
 #: Files Pyodide fetches at start-up (pyodide.asm.js instead of .mjs before version 314).
 PYODIDE_RUNTIME_FILES = (

@@ -24,6 +24,7 @@ from buildtools.common import (
     PYSCRIPT_DIR,
     PYSCRIPT_LAZY_CHUNKS,
     ROOT,
+    VARIANTS_DIR,
     WEB,
     BuildError,
     ensure_node_modules,
@@ -100,11 +101,17 @@ def _web_files(web: Path) -> Iterator[Path]:
         rel = path.relative_to(web)
         if not path.is_file() or "__pycache__" in rel.parts or path.suffix == ".pyc":
             continue
-        if rel.parts[0] == "maps" and (
-            path.suffix == ".md" or path.name.endswith("-preview.css") or path == BOARD_SVG
-        ):
-            continue  # notes, the generators' preview style, and the board inlined in index.html
         yield path
+
+
+def map_files() -> Iterator[tuple[Path, str]]:
+    """(source, site path) of every board's map and thumbnail, from the variants' folders;
+    the default board's map is inlined into index.html instead."""
+    for folder in sorted(VARIANTS_DIR.iterdir()):
+        if (folder / "map.svg").is_file() and folder.name != BOARD_SVG.parent.name:
+            yield folder / "map.svg", f"maps/{folder.name}.svg"
+        if (folder / "thumb.svg").is_file():
+            yield folder / "thumb.svg", f"maps/thumbs/{folder.name}.svg"
 
 
 def _package_files(pkg: Path) -> Iterator[Path]:
@@ -185,13 +192,16 @@ def _build_into(out: Path, *, single_file: bool = False, snapshot_wanted: bool =
         if (PYSCRIPT_DIR / f"{name}.map").is_file():  # the chunks name their source maps
             _copy(PYSCRIPT_DIR / f"{name}.map", rt_ps / f"{name}.map")
 
-    # 2. The page (web/), minus the map sources' notes.
+    # 2. The page (web/) and the boards' maps (from the variants' folders).
     web_out: list[Path] = []
     if WEB.is_dir():
         for src in _web_files(WEB):
             dst = out / src.relative_to(WEB)
             _copy(src, dst)
             web_out.append(dst)
+    for src, site_path in map_files():
+        _copy(src, out / site_path)
+        web_out.append(out / site_path)
 
     # 3. The engine package: sources and board data only.
     pkg_files: list[str] = []

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-MAPS = Path(__file__).resolve().parent.parent / "web" / "maps"
+VARIANTS_DIR = Path(__file__).resolve().parent.parent / "pywar" / "variants"
 
 
 def path_points(d: str) -> list[tuple[float, float]]:
@@ -48,7 +48,7 @@ def path_points(d: str) -> list[tuple[float, float]]:
 
 def boxes(name: str) -> dict[str, tuple[float, float, float, float]]:
     """Each territory's bounding box (x0, y0, x1, y1) on a map."""
-    root = ET.parse(MAPS / f"{name}.svg").getroot()
+    root = ET.parse(VARIANTS_DIR / name / "map.svg").getroot()
     out = {}
     for el in root.iter():
         t, d = el.get("data-territory"), el.get("d")
@@ -73,7 +73,7 @@ def test_madagascar_and_borneo_are_not_swapped(name):
     assert bor[0] > box["sumatra"][0] and bor[0] < box["nova_guine"][0]
     assert bor[1] > box["vietna"][1] and bor[0] > mad[2] + 100
     # Each badge sits in its own island's box.
-    root = ET.parse(MAPS / f"{name}.svg").getroot()
+    root = ET.parse(VARIANTS_DIR / name / "map.svg").getroot()
     for el in root.iter():
         badge = el.get("data-badge")
         if badge in ("madagascar", "borneu"):

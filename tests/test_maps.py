@@ -1,6 +1,6 @@
-"""Every generated board map (web/maps/<board>.svg) and every board's thumbnail.
+"""Every generated board map (pywar/variants/<board>/map.svg) and every board's thumbnail.
 
-Each map matches its board data and the structure the page relies on (web/maps/README.md),
+Each map matches its board data and the structure the page relies on (docs/maps.md),
 with a layout check (no two badges or labels on top of each other); the thumbnails' size
 and tints. The WAR II map's own groups are tested in tests/test_war2_map.py.
 """
@@ -17,7 +17,7 @@ import pytest
 from conftest import NS, group, translate
 
 ROOT = Path(__file__).resolve().parents[1]
-MAPS = ROOT / "web" / "maps"
+VARIANTS_DIR = ROOT / "pywar" / "variants"
 BOARDS = ROOT / "pywar" / "variants"
 VARIANT_MAPS = ["mitologicas", "brasil"]
 ALL_MAPS = ["classic", *VARIANT_MAPS, "war2"]
@@ -33,7 +33,7 @@ def board_of(name: str) -> dict:
 
 @pytest.fixture(scope="module", params=ALL_MAPS)
 def pair(request) -> tuple[dict, ET.Element, Path]:
-    path = MAPS / f"{request.param}.svg"
+    path = VARIANTS_DIR / request.param / "map.svg"
     return board_of(request.param), ET.parse(path).getroot(), path
 
 
@@ -175,7 +175,7 @@ CLASSIC_TINTS = {"#d9a441", "#6fae4b", "#5b8fd1", "#c9774a", "#b3a36e", "#a77bc4
 
 @pytest.mark.parametrize("name", ["classic", *VARIANT_MAPS])
 def test_thumbnail(name):
-    path = MAPS / "thumbs" / f"{name}.svg"
+    path = VARIANTS_DIR / name / "thumb.svg"
     assert path.stat().st_size < 15 * 1024
     root = ET.parse(path).getroot()
     assert root.tag == f"{NS}svg" and root.get("role") == "img" and root.get("aria-label")
@@ -187,6 +187,15 @@ def test_thumbnail(name):
     tints = {c["tint"] for c in board["continents"]} if name != "classic" else CLASSIC_TINTS
     assert tints <= fills  # one tinted outline per continent (region)
     assert root.find(f".//{NS}text") is None and root.find(f".//{NS}style") is None
+
+
+def test_every_variant_folder_has_its_map_and_thumbnail():
+    """A board is one folder: the page's map and setup thumbnail live beside board.json."""
+    from pywar.variants import VARIANTS
+
+    for variant in VARIANTS.values():
+        folder = VARIANTS_DIR / variant.board_id
+        assert (folder / "map.svg").is_file() and (folder / "thumb.svg").is_file(), folder
 
 
 def test_region_tints_are_board_data():

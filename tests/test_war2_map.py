@@ -1,6 +1,6 @@
-"""The generated WAR II map (web/maps/war2.svg): what it has beyond the structure every board
-map shares (tested in tests/test_maps.py): Cuba's sea link, the Strategic Centre markers and
-the air bases; and its thumbnail's size."""
+"""The generated WAR II map (pywar/variants/war2/map.svg): what it has beyond the structure
+every board map shares (tested in tests/test_maps.py): Cuba's sea link, the Strategic Centre
+markers and the air bases; and its thumbnail's size."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 from conftest import NS, group, translate
 
 ROOT = Path(__file__).resolve().parents[1]
-SVG_PATH = ROOT / "web" / "maps" / "war2.svg"
-THUMB_PATH = ROOT / "web" / "maps" / "thumbs" / "war2.svg"
+SVG_PATH = ROOT / "pywar" / "variants" / "war2" / "map.svg"
+THUMB_PATH = ROOT / "pywar" / "variants" / "war2" / "thumb.svg"
 BOARD_PATH = ROOT / "pywar" / "variants" / "war2" / "board.json"
 
 

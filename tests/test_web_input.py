@@ -15,7 +15,7 @@ from pywar.game import Game
 from saves import MemoryStorage, make_record
 from viewmodel import App, find, text_of
 
-MAPS = Path(__file__).resolve().parent.parent / "web" / "maps"
+VARIANTS_DIR = Path(__file__).resolve().parent.parent / "pywar" / "variants"
 BOARD = load_board("classic")
 SEATS = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
 #: CSS px per map unit at a 1024 x 768 tablet's default zoom (see test_web_taps.py).
@@ -23,7 +23,7 @@ SCALE = 0.87
 
 
 def anchors(board: str = "classic") -> dict[str, tuple[float, float]]:
-    root = ET.parse(MAPS / f"{board}.svg").getroot()
+    root = ET.parse(VARIANTS_DIR / board / "map.svg").getroot()
     return {g.get("data-badge"): translate(g) for g in group(root, "badges").findall(f"{NS}g")}
 
 

@@ -18,7 +18,7 @@ from pywar.variants import get_variant
 
 from taps import MARGIN_PX, REACH_PX, resolve, step
 
-MAPS = Path(__file__).resolve().parent.parent / "web" / "maps"
+VARIANTS_DIR = Path(__file__).resolve().parent.parent / "pywar" / "variants"
 BOARDS = ("classic", "war2", "mitologicas", "brasil")
 #: CSS px per map unit of each board at its default zoom on a 1024 x 768 tablet, as the
 #: page lays it out (e2e/test_touch.py checks the page shows at least this).
@@ -85,7 +85,7 @@ class Map:
     """A board's map: shapes, badge centres and (estimated) name boxes, in map units."""
 
     def __init__(self, board: str) -> None:
-        root = ET.parse(MAPS / f"{board}.svg").getroot()
+        root = ET.parse(VARIANTS_DIR / board / "map.svg").getroot()
         self.shapes = {
             p.get("data-territory"): polygons(p.get("d", ""))
             for p in group(root, "territories").findall(f"{NS}path")

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BOARD = ROOT / "web" / "maps" / "classic.svg"
+BOARD = ROOT / "pywar" / "variants" / "classic" / "map.svg"
 OUT = ROOT / "web" / "icons"
 SOURCE = ROOT / "tools" / "icons"
 PALETTE_COLOURS = 96
@@ -78,7 +78,7 @@ def drawing(maskable: bool) -> str:
     )
     svg = 'xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512"'
     return f"""<svg {svg}>
-  <!-- pywar's icon, drawn by tools/make_icons.py from web/maps/classic.svg -->
+  <!-- pywar's icon, drawn by tools/make_icons.py from pywar/variants/classic/map.svg -->
   <defs>
     <clipPath id="globe"><circle cx="256" cy="256" r="{r}"/></clipPath>
     <radialGradient id="shade" cx="38%" cy="32%" r="75%">

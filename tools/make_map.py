@@ -1,4 +1,4 @@
-"""Build ``web/maps/classic.svg``: the classic WAR world board from Natural Earth shapes.
+"""Build ``pywar/variants/classic/map.svg``: the classic WAR world board from Natural Earth shapes.
 
 Build-time only. Needs ``shapely`` and ``topojson`` (``pip install -e .[map]``) and the
 ``world-atlas`` npm package (``cd tools/mapdata && npm ci``). Run ``python tools/make_map.py``.
@@ -31,7 +31,7 @@ from shapely.ops import nearest_points, unary_union
 ROOT = Path(__file__).resolve().parents[1]
 BOARD_JSON = ROOT / "pywar" / "variants" / "classic" / "board.json"
 ATLAS_JSON = ROOT / "tools" / "mapdata" / "node_modules" / "world-atlas" / "countries-50m.json"
-OUT_SVG = ROOT / "web" / "maps" / "classic.svg"
+OUT_SVG = ROOT / "pywar" / "variants" / "classic" / "map.svg"
 
 # ---------------------------------------------------------------------------------------------
 # Map frame and projection

@@ -1,4 +1,4 @@
-"""Build ``web/maps/brasil.svg``: the War Brasil board, Brazil's 26 states and the DF.
+"""Build ``pywar/variants/brasil/map.svg``: the War Brasil board, Brazil's 26 states and the DF.
 
 Build-time only: ``shapely``, ``topojson`` (``pip install -e .[map]``) and the npm packages
 of ``tools/mapdata`` (``npm ci``): ``@svg-maps/brazil`` 2.0.0 (state shapes, CC BY 4.0) and
@@ -30,8 +30,8 @@ BOARD_JSON = ROOT / "pywar" / "variants" / "brasil" / "board.json"
 NODE = ROOT / "tools" / "mapdata" / "node_modules"
 STATES_JS = NODE / "@svg-maps" / "brazil" / "index.js"
 ATLAS = NODE / "world-atlas" / "countries-10m.json"
-OUT_SVG = maplib.MAPS / "brasil.svg"
-OUT_THUMB = maplib.MAPS / "thumbs" / "brasil.svg"
+OUT_SVG = maplib.map_path("brasil")
+OUT_THUMB = maplib.thumb_path("brasil")
 
 WIDTH, HEIGHT = 1100.0, 740.0
 SCALE = 1.12  # source units -> board units

@@ -1,4 +1,5 @@
-"""Build ``web/maps/mitologicas.svg``: the Ancient Greece board of WAR Batalhas Mitológicas.
+"""Build ``pywar/variants/mitologicas/map.svg``: the Ancient Greece board of WAR Batalhas
+Mitológicas.
 
 Build-time only: ``shapely``, ``topojson`` (``pip install -e .[map]``) and the ``world-atlas``
 npm package (``cd tools/mapdata && npm ci``). Run ``python tools/make_map_greece.py``.
@@ -26,8 +27,8 @@ from shapely.ops import unary_union
 ROOT = maplib.ROOT
 BOARD_JSON = ROOT / "pywar" / "variants" / "mitologicas" / "board.json"
 ATLAS = ROOT / "tools" / "mapdata" / "node_modules" / "world-atlas" / "countries-10m.json"
-OUT_SVG = maplib.MAPS / "mitologicas.svg"
-OUT_THUMB = maplib.MAPS / "thumbs" / "mitologicas.svg"
+OUT_SVG = maplib.map_path("mitologicas")
+OUT_THUMB = maplib.thumb_path("mitologicas")
 
 FRAME = maplib.Frame(lon_w=19.15, lon_e=29.75, lat_s=34.78, lat_n=41.55, width=1100.0)
 COUNTRIES = ("Albania", "Bulgaria", "Greece", "Italy", "Macedonia", "Turkey")

@@ -1,4 +1,4 @@
-"""Build ``web/maps/war2.svg``: the WAR II world board from Natural Earth shapes.
+"""Build ``pywar/variants/war2/map.svg``: the WAR II world board from Natural Earth shapes.
 
 Build-time only: ``shapely``, ``topojson`` (``pip install -e .[map]``) and the ``world-atlas``
 npm package (``cd tools/mapdata && npm ci``). Run ``python tools/make_map_war2.py``.
@@ -38,8 +38,8 @@ import maplib
 
 ROOT = maplib.ROOT
 BOARD_JSON = ROOT / "pywar" / "variants" / "war2" / "board.json"
-OUT_SVG = maplib.MAPS / "war2.svg"
-OUT_THUMB = maplib.MAPS / "thumbs" / "war2.svg"
+OUT_SVG = maplib.map_path("war2")
+OUT_THUMB = maplib.thumb_path("war2")
 
 ANTILLES = [
     "Cuba",

@@ -8,7 +8,7 @@ lenses, the country tables, the wrap-around sea link, its reports). What is here
   :func:`magnify`, the magnifying lens the boards use to enlarge crowded spots;
 - TopoJSON decoding (world-atlas), geometry cleaning, simplification along shared borders;
 - label and badge layout that avoids overlaps (sized for 14 px labels and r = 15 badges);
-- the SVG writer with the structure the page relies on (see ``web/maps/README.md``);
+- the SVG writer with the structure the page relies on (see ``docs/maps.md``);
 - small thumbnails with the continent tints baked in, and an HTML preview page.
 """
 
@@ -31,8 +31,20 @@ from shapely.geometry import MultiPolygon, Polygon, shape
 from shapely.ops import nearest_points, polylabel, unary_union
 
 ROOT = Path(__file__).resolve().parents[1]
-MAPS = ROOT / "web" / "maps"
-PREVIEW_CSS = MAPS / "classic-preview.css"
+#: The variants' folders: each board's ``map.svg`` and ``thumb.svg`` live beside its board.json.
+VARIANTS_DIR = ROOT / "pywar" / "variants"
+PREVIEW_CSS = ROOT / "tools" / "classic-preview.css"
+
+
+def map_path(board_id: str) -> Path:
+    """Where a board's map is written."""
+    return VARIANTS_DIR / board_id / "map.svg"
+
+
+def thumb_path(board_id: str) -> Path:
+    """Where a board's setup thumbnail is written."""
+    return VARIANTS_DIR / board_id / "thumb.svg"
+
 
 BADGE_R = 13.0  # the circle as written in the SVG
 FONT_PX = 14.0  # label size written in the SVG (CSS may override)
@@ -639,7 +651,7 @@ def render_svg(
     backdrop_fill: str = "#c9c2a8",
     font_px: float = FONT_PX,
 ) -> str:
-    """The whole board SVG (structure in web/maps/README.md); labels written ``font_px``."""
+    """The whole board SVG (structure in docs/maps.md); labels written ``font_px``."""
     w, h = round(width), round(height)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" class="board" '
@@ -852,13 +864,13 @@ CLASSIC_TINTS = {
 
 
 def main() -> int:
-    """``python tools/maplib.py``: write ``web/maps/thumbs/classic.svg`` from ``classic.svg``.
+    """``python tools/maplib.py``: write ``pywar/variants/classic/thumb.svg`` from its ``map.svg``.
 
     (The other boards' thumbnails are written by their own generators.)
     """
-    svg = (MAPS / "classic.svg").read_text(encoding="utf-8")
+    svg = map_path("classic").read_text(encoding="utf-8")
     thumb = thumbnail_svg(svg, CLASSIC_TINTS, "WAR Clássico: o mundo")
-    out = MAPS / "thumbs" / "classic.svg"
+    out = thumb_path("classic")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(thumb, encoding="utf-8")
     print(f"wrote {out} ({len(thumb.encode()) / 1024:.1f} KB)")
