@@ -749,3 +749,26 @@ def test_war2_offers_every_bot_level_and_each_thinks_in_chunks(level):
     assert type(app.bot_for(0)).__name__.lower().startswith(level)
     kinds = {e["action"]["type"] for e in g.log}
     assert {"claim", "place", "air_attack", "place_ci", "spy"} <= kinds
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_each_simple_event_reads_with_its_places_and_players(lang):
+    from variants.war2.words import PLACE, SEAT, SIMPLE_EVENTS
+
+    app = war2_app({0: ["brasil", "argentina"], 1: ["china"]}, ["human", "bot", "bot"])
+    app.lang = lang
+    fields = {"territory": "brasil", "source": "brasil", "target": "argentina", "count": 4}
+    for kind, (_key, params) in SIMPLE_EVENTS.items():
+        event: dict[str, Any] = {"type": kind, "player": 0, **fields, "ci": 1}
+        wanted = [app.name(0)]
+        for field, read in params.values():
+            if read == SEAT:
+                event[field] = 1
+                wanted.append(app.name(1))
+            elif read == PLACE:
+                wanted.append(app.tname(event[field]))
+            else:
+                wanted.append(str(event[field]))
+        line = app.describe_event(event)
+        assert line and "{" not in line, (kind, line)
+        assert all(w in line for w in wanted), (kind, line, wanted)

@@ -9,6 +9,36 @@ from pywar.variants.war2.data import describe as describe_war2_objective
 from variant_ui import PageApp
 from variants.war2.common import War2Base, _game
 
+#: How an event field reads in a text: a territory's name, a player's name, or as it is.
+PLACE, SEAT, AS_IS = "place", "seat", "as_is"
+#: Events told by one text of the player's name (``name``) and the event's fields:
+#: kind -> (catalogue key, {text parameter: (event field, how it reads)}).
+SIMPLE_EVENTS: dict[str, tuple[str, dict[str, tuple[str, str]]]] = {
+    "claim": ("w2_ev_claim", {"territory": ("territory", PLACE)}),
+    "take_centre": ("w2_ev_take_centre", {"territory": ("territory", PLACE)}),
+    "transport": (
+        "w2_ev_transport",
+        {"count": ("count", AS_IS), "source": ("source", PLACE), "target": ("target", PLACE)},
+    ),
+    "discard": ("w2_ev_discard", {}),
+    "airlift": (
+        "w2_ev_airlift",
+        {"count": ("count", AS_IS), "source": ("source", PLACE), "target": ("target", PLACE)},
+    ),
+    "place_ci": ("w2_ev_place_ci", {"territory": ("territory", PLACE)}),
+    "move_ci": (
+        "w2_ev_move_ci",
+        {"owner": ("ci", SEAT), "source": ("source", PLACE), "target": ("target", PLACE)},
+    ),
+    "transport_ci": ("w2_ev_transport_ci", {"owner": ("ci", SEAT), "target": ("target", PLACE)}),
+    "spy": ("w2_ev_spy", {"target": ("target", SEAT)}),
+    "ci_captured": (
+        "w2_ev_ci_captured",
+        {"owner": ("ci", SEAT), "territory": ("territory", PLACE)},
+    ),
+    "ci_recovered": ("w2_ev_ci_recovered", {"territory": ("territory", PLACE)}),
+}
+
 
 class War2Words(War2Base):
     """A part of :class:`variants.war2.view.War2UI` (see the module)."""
@@ -18,6 +48,19 @@ class War2Words(War2Base):
         kind = e["type"]
         g = _game(app)
         name = app.name(e["player"]) if isinstance(e.get("player"), int) else ""
+        if kind in SIMPLE_EVENTS:
+            key, params = SIMPLE_EVENTS[kind]
+            words: dict[str, Any] = {"name": name}
+            for param, (field, read) in params.items():
+                value = e[field]
+                words[param] = (
+                    app.place(value)
+                    if read == PLACE
+                    else app.name(value)
+                    if read == SEAT
+                    else value
+                )
+            return app.tr(key, **words)
         if kind == "turn":
             if "stage" not in e:
                 if "scenario" in g.setup:
@@ -33,10 +76,6 @@ class War2Words(War2Base):
             return line
         if kind == "phase":
             return app.tr("w2_ev_claims") if e["phase"] == "claim" else ""
-        if kind == "claim":
-            return app.tr("w2_ev_claim", name=name, territory=app.place(e["territory"]))
-        if kind == "take_centre":
-            return app.tr("w2_ev_take_centre", name=name, territory=app.place(e["territory"]))
         if kind == "claim_pair":
             first, second = e["territories"]
             return app.tr(
@@ -52,16 +91,6 @@ class War2Words(War2Base):
                 territory=app.place(e["territory"]),
                 cards=" + ".join(self.card_label(app, c) for c in e["cards"]),
             )
-        if kind == "transport":
-            return app.tr(
-                "w2_ev_transport",
-                name=name,
-                count=e["count"],
-                source=app.place(e["source"]),
-                target=app.place(e["target"]),
-            )
-        if kind == "discard":
-            return app.tr("w2_ev_discard", name=name)
         if kind == "air_attack":
             origin = (
                 app.tr("w2_from_base")
@@ -101,42 +130,6 @@ class War2Words(War2Base):
                 lost=app.tr("w2_n_bombers_lost", n=e["lost"]),
                 returned=e["returned"],
             )
-        if kind == "airlift":
-            return app.tr(
-                "w2_ev_airlift",
-                name=name,
-                count=e["count"],
-                source=app.place(e["source"]),
-                target=app.place(e["target"]),
-            )
-        if kind == "place_ci":
-            return app.tr("w2_ev_place_ci", name=name, territory=app.place(e["territory"]))
-        if kind == "move_ci":
-            return app.tr(
-                "w2_ev_move_ci",
-                name=name,
-                owner=app.name(e["ci"]),
-                source=app.place(e["source"]),
-                target=app.place(e["target"]),
-            )
-        if kind == "transport_ci":
-            return app.tr(
-                "w2_ev_transport_ci",
-                name=name,
-                owner=app.name(e["ci"]),
-                target=app.place(e["target"]),
-            )
-        if kind == "spy":
-            return app.tr("w2_ev_spy", name=name, target=app.name(e["target"]))
-        if kind == "ci_captured":
-            return app.tr(
-                "w2_ev_ci_captured",
-                name=name,
-                owner=app.name(e["ci"]),
-                territory=app.place(e["territory"]),
-            )
-        if kind == "ci_recovered":
-            return app.tr("w2_ev_ci_recovered", name=name, territory=app.place(e["territory"]))
         if kind in ("turn_end", "objective_changed"):
             return ""
         return None
