@@ -12,6 +12,7 @@ import json
 import zlib
 from typing import Any
 
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
@@ -158,6 +159,8 @@ class Page:
         self.bind_board()
         self.announcer = document.getElementById("announce")
         self.announced = 0
+        #: A render's focus moves left for a later task (see :meth:`settle_focus`).
+        self.pending_focus: tuple[dict[str, Any], bool, Any] | None = None
         self.bot_timer = None
         self.blitz_timer = None
         self.handler = create_proxy(self.on_event)
@@ -417,17 +420,24 @@ class Page:
         self.render()
 
     # ---------------------------------------------------------------- render
-    def render(self) -> None:
-        """Write the view; a game that cannot be shown is set aside, never bricks the page."""
+    def render(self, focus: bool = True) -> None:
+        """Write the view; a game that cannot be shown is set aside, never bricks the page.
+        ``focus=False`` leaves the focus moves to :meth:`settle_focus` (a later task)."""
         try:
             view = self.app.render()
         except Exception as exc:  # noqa: BLE001 - e.g. a save that loads but cannot show
             window.console.warn(f"pywar: the game could not be shown: {exc!r}")
             self.app.set_aside(exc)
             view = self.app.render()
-        self.write(view)
+        self.write(view, focus)
 
-    def write(self, view: dict[str, Any]) -> None:
+    def settle_focus(self) -> None:
+        """The focus moves of a render made with ``focus=False``."""
+        pending, self.pending_focus = self.pending_focus, None
+        if pending is not None:
+            self.move_focus(*pending)
+
+    def write(self, view: dict[str, Any], focus: bool = True) -> None:
         root = document.documentElement
         if view["board_id"] != self.board_id and self.loading_board != view["board_id"]:
             self.loading_board = view["board_id"]
@@ -472,7 +482,10 @@ class Page:
         if announce.get("text") and announce.get("id") != self.announced:
             self.announced = announce["id"]
             self.announcer.textContent = announce["text"]
-        self.move_focus(view, had_focus, focused_before)
+        if focus:
+            self.move_focus(view, had_focus, focused_before)
+        else:
+            self.pending_focus = (view, had_focus, focused_before)
         if self.app.bot_to_move and self.bot_timer is None:
             delay = (
                 self.app.bot_delay()
@@ -742,10 +755,18 @@ def take_over(page: Page) -> None:
     caret = None
     if present(focused) and isinstance(getattr(focused, "selectionStart", None), int):
         caret = (focused.selectionStart, focused.selectionEnd)
-    page.render()
-    again = document.activeElement
-    if caret and present(again) and isinstance(getattr(again, "selectionStart", None), int):
-        again.setSelectionRange(*caret)
+    # The focus moves wait for a task of their own: moving the focus lays the page out, and
+    # a layout at the end of Python's long start-up task reads as late visual progress
+    # (Lighthouse's speed index); the page says it is ready once they are done.
+    page.render(focus=False)
+
+    def settle() -> None:
+        page.settle_focus()
+        again = document.activeElement
+        if caret and present(again) and isinstance(getattr(again, "selectionStart", None), int):
+            again.setSelectionRange(*caret)
+
+    window.setTimeout(create_once_callable(settle), 0)
 
 
 # -- end first screen
