@@ -131,6 +131,8 @@ def test_the_page_lists_the_new_board_by_its_own_name_and_starts_it(project: Pat
 def test_the_build_serves_the_new_board_s_map_and_thumbnail(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    if not (ROOT / "buildtools").is_dir():  # pragma: no cover - the Pyodide run's copy
+        pytest.skip("buildtools/ is not in this copy of the project")
     sys.path.insert(0, str(ROOT))
     try:
         from buildtools import site
