@@ -14,7 +14,6 @@ from test_ai import LEVEL_NAMES, bot_action
 from pywar import Game
 from pywar.actions import Attack, EndTurn, Place
 from pywar.ai import make_bot
-from pywar.variants.war2.ai import air_dist, stop_level
 from pywar.board import load_board
 from pywar.tournament import play_match, seat_colors, seat_levels
 from pywar.variants.war2.actions import (
@@ -28,6 +27,7 @@ from pywar.variants.war2.actions import (
     PlaceCI,
     Transport,
 )
+from pywar.variants.war2.ai import air_dist, stop_level
 from pywar.variants.war2.data import war2_rules
 from pywar.variants.war2.rules import War2Game
 
