@@ -154,6 +154,61 @@ def test_the_cycle_finder_finds_function_and_type_checking_imports(tmp_path: Pat
     assert cycles(graph) == [["pkg.a", "pkg.b"]]
 
 
+def variant_folder_imports(graph: dict[str, set[str]], package: str) -> list[str]:
+    """``module -> imported`` for every import of a module of a variant folder
+    ``<package>.variants.<id>`` by a module outside that folder (shared code such as the
+    bots, or another variant); the registry ``<package>.variants`` may import each folder's
+    ``__init__`` (its ``VARIANT``)."""
+    registry = f"{package}.variants"
+    folders = {
+        m for m in graph if m.startswith(registry + ".") and m.count(".") == registry.count(".") + 1
+    }
+    folders = {m for m in folders if any(x.startswith(m + ".") for x in graph)}
+    found = []
+    for module, edges in sorted(graph.items()):
+        own = next((f for f in folders if module == f or module.startswith(f + ".")), None)
+        for target in sorted(edges):
+            folder = next((f for f in folders if target == f or target.startswith(f + ".")), None)
+            if folder is None or folder == own:
+                continue
+            if module == registry and target == folder:
+                continue
+            found.append(f"{module} -> {target}")
+    return found
+
+
+def test_shared_code_imports_no_variant_folder() -> None:
+    """The bots (``pywar/ai/``) and every other shared module reach a variant's code only
+    through its :class:`~pywar.variants.spec.Variant` (``game_class``, ``bot_layer``...)."""
+    found = variant_folder_imports(import_graph(PYWAR), "pywar")
+    assert not found, (
+        "shared code imports a variant folder pywar/variants/<id>/ (reach it through the "
+        "Variant's fields, e.g. the bot layer's hooks):\n" + "\n".join(found)
+    )
+
+
+def test_the_variant_import_finder_finds_them(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    (pkg / "ai").mkdir(parents=True)
+    (pkg / "variants" / "v1").mkdir(parents=True)
+    (pkg / "variants" / "v2").mkdir(parents=True)
+    for d in (pkg, pkg / "ai", pkg / "variants", pkg / "variants" / "v1", pkg / "variants" / "v2"):
+        (d / "__init__.py").write_text("")
+    (pkg / "variants" / "__init__.py").write_text("from . import v1, v2\n")
+    (pkg / "variants" / "spec.py").write_text("")
+    (pkg / "variants" / "v1" / "ai.py").write_text("from ...ai import hard\n")
+    (pkg / "variants" / "v1" / "data.py").write_text("from . import ai\nfrom .. import spec\n")
+    (pkg / "variants" / "v2" / "rules.py").write_text("from ..v1 import data\n")
+    (pkg / "ai" / "hard.py").write_text(
+        "def f():\n    from ..variants.v1.ai import g\nfrom ..variants import spec\n"
+    )
+    graph = import_graph(pkg)
+    assert variant_folder_imports(graph, "pkg") == [
+        "pkg.ai.hard -> pkg.variants.v1.ai",
+        "pkg.variants.v2.rules -> pkg.variants.v1.data",
+    ]
+
+
 @pytest.mark.parametrize("path", [PYWAR / "variants" / "__init__.py"])
 def test_the_registry_imports_no_rules_module(path: Path) -> None:
     """The registry reaches a variant's game class through ``Variant.game_class`` only."""

@@ -12,18 +12,21 @@ import json
 import random
 import time
 import zlib
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
-from ..actions import Action
+from ..actions import Action, Regroup
 from ..bot import variant_bot
 from ..game import Game
 from .core import Position
+from .evaluate import Evaluator
 
 #: Longest stretch of work between two yields of :meth:`Bot.think`, in seconds.
 CHUNK_SECONDS = 0.015
 
 Thinking = Generator[None, None, Any]
+#: Plays a rollout on (owner, armies, generator), changing the lists; returns "conquered".
+RolloutPlay = Callable[[list[int], list[int], random.Random], bool]
 
 
 class Clock:
@@ -60,6 +63,9 @@ class Bot:
         self.seed = int(seed)
         #: Per-seat memory between decisions (what a player remembers of the table).
         self.memory: dict[int, dict[str, Any]] = {}
+        #: The variant's layer of the decision under way (:class:`BotLayer`: none adds
+        #: nothing); :meth:`think` sets it from ``Variant.bot_layer``.
+        self.layer = BotLayer(self)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
@@ -81,8 +87,10 @@ class Bot:
         clock = Clock()
         layer = game.variant.resolve("bot_layer")
         if layer is not None:  # the level plus its variant's layer (WAR II's pieces)
-            gen = layer(self).decide(view, clock)
+            self.layer = layer(self)
+            gen = self.layer.decide(view, clock)
         else:
+            self.layer = BotLayer(self)
             own = variant_bot(game)
             if own is not None:  # another variant with rules of its own plays its own bot
                 yield own.choose(game)
@@ -117,3 +125,54 @@ class Bot:
             mem.clear()
         mem["turn"] = pos.turn
         return mem
+
+
+class BotLayer:
+    """What a variant adds to every level's play, named by ``Variant.bot_layer`` (WAR II:
+    :class:`pywar.variants.war2.ai.War2Layer`). :meth:`Bot.think` builds one for each
+    decision and hands the view to its :meth:`decide`; the levels ask it through the hooks
+    below. This base is the layer of a variant with none: its hooks add nothing."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def decide(self, view: dict[str, Any], clock: Clock) -> Thinking:
+        """Generator: the action for this view (the level's own, no trade outside the
+        variant's rules); a variant's layer plays its own pieces here."""
+        action = yield from self.bot.decide(view, False, clock)
+        return action
+
+    def before_battle(
+        self,
+        pos: Position,
+        ev: Evaluator,
+        mem: dict[str, Any],
+        rnd: random.Random,
+        clock: Clock,
+    ) -> Thinking:
+        """Hard, in the attack phase before a new battle: an action of the variant's own
+        weighed by the level's rollouts (WAR II: a raid), or None (the default)."""
+        return None
+        yield  # pragma: no cover
+
+    def rollout_opening(
+        self,
+        pos: Position,
+        owner: list[int],
+        armies: list[int],
+        values: list[float],
+        play: RolloutPlay,
+    ) -> RolloutPlay:
+        """Hard's placement rollouts from this board: ``play`` preceded by what the variant
+        does first (WAR II: the air base's raid); the default is ``play`` itself."""
+        return play
+
+    def regroup_targets(self, pos: Position, s: int) -> list[int]:
+        """Own territories beyond the neighbours that armies of ``s`` may move to in the
+        regroup phase (WAR II: the other Strategic Centres); none by default."""
+        return []
+
+    def regroup_move(self, pos: Position, s: int, u: int, k: int) -> Action:
+        """The action moving ``k`` armies from ``s`` to ``u`` in the regroup phase (``u``
+        a neighbour or one of :meth:`regroup_targets`)."""
+        return Regroup(pos.info.ids[s], pos.info.ids[u], k)

@@ -24,14 +24,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
-from ..actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup
-from ..variants.war2.actions import AirAttack, Airlift, CardAirAttack
-from ..variants.war2.ai import raid_plan, raid_targets, sample_air, stop_level
-from ..variants.war2.data import war2_rules
-from .base import Bot, Clock, Thinking
+from ..actions import Attack, EndAttack, EndTurn, Occupy, Place
+from .base import Bot, Clock, RolloutPlay, Thinking
 from .belief import Belief
 from .core import (
     Position,
@@ -52,10 +48,6 @@ BASES = 12
 ATTACK_CANDIDATES = 10
 #: An attack must beat stopping by this much score.
 MARGIN = 0.25
-#: WAR II: a raid stops when the land attack has these odds (as the war2 layer's).
-AIR_AIM = 0.9
-#: WAR II: a raid must beat no raid by this much score.
-RAID_MARGIN = 0.05
 
 
 class HardBot(Bot):
@@ -71,7 +63,7 @@ class HardBot(Bot):
     shifts = (-0.2, -0.1, 0.0, 0.1)
     splits: tuple[float, ...] = (0.5,)
     attack_rollouts = 10
-    #: WAR II: placement rollouts start with the air base's raid.
+    #: Placement rollouts start with the variant layer's opening (WAR II: a raid).
     air_rollouts = True
 
     def decide(self, view: dict[str, Any], trade_allowed: bool, clock: Clock) -> Thinking:
@@ -127,10 +119,10 @@ class HardBot(Bot):
                 return Occupy(gate_move(pos, pos.owner, *pos.occupy))
             return self.occupy(pos, ev)
         if pos.phase == "attack":
-            if pos.info.war2 and mem.get("battle") is None:
-                raid = yield from self.raid(pos, ev, mem, rnd, clock)
-                if raid is not None:
-                    return raid
+            if mem.get("battle") is None:  # the variant's own first (WAR II: a raid)
+                own = yield from self.layer.before_battle(pos, ev, mem, rnd, clock)
+                if own is not None:
+                    return own
             action = yield from self.attack(pos, ev, mem, rnd, clock)
             return action
         if pos.phase == "regroup":
@@ -232,8 +224,8 @@ class HardBot(Bot):
                 play = _push_play(pos, needed)
             else:
                 play = _gate_play(pos, values)
-            if self.air_rollouts and pos.air_base:
-                play = _with_raid(pos, owner, base_armies, values, play)
+            if self.air_rollouts:
+                play = self.layer.rollout_opening(pos, owner, base_armies, values, play)
             mean = yield from mean_score(pos, ev, owner, base_armies, seeds, play, clock)
             if best is None or mean > best[0]:
                 best = (mean, i)
@@ -309,64 +301,6 @@ class HardBot(Bot):
             if best > 0:
                 scored[s] = best
         return sorted(scored, key=lambda s: (-scored[s], s))[: self.bases]
-
-    # ----------------------------------------------------------- WAR II raids
-    def raid(
-        self, pos: Position, ev: Evaluator, mem: dict[str, Any], rnd: random.Random, clock: Clock
-    ) -> Thinking:
-        """WAR II: a raid of the air base's bombers or of a card's before the next battle,
-        or None: each option (and none) is played out in rollouts of the rest of the
-        attack phase, dice and air dice sampled; the best mean score wins."""
-        info = pos.info
-        cards = war2_rules(info.board.id).cards
-        hand = [cards[c] for c in pos.hand]
-        key = (pos.turn, pos.air_base, tuple(pos.hand), sum(1 for o in pos.owner if o == pos.me))
-        if mem.get("raid_checked") == key:
-            return None
-        values = self.rollout_values(pos, ev)
-        options: list[tuple[Action, int, int, int]] = []  # (action, target, bombers, stop)
-        base = pos.air_base
-        if base:
-            for t, stop in raid_targets(pos, values, base, AIR_AIM):
-                options.append((AirAttack(info.ids[t], base), t, base, stop))
-            for t in _threats(pos, 2):
-                options.append((AirAttack(info.ids[t], base), t, base, 1))
-        box = pos.bomber_box
-        numbers = sorted((c for c in hand if c.numbered), key=lambda c: (-c.value, c.index))
-        for card in hand:
-            if card.numbered or box < 1:
-                continue
-            for name in card.territories:
-                t = info.index[name]
-                if pos.owner[t] == pos.me or pos.armies[t] < 2:
-                    continue
-                count, extra = 1, []
-                for c in numbers:
-                    if count + c.value <= box and 1.75 * count < pos.armies[t] - 1:
-                        extra.append(c.index)
-                        count += c.value
-                a = max((pos.armies[u] for u in info.nbrs[t] if pos.owner[u] == pos.me), default=0)
-                stop = stop_level(a, pos.armies[t], AIR_AIM) if a >= 2 else 1
-                options.append(
-                    (CardAirAttack(card.index, name, tuple(sorted(extra))), t, count, stop)
-                )
-        if not options:
-            mem["raid_checked"] = key
-            return None
-        seeds = [rnd.getrandbits(32) for _ in range(self.attack_rollouts)]
-        play = _gate_play(pos, values)
-        best_value = yield from mean_score(pos, ev, pos.owner, pos.armies, seeds, play, clock)
-        best_value += RAID_MARGIN
-        best: Action | None = None
-        for action, t, bombers, stop in options:
-            mean = yield from mean_score(
-                pos, ev, pos.owner, pos.armies, seeds, _raid_then(t, bombers, stop, play), clock
-            )
-            if mean > best_value:
-                best_value, best = mean, action
-        if best is None:
-            mem["raid_checked"] = key
-        return best
 
     # --------------------------------------------------------------- attacks
     def attack(
@@ -546,11 +480,7 @@ class HardBot(Bot):
             if movable <= 0:
                 continue
             targets = [u for u in info.nbrs[s] if owner[u] == me]
-            lift = info.war2 and info.is_centre[s]
-            if lift:  # WAR II: armies fly between Strategic Centres too
-                targets += [
-                    u for u in info.centres if owner[u] == me and u != s and u not in info.nbrs[s]
-                ]
+            targets += self.layer.regroup_targets(pos, s)  # WAR II: airlifts
             for u in targets:
                 for k in sorted({movable, (movable + 1) // 2}):
                     arm = list(armies)
@@ -565,17 +495,10 @@ class HardBot(Bot):
                 yield
         if best is None or best[0] <= here + 0.1:
             return EndTurn()
-        s, u, k = best[1], best[2], best[3]
-        if u not in info.nbrs[s]:
-            return Airlift(info.ids[s], info.ids[u], k)
-        return Regroup(info.ids[s], info.ids[u], k)
+        return self.layer.regroup_move(pos, best[1], best[2], best[3])
 
 
 # ---------------------------------------------------------------- helpers
-#: Plays a rollout on (owner, armies, generator), changing the lists; returns "conquered".
-RolloutPlay = Callable[[list[int], list[int], random.Random], bool]
-
-
 def mean_score(
     pos: Position,
     ev: Evaluator,
@@ -608,48 +531,6 @@ def _gate_play(
         return rollout_attacks(pos, own, arm, values, r, pos.conquered, shift, first=first)
 
     return play
-
-
-def _with_raid(
-    pos: Position, owner: list[int], armies: list[int], values: list[float], play: RolloutPlay
-) -> RolloutPlay:
-    """WAR II: the rollout starts with the raid of the air base's bombers that helps the
-    land attacks most (sampled from the air dice)."""
-    plan = raid_plan(pos, owner, armies, values, pos.air_base, AIR_AIM)
-    if plan is None:
-        return play
-    t, stop = plan
-    bombers = pos.air_base
-
-    def raided(own: list[int], arm: list[int], r: random.Random) -> bool:
-        arm[t] = sample_air(bombers, arm[t], stop, r)
-        return play(own, arm, r)
-
-    return raided
-
-
-def _raid_then(t: int, bombers: int, stop: int, play: RolloutPlay) -> RolloutPlay:
-    """A rollout that starts with a raid on ``t`` (sampled from the air dice)."""
-
-    def raided(own: list[int], arm: list[int], r: random.Random) -> bool:
-        arm[t] = sample_air(min(bombers, 13), arm[t], stop, r)
-        return play(own, arm, r)
-
-    return raided
-
-
-def _threats(pos: Position, most: int) -> list[int]:
-    """The strongest enemy stacks next to our territories."""
-    me = pos.me
-    stacks = [
-        t
-        for t in range(pos.info.n)
-        if pos.owner[t] != me
-        and pos.armies[t] >= 3
-        and any(pos.owner[u] == me for u in pos.info.nbrs[t])
-    ]
-    stacks.sort(key=lambda t: (-pos.armies[t], t))
-    return stacks[:most]
 
 
 def _push_play(pos: Position, needed: list[bool]) -> RolloutPlay:

@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...actions import Action, EndTurn
+from ...ai.base import Bot, BotLayer, Clock, RolloutPlay, Thinking
 from ...ai.core import BoardInfo, Position, board_info, p_win
+from ...ai.evaluate import Evaluator
+from ...ai.hard import HardBot
 from ...ai.normal import front_distance, threat_of
 from ...ai.objective import target_weights
 from .. import get_variant
@@ -51,10 +53,9 @@ from .actions import (
     TakeCentre,
     Transport,
 )
+from .air_odds import air_dist, expected_p_win, raid_gains, raid_plan, raid_targets, stop_level
 from .data import War2Card, War2Rules, war2_rules
-
-if TYPE_CHECKING:
-    from ...ai.base import Bot, Clock, Thinking
+from .hard_air import airlift_targets, raid, with_raid
 
 CARD_PHASES = ("reinforce", "attack", "regroup")
 
@@ -72,145 +73,52 @@ class War2Style:
     air_min_gain: float = 0.15
 
 
-# ------------------------------------------------------------------------- air odds
-Faces = tuple[tuple[int, float], ...]
-
-
-def _face_probs(faces: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
-    out: dict[int, float] = {}
-    for f in faces:
-        out[f] = out.get(f, 0.0) + 1.0 / len(faces)
-    return tuple(sorted(out.items()))
-
-
-@cache
-def _air_faces(board_id: str) -> tuple[Faces, Faces]:
-    rules = war2_rules(board_id)
-    return _face_probs(rules.anti_aircraft), _face_probs(rules.air_attack)
-
-
-@cache
-def air_dist(
-    bombers: int, armies: int, stop: int = 1, board_id: str = "war2"
-) -> tuple[tuple[int, float], ...]:
-    """Distribution of the armies left in a territory of ``armies`` bombed by ``bombers``
-    until they are all shot down or the territory is down to ``stop`` armies (at least 1):
-    ``((armies_left, probability), ...)``."""
-    aa, bombs = _air_faces(board_id)
-    stop = max(1, stop)
-    if bombers <= 0 or armies <= stop:
-        return ((armies, 1.0),)
-    out: dict[int, float] = {}
-    self_loop = 0.0
-    for shot, ps in aa:
-        left = bombers - min(shot, bombers)
-        if left == 0:
-            out[armies] = out.get(armies, 0.0) + ps
-            continue
-        for hit, pb in bombs:
-            killed = min(hit, armies - 1)
-            p = ps * pb
-            if killed == 0 and left == bombers:
-                self_loop += p
-                continue
-            for d, q in air_dist(left, armies - killed, stop, board_id):
-                out[d] = out.get(d, 0.0) + p * q
-    scale = 1.0 / (1.0 - self_loop)
-    return tuple(sorted((d, q * scale) for d, q in out.items()))
-
-
-def sample_air(
-    bombers: int, armies: int, stop: int, rnd: random.Random, board_id: str = "war2"
-) -> int:
-    """One sampled raid (as :func:`air_dist`): the armies left."""
-    rules = war2_rules(board_id)
-    aa, bombs = rules.anti_aircraft, rules.air_attack
-    stop = max(1, stop)
-    while bombers > 0 and armies > stop:
-        bombers -= min(aa[int(rnd.random() * len(aa))], bombers)
-        if bombers:
-            armies -= min(bombs[int(rnd.random() * len(bombs))], armies - 1)
-    return armies
-
-
-def raid_gains(
-    pos: Position,
-    owner: list[int],
-    armies: list[int],
-    values: list[float],
-    bombers: int,
-    aim: float,
-) -> list[tuple[float, int, int]]:
-    """(gain, target, stop) of each raid that could precede a land attack, in territory
-    order: the target's value times what the raid adds to the odds of the best attacker."""
-    me = pos.me
-    nbrs = pos.info.nbrs
-    gains: list[tuple[float, int, int]] = []
-    for t in range(pos.info.n):
-        d = armies[t]
-        if owner[t] == me or d < 2:
-            continue
-        a = max((armies[u] for u in nbrs[t] if owner[u] == me), default=0)
-        if a < 2:
-            continue
-        stop = stop_level(a, d, aim)
-        if stop >= d:
-            continue
-        gain = values[t] * (expected_p_win(a, air_dist(min(bombers, 13), d, stop)) - p_win(a, d))
-        gains.append((gain, t, stop))
-    return gains
-
-
-def raid_plan(
-    pos: Position,
-    owner: list[int],
-    armies: list[int],
-    values: list[float],
-    bombers: int,
-    aim: float,
-) -> tuple[int, int] | None:
-    """(target, stop) of the raid that adds most to a land attack on this board."""
-    if bombers < 1:
-        return None
-    best: tuple[float, int, int] | None = None
-    for gain, t, stop in raid_gains(pos, owner, armies, values, bombers, aim):
-        if best is None or gain > best[0]:
-            best = (gain, t, stop)
-    if best is None or best[0] <= 0.0:
-        return None
-    return best[1], best[2]
-
-
-def raid_targets(
-    pos: Position, values: list[float], bombers: int, aim: float, most: int = 3
-) -> list[tuple[int, int]]:
-    """The ``most`` best (target, stop) raids before a land attack, by value x odds."""
-    scored = [g for g in raid_gains(pos, pos.owner, pos.armies, values, bombers, aim) if g[0] > 0.0]
-    scored.sort(key=lambda x: (-x[0], x[1]))
-    return [(t, stop) for _, t, stop in scored[:most]]
-
-
-def expected_p_win(a: int, dist: tuple[tuple[int, float], ...]) -> float:
-    """Odds of a land attack of ``a`` armies against the bombed territory."""
-    return sum(q * p_win(a, d) for d, q in dist)
-
-
-def stop_level(a: int, d: int, aim: float) -> int:
-    """Armies at which bombing may stop: the land attack of ``a`` has odds ``aim``."""
-    k = d
-    while k > 1 and p_win(a, k) < aim:
-        k -= 1
-    return k
-
-
 # --------------------------------------------------------------------- the layer
-class War2Layer:
+class War2Layer(BotLayer):
     """WAR II decisions of one bot, played with its level's ``skill`` (:class:`War2Style`)."""
 
     def __init__(self, bot: Bot) -> None:
-        self.bot = bot
+        super().__init__(bot)
         self.style = War2Style(skill=bot.skill)
         self._values: list[float] | None = None
+
+    # ------------------------------------------------- the hard level's hooks
+    def before_battle(
+        self,
+        pos: Position,
+        ev: Evaluator,
+        mem: dict[str, Any],
+        rnd: random.Random,
+        clock: Clock,
+    ) -> Thinking:
+        """Hard: a raid before the next battle, chosen by its rollouts (or None)."""
+        if not isinstance(self.bot, HardBot):
+            return None
+        action = yield from raid(self.bot, pos, ev, mem, rnd, clock)
+        return action
+
+    def rollout_opening(
+        self,
+        pos: Position,
+        owner: list[int],
+        armies: list[int],
+        values: list[float],
+        play: RolloutPlay,
+    ) -> RolloutPlay:
+        """Hard's placement rollouts start with the air base's best raid."""
+        if not pos.air_base:
+            return play
+        return with_raid(pos, owner, armies, values, play)
+
+    def regroup_targets(self, pos: Position, s: int) -> list[int]:
+        """Armies fly between Strategic Centres too."""
+        return airlift_targets(pos, s)
+
+    def regroup_move(self, pos: Position, s: int, u: int, k: int) -> Action:
+        """An airlift when ``u`` is no neighbour of ``s``."""
+        if u not in pos.info.nbrs[s]:
+            return Airlift(pos.info.ids[s], pos.info.ids[u], k)
+        return super().regroup_move(pos, s, u, k)
 
     # -------------------------------------------------------------- driving
     def decide(self, view: dict[str, Any], clock: Clock) -> Thinking:
@@ -718,4 +626,13 @@ class War2Layer:
         return Airlift(info.ids[source], info.ids[target], k)
 
 
-__all__ = ["War2Layer", "War2Style", "air_dist", "expected_p_win", "stop_level"]
+__all__ = [
+    "War2Layer",
+    "War2Style",
+    "air_dist",
+    "expected_p_win",
+    "raid_gains",
+    "raid_plan",
+    "raid_targets",
+    "stop_level",
+]
