@@ -36,6 +36,9 @@ CHROMIUM_ARGS = [
 
 #: Replaced in index.html by the board SVG, so the board paints before Python starts.
 BOARD_MARKER = "<!-- BOARD_SVG -->"
+#: Replaced in index.html by a link to each variant page part's stylesheets
+#: (``web/variants/<id>/*.css``), so shared markup names no variant.
+VARIANT_CSS_MARKER = "<!-- VARIANT_CSS -->"
 #: Each variant's folder holds its map (``map.svg``) and thumbnail (``thumb.svg``); the site
 #: serves them as ``maps/<id>.svg`` and ``maps/thumbs/<id>.svg``.
 VARIANTS_DIR = ROOT / "pywar" / "variants"

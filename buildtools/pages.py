@@ -6,7 +6,7 @@ import os
 import re
 from pathlib import Path
 
-from buildtools.common import BOARD_MARKER, BOARD_SVG, BuildError
+from buildtools.common import BOARD_MARKER, BOARD_SVG, VARIANT_CSS_MARKER, BuildError
 
 _TAG_RE = re.compile(r"<(script|link|img|source|iframe|audio|video)\b[^>]*>", re.IGNORECASE)
 _ATTR_RE = re.compile(r"""\b(src|href|config)\s*=\s*(["'])(.*?)\2""", re.IGNORECASE)
@@ -62,6 +62,16 @@ def inline_board(html_text: str) -> str:
     svg = re.sub(r"^\s*<\?xml[^>]*\?>\s*", "", svg)
     svg = re.sub(r"^\s*<!DOCTYPE[^>]*>\s*", "", svg, flags=re.IGNORECASE)
     return html_text.replace(BOARD_MARKER, svg.strip(), 1)
+
+
+def link_variant_styles(html_text: str, site: Path) -> str:
+    """Put a ``<link rel="stylesheet">`` for each ``variants/<id>/*.css`` of the built
+    ``site`` where index.html has the marker."""
+    links = "\n  ".join(
+        f'<link rel="stylesheet" href="./{css.relative_to(site).as_posix()}">'
+        for css in sorted(site.glob("variants/*/*.css"))
+    )
+    return html_text.replace(VARIANT_CSS_MARKER, links, 1)
 
 
 def _attrs(text: str) -> dict[str, str]:

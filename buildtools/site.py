@@ -33,7 +33,7 @@ from buildtools.common import (
 )
 from buildtools.csp import apply_csp
 from buildtools.offline import SINGLE_FILE_NAME, build_single_file, write_service_worker
-from buildtools.pages import inline_board, relativize_css, relativize_html
+from buildtools.pages import inline_board, link_variant_styles, relativize_css, relativize_html
 from buildtools.prerender import prerender_first_screen
 from buildtools.snapshot import PYODIDE_BOOT, make_snapshot, set_boot_snapshot
 
@@ -232,7 +232,7 @@ def _build_into(out: Path, *, single_file: bool = False, snapshot_wanted: bool =
         if path.suffix == ".html":
             text = path.read_text(encoding="utf-8")
             if path.name == "index.html" and path.parent == out:
-                text = inline_board(text)
+                text = link_variant_styles(inline_board(text), out)
             path.write_text(relativize_html(text, path, out), encoding="utf-8")
         elif path.suffix == ".css":
             text = path.read_text(encoding="utf-8")

@@ -42,6 +42,12 @@ def test_dist_layout(dist_dir: Path) -> None:
     assert listed == on_disk - {"build-info.json"}
     assert info["pyodide"] and info["python"].startswith("3.")
     assert not list(dist_dir.glob("maps/*.md"))
+    # every page part's stylesheet is linked from index.html (which names no variant)
+    index = (dist_dir / "index.html").read_text(encoding="utf-8")
+    assert "<!-- VARIANT_CSS -->" not in index
+    for css in sorted((ROOT / "web" / "variants").glob("*/*.css")):
+        rel = css.relative_to(ROOT / "web").as_posix()
+        assert (dist_dir / rel).is_file() and f'href="./{rel}"' in index, rel
 
 
 def test_hello_ready_without_outside_requests(app_page: Any, server_url: str) -> None:
