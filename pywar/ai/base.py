@@ -142,11 +142,6 @@ class BotLayer:
         action = yield from self.bot.decide(view, False, clock)
         return action
 
-    def eval_weights(self) -> dict[str, float]:
-        """Weights of hard's whole-board score (:class:`pywar.ai.evaluate.Evaluator`) that
-        differ in this variant; none by default."""
-        return {}
-
     def before_battle(
         self,
         pos: Position,

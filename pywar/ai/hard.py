@@ -84,7 +84,7 @@ class HardBot(Bot):
             for o in range(pos.nplayers)
             if o != pos.me and pos.alive[o]
         }
-        ev = Evaluator(pos, hyps, self.eval_weights())
+        ev = Evaluator(pos, hyps, self.weights)
         rnd = self.rng_for(view)
         action = yield from self._decide(pos, trade_allowed, ev, mem, rnd, clock)
         belief.remember(pos)
@@ -240,11 +240,6 @@ class HardBot(Bot):
             mem["cards"] = belief.cards
         return belief
 
-    def eval_weights(self) -> dict[str, float]:
-        """The score's weights: the variant layer's (WAR II's shorter race), then the
-        level's own :attr:`weights` over them."""
-        return {**self.layer.eval_weights(), **self.weights}
-
     def values(self, pos: Position) -> list[float]:
         """Worth of conquering each territory, by the belief of this seat's memory (for the
         WAR II layer's raids and cards)."""
@@ -254,7 +249,7 @@ class HardBot(Bot):
             for o in range(pos.nplayers)
             if o != pos.me and pos.alive[o]
         }
-        return self.rollout_values(pos, Evaluator(pos, hyps, self.eval_weights()))
+        return self.rollout_values(pos, Evaluator(pos, hyps, self.weights))
 
     def rollout_values(self, pos: Position, ev: Evaluator) -> list[float]:
         """Quick worth of each enemy territory for the rollout policy."""

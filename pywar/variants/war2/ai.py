@@ -58,11 +58,6 @@ from .data import War2Card, War2Rules, war2_rules
 from .hard_air import airlift_targets, raid, with_raid
 
 CARD_PHASES = ("reinforce", "attack", "regroup")
-#: Hard's score weights in WAR II (over :mod:`pywar.ai.evaluate`'s): the risk of losing
-#: territories before our next turn at half the classic weight (0.25, not 0.5). Issue 19,
-#: 100 games each: risk 1.0, 0.5, 0.25, 0.0 won 34, 38, 46, 43 % (seed 1); 0.25 won 39
-#: against 35 % on seed 2.
-HARD_WEIGHTS: dict[str, float] = {"risk": 0.25}
 
 
 @dataclass(frozen=True)
@@ -88,11 +83,6 @@ class War2Layer(BotLayer):
         self._values: list[float] | None = None
 
     # ------------------------------------------------- the hard level's hooks
-    def eval_weights(self) -> dict[str, float]:
-        """Hard's score in WAR II: a game of four to six rounds, where the risk to our
-        borders before the next turn weighs less (:data:`HARD_WEIGHTS`)."""
-        return dict(HARD_WEIGHTS)
-
     def before_battle(
         self,
         pos: Position,
