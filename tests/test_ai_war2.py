@@ -12,7 +12,7 @@ import pytest
 from test_ai import LEVEL_NAMES, bot_action
 
 from pywar import Game
-from pywar.actions import Attack, EndTurn, Place
+from pywar.actions import Attack, EndTurn, Place, Regroup
 from pywar.ai import make_bot
 from pywar.board import load_board
 from pywar.tournament import play_match, seat_colors, seat_levels
@@ -459,3 +459,32 @@ def test_a_majoritys_armies_placed_anywhere_are_planned_as_free_ones(monkeypatch
     place_all(game, make_bot("hard", 1))
     assert game.phase == "attack"
     assert len(plans) == 1  # one plan for every army of the turn
+
+
+def test_hard_reaches_war2_through_its_layers_hooks():
+    """Hard names no WAR II piece: the layer's hooks raid and airlift; a variant without
+    a layer gets the base hooks, which add nothing."""
+    from pywar.ai.base import BotLayer
+    from pywar.ai.core import Position
+    from pywar.variants.war2.ai import War2Layer
+
+    game = position({0: ["brasil", "egito", "argentina"]}, current=0)
+    bot = make_bot("hard", 1)
+    bot_action(bot, game)
+    assert isinstance(bot.layer, War2Layer)
+    pos = Position.from_view(game.view(0))
+    brasil, egito = pos.info.index["brasil"], pos.info.index["egito"]
+    assert egito in bot.layer.regroup_targets(pos, brasil)
+    assert isinstance(bot.layer.regroup_move(pos, brasil, egito, 1), Airlift)
+
+    classic = Game.new("classic", SEATS[:3], seed=1)
+    bot = make_bot("hard", 1)
+    bot_action(bot, classic)
+    assert type(bot.layer) is BotLayer
+    plain = BotLayer(bot)
+    assert plain.regroup_targets(pos, brasil) == []
+    assert plain.regroup_move(pos, brasil, pos.info.index["argentina"], 1) == Regroup(
+        "brasil", "argentina", 1
+    )
+    play = lambda own, arm, r: False  # noqa: E731
+    assert plain.rollout_opening(pos, pos.owner, pos.armies, [0.0] * pos.info.n, play) is play
