@@ -34,7 +34,7 @@ D_OPP = 30.0  # danger: cost of an opponent on the brink of theirs
 D_SURV = 40.0  # cost of being on the brink of elimination
 RISK = 0.5  # weight of the risk of losing territories before our next turn
 WIN = 1000.0
-STEEP = 4.0  # danger: slope of a logistic of R / (1.5 income + 1) centred on MID (0: exp)
+STEEP = 0.0
 MID = 0.6
 CENTRE_VALUE = 1.8  # WAR II: a Strategic Centre's army and bomber of every turn, in income
 
@@ -158,9 +158,8 @@ class Evaluator:
         self.risk_w = w.get("risk", RISK)
         self.d_surv = w.get("d_surv", D_SURV)
         #: 0: danger falls off as exp(-R / scale); k > 0: as a logistic of slope k
-        #: centred on ``mid`` (steeper: the near ones matter, the far ones little). WAR II
-        #: keeps the exponential it was tuned with.
-        self.steep = w.get("steep", 0.0 if self.info.war2 else STEEP)
+        #: centred on ``mid`` (steeper: the near ones matter, the far ones little).
+        self.steep = w.get("steep", STEEP)
         self.mid = w.get("mid", MID)
         if self.info.war2:  # WAR II: up to 3 cards, each about 1.4 armies or bombers
             room = min(self.info.cards_per_turn, self.info.hand_limit - len(pos.hand))
