@@ -13,6 +13,9 @@
   rollouts of the rest of its attack phase with the same dice seeds, how boldly to go on
   (the odds gate shifted by each of :attr:`HardBot.shifts`, or a push for the objective)
   against stopping, and fights the first battle of the best choice to its break-off point.
+  The next roll of a battle under way is played at once, without weighing anything.
+  A turn may spend :data:`TURN_WORK` rollouts; past them its battles follow the plain
+  gate policy, so no turn of many conquests runs away.
   ``attack_mode = "expectimax"`` instead scores every candidate battle by the exact odds of
   winning or losing it and the score of both outcomes, re-weighed after every roll.
 * Occupation: as many armies as the rollouts assumed (policy mode) or the best by the
