@@ -109,6 +109,28 @@ def test_hard_expectimax_attack_mode_plays_legal_games_to_the_end():
         assert attacks > 0
 
 
+def test_hard_past_its_turn_budget_plays_the_gate_policy_to_the_end(monkeypatch):
+    from pywar.ai import hard
+    from pywar.ai.hard import HardBot
+
+    class Broke(HardBot):
+        turn_work = 0  # every turn starts past its budget: no rollout at all
+
+    def no_rollouts(*args: Any) -> Any:
+        raise AssertionError("a rollout past the turn's budget")
+
+    monkeypatch.setattr(hard, "mean_score", no_rollouts)
+    game, bots = new_game(["hard", "normal", "normal"], 3)
+    bots[0] = Broke(3)
+    attacks = 0
+    while game.phase != "over" and game.round <= 60:
+        action = bot_action(bots[game.current], game)
+        assert game.is_legal(action), action
+        attacks += game.current == 0 and isinstance(action, Attack)
+        game.apply(action)
+    assert attacks > 0
+
+
 def test_the_same_seed_gives_the_same_game():
     logs = []
     for _ in range(2):

@@ -13,6 +13,9 @@
   rollouts of the rest of its attack phase with the same dice seeds, how boldly to go on
   (the odds gate shifted by each of :attr:`HardBot.shifts`, or a push for the objective)
   against stopping, and fights the first battle of the best choice to its break-off point.
+  The next roll of a battle under way is played at once, without weighing anything.
+  A turn may spend :data:`TURN_WORK` rollouts; past them its battles follow the plain
+  gate policy, so no turn of many conquests runs away.
   ``attack_mode = "expectimax"`` instead scores every candidate battle by the exact odds of
   winning or losing it and the score of both outcomes, re-weighed after every roll.
 * Occupation: as many armies as the rollouts assumed (policy mode) or the best by the
@@ -48,6 +51,10 @@ BASES = 12
 ATTACK_CANDIDATES = 10
 #: An attack must beat stopping by this much score.
 MARGIN = 0.25
+#: Thinking budget of one turn, in rollouts (a rollout of a 3-player board is about
+#: 0.2 ms; larger tables count more per rollout). Past it, the turn's remaining battles
+#: follow the cheap gate policy: no turn runs away, and the budget stays deterministic.
+TURN_WORK = 4000
 
 
 class HardBot(Bot):
@@ -65,6 +72,8 @@ class HardBot(Bot):
     attack_rollouts = 10
     #: Placement rollouts start with the variant layer's opening (WAR II: a raid).
     air_rollouts = True
+    #: Rollouts one turn may spend (see :data:`TURN_WORK`).
+    turn_work = TURN_WORK
 
     def decide(self, view: dict[str, Any], trade_allowed: bool, clock: Clock) -> Thinking:
         pos = Position.from_view(view)
@@ -79,6 +88,11 @@ class HardBot(Bot):
             mem.pop("plan", None)
             mem.pop("battle", None)
             mem.pop("mode", None)
+            mem["work"] = 0.0
+        going_on = self.battle_going_on(pos, mem)
+        if going_on is not None:  # the next roll of a battle under way: nothing to weigh
+            belief.remember(pos)
+            return going_on
         hyps = {
             o: belief.hypotheses(pos, o)
             for o in range(pos.nplayers)
@@ -89,6 +103,17 @@ class HardBot(Bot):
         action = yield from self._decide(pos, trade_allowed, ev, mem, rnd, clock)
         belief.remember(pos)
         return action
+
+    def battle_going_on(self, pos: Position, mem: dict[str, Any]) -> Attack | None:
+        """The next roll of the battle the attack policy started, while it lasts (the
+        policy fights a battle to its break-off point)."""
+        battle = mem.get("battle")
+        if battle is None or self.attack_mode != "policy" or pos.phase != "attack" or pos.pools:
+            return None
+        s, t, stop = battle
+        if pos.owner[s] == pos.me and pos.owner[t] != pos.me and pos.armies[s] > max(1, stop):
+            return Attack(pos.info.ids[s], pos.info.ids[t])
+        return None
 
     def _decide(
         self,
@@ -140,7 +165,7 @@ class HardBot(Bot):
         plan = mem.get("plan")
         total = sum(pos.pools.values())
         if plan is None or sum(plan.values()) != total or not _fits(pos, plan):
-            plan, mode = yield from self.plan_placement(pos, ev, rnd, clock)
+            plan, mode = yield from self.plan_placement(pos, ev, rnd, clock, mem)
             mem["plan"] = plan
             mem["mode"] = mode
         t = min(plan, key=lambda x: (-_bound_first(pos, x), x))
@@ -155,7 +180,12 @@ class HardBot(Bot):
         return Place(info.ids[t], k)
 
     def plan_placement(
-        self, pos: Position, ev: Evaluator, rnd: random.Random, clock: Clock
+        self,
+        pos: Position,
+        ev: Evaluator,
+        rnd: random.Random,
+        clock: Clock,
+        mem: dict[str, Any] | None = None,
     ) -> Thinking:
         """{territory: armies} for every pending army, chosen by rollouts."""
         info = pos.info
@@ -212,6 +242,9 @@ class HardBot(Bot):
             yield
         if len(tried) == 1:
             return tried[0]
+        if _over_budget(pos, mem, self.turn_work):  # the cheap plan: the best base
+            return tried[1]
+        _spend(pos, mem, self.rollouts * len(tried))
         seeds = [rnd.getrandbits(32) for _ in range(self.rollouts)]
         best: tuple[float, int] | None = None
         for i, (alloc, mode) in enumerate(tried):
@@ -353,13 +386,10 @@ class HardBot(Bot):
         info = pos.info
         owner = pos.owner
         armies = pos.armies
-        me = pos.me
-        battle = mem.get("battle")
-        if battle is not None:
-            s, t, stop = battle
-            if owner[s] == me and owner[t] != me and armies[s] > max(1, stop):
-                return Attack(info.ids[s], info.ids[t])
-            mem.pop("battle", None)
+        going_on = self.battle_going_on(pos, mem)
+        if going_on is not None:
+            return going_on
+        mem.pop("battle", None)
         values = self.rollout_values(pos, ev)
         needed = push_targets(pos, ev)
         options: list[tuple[str, float, tuple[int, int]]] = []
@@ -373,6 +403,16 @@ class HardBot(Bot):
                 options.append(("push", 0.0, pick))
         if not options:
             return EndAttack()
+        if _over_budget(pos, mem, self.turn_work):  # out of time: go on as chosen last
+            kind = "push" if mem.get("mode") == "push" else "gate"
+            cheap = [o for o in options if o[0] == kind and o[1] <= 0.0]
+            if not cheap:
+                return EndAttack()
+            kind, shift, (s, t) = max(cheap, key=lambda o: o[1])
+            mem["mode"] = kind
+            mem["battle"] = (s, t, 1 if kind == "push" else gate_stop(armies[s]))
+            return Attack(info.ids[s], info.ids[t])
+        _spend(pos, mem, self.attack_rollouts * len(options))
         best_value = ev(owner, armies, pos.conquered) + MARGIN
         best: tuple[str, float, tuple[int, int]] | None = None
         seeds = [rnd.getrandbits(32) for _ in range(self.attack_rollouts)]
@@ -499,6 +539,18 @@ class HardBot(Bot):
 
 
 # ---------------------------------------------------------------- helpers
+def _spend(pos: Position, mem: dict[str, Any] | None, rollouts: int) -> None:
+    """Count ``rollouts`` against the turn's budget (weighed by the seats still playing:
+    a rollout's score looks at each of them)."""
+    if mem is not None:
+        mem["work"] = mem.get("work", 0.0) + rollouts * (sum(pos.alive) + 1) / 4
+
+
+def _over_budget(pos: Position, mem: dict[str, Any] | None, budget: float) -> bool:
+    """Whether this turn has spent its thinking budget."""
+    return mem is not None and mem.get("work", 0.0) >= budget
+
+
 def mean_score(
     pos: Position,
     ev: Evaluator,
