@@ -765,6 +765,7 @@ def take_over(page: Page) -> None:
         again = document.activeElement
         if caret and present(again) and isinstance(getattr(again, "selectionStart", None), int):
             again.setSelectionRange(*caret)
+        document.documentElement.dataset.ready = "1"
 
     window.setTimeout(create_once_callable(settle), 0)
 
@@ -814,4 +815,3 @@ window.pywarBench = to_js(
     },
     dict_converter=window.Object.fromEntries,
 )
-document.documentElement.dataset.ready = "1"
