@@ -61,6 +61,7 @@ def test_starts_from_the_snapshot_and_plays(app_page: Any) -> None:
     boot = app_page.evaluate(BOOT_JS)
     assert boot["snapshot"] is True, boot
     assert boot["modules"] == "fresh"
+    assert boot["adapter"] == "snapshot"  # the DOM adapter's code was compiled at build time
     assert boot["snapshot_inflated"] == "worker"  # off the page's thread
     play_a_turn(app_page)
 
@@ -147,6 +148,7 @@ def test_falls_back_to_the_normal_boot(case: str, site_copy: Path, chromium_brow
             page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
             boot = page.evaluate(BOOT_JS)
             assert boot["snapshot"] is False and reason in boot["reason"], boot
+            assert boot["adapter"] == "compiled"
             assert page.locator(".py-error").count() == 0
             play_a_turn(page)
         finally:
@@ -178,8 +180,38 @@ def test_stale_python_files_win_over_the_snapshot(site_copy: Path, chromium_brow
             boot = page.evaluate(BOOT_JS)
             assert boot["snapshot"] is True
             assert boot["modules"] == "stale: /home/pyodide/viewmodel.py"
+            assert boot["adapter"] == "snapshot"  # unchanged: its baked code still serves
             assert page.locator("#announce").text_content() == "served-files-win"
             assert page.locator(".py-error").count() == 0
+        finally:
+            context.close()
+
+
+def test_a_changed_adapter_is_compiled_from_the_file_served(
+    site_copy: Path, chromium_browser: Any
+) -> None:
+    """The DOM adapter's code baked into the snapshot serves only while adapter.py is the file
+    it was compiled from: a changed one is compiled and runs."""
+    adapter = site_copy / "adapter.py"
+    adapter.write_text(
+        adapter.read_text(encoding="utf-8")
+        + "\n\ndocument.documentElement.dataset.servedAdapter = '1'\n",
+        encoding="utf-8",
+    )
+    build.write_service_worker(site_copy)
+    with build.serving(site_copy) as url:
+        context = chromium_browser.new_context()
+        try:
+            page = context.new_page()
+            page.goto(url + "index.html", wait_until="commit")
+            page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+            boot = page.evaluate(BOOT_JS)
+            assert boot["snapshot"] is True
+            assert boot["modules"] == "stale: /home/pyodide/adapter.py"
+            assert boot["adapter"] == "compiled"
+            assert page.locator("html[data-served-adapter='1']").count() == 1
+            assert page.locator(".py-error").count() == 0
+            play_a_turn(page)
         finally:
             context.close()
 

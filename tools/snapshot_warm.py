@@ -59,6 +59,11 @@ def _warm() -> None:
         importlib.import_module(name)
     for vid in VARIANTS:  # parse every board once (functools.cache keeps them)
         load_board(get_variant(vid).board_id)
+    # The DOM adapter cannot be imported here (it needs `js`), but it can be compiled: its
+    # import in the page then runs the baked code while the served file is unchanged.
+    import precompiled
+
+    precompiled.install().bake("adapter", f"{home}/adapter.py")
     # One render of the first screen, as the page does, then thrown away.
     from saves import MemoryStorage
 

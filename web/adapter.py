@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import zlib
 from typing import Any
 
@@ -20,6 +21,7 @@ from pyscript.ffi import create_proxy, to_js
 from pywar.variants import get_variant
 
 from board_input import ARROWS
+from precompiled import served_from_snapshot
 from saves import StorageFailure
 from variant_ui import DEFAULT_VARIANT
 from viewmodel import App
@@ -812,6 +814,9 @@ page: Page
 def start() -> None:
     """Take the page over from the prerendered first screen and expose the bench hooks."""
     global page
+    boot = getattr(window, "pywarBoot", None)
+    if present(boot):  # web/pyodide_boot.mjs's report: was this module's code baked?
+        boot.adapter = "snapshot" if served_from_snapshot(sys.modules[__name__]) else "compiled"
     page = Page()
     take_over(page)
     window.pywarBench = to_js(
