@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -156,35 +157,44 @@ def test_falls_back_to_the_normal_boot(case: str, site_copy: Path, chromium_brow
     assert not errors
 
 
-def test_stale_python_files_win_over_the_snapshot(site_copy: Path, chromium_browser: Any) -> None:
-    """A Python file served differs from the one the snapshot baked in: the restored modules
-    are forgotten and the served files run (here a view model that announces a word)."""
-    viewmodel = site_copy / "viewmodel.py"
-    viewmodel.write_text(
-        viewmodel.read_text(encoding="utf-8")
-        + (
-            "\n\n_render = App.render\n\n\ndef _marked(self):\n"
-            "    view = _render(self)\n"
-            "    view['announce'] = {'id': 'served', 'text': 'served-files-win'}\n"
-            "    return view\n\n\nApp.render = _marked\n"
-        ),
-        encoding="utf-8",
-    )
-    build.write_service_worker(site_copy)
-    with build.serving(site_copy) as url:
+def append_to(site: Path, name: str, code: str) -> None:
+    """Serve ``name`` with ``code`` added at its end (the service worker's list follows)."""
+    path = site / name
+    path.write_text(path.read_text(encoding="utf-8") + code, encoding="utf-8")
+    build.write_service_worker(site)
+
+
+@contextmanager
+def ready_page(site: Path, chromium_browser: Any) -> Iterator[tuple[Any, dict[str, Any]]]:
+    """``site`` served and its page loaded until ready, in a fresh context: (page, pywarBoot)."""
+    with build.serving(site) as url:
         context = chromium_browser.new_context()
         try:
             page = context.new_page()
             page.goto(url + "index.html", wait_until="commit")
             page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
-            boot = page.evaluate(BOOT_JS)
-            assert boot["snapshot"] is True
-            assert boot["modules"] == "stale: /home/pyodide/viewmodel.py"
-            assert boot["adapter"] == "snapshot"  # unchanged: its baked code still serves
-            assert page.locator("#announce").text_content() == "served-files-win"
-            assert page.locator(".py-error").count() == 0
+            yield page, page.evaluate(BOOT_JS)
         finally:
             context.close()
+
+
+def test_stale_python_files_win_over_the_snapshot(site_copy: Path, chromium_browser: Any) -> None:
+    """A Python file served differs from the one the snapshot baked in: the restored modules
+    are forgotten and the served files run (here a view model that announces a word)."""
+    append_to(
+        site_copy,
+        "viewmodel.py",
+        "\n\n_render = App.render\n\n\ndef _marked(self):\n"
+        "    view = _render(self)\n"
+        "    view['announce'] = {'id': 'served', 'text': 'served-files-win'}\n"
+        "    return view\n\n\nApp.render = _marked\n",
+    )
+    with ready_page(site_copy, chromium_browser) as (page, boot):
+        assert boot["snapshot"] is True
+        assert boot["modules"] == "stale: /home/pyodide/viewmodel.py"
+        assert boot["adapter"] == "snapshot"  # unchanged: its baked code still serves
+        assert page.locator("#announce").text_content() == "served-files-win"
+        assert page.locator(".py-error").count() == 0
 
 
 def test_a_changed_adapter_is_compiled_from_the_file_served(
@@ -192,28 +202,14 @@ def test_a_changed_adapter_is_compiled_from_the_file_served(
 ) -> None:
     """The DOM adapter's code baked into the snapshot serves only while adapter.py is the file
     it was compiled from: a changed one is compiled and runs."""
-    adapter = site_copy / "adapter.py"
-    adapter.write_text(
-        adapter.read_text(encoding="utf-8")
-        + "\n\ndocument.documentElement.dataset.servedAdapter = '1'\n",
-        encoding="utf-8",
-    )
-    build.write_service_worker(site_copy)
-    with build.serving(site_copy) as url:
-        context = chromium_browser.new_context()
-        try:
-            page = context.new_page()
-            page.goto(url + "index.html", wait_until="commit")
-            page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
-            boot = page.evaluate(BOOT_JS)
-            assert boot["snapshot"] is True
-            assert boot["modules"] == "stale: /home/pyodide/adapter.py"
-            assert boot["adapter"] == "compiled"
-            assert page.locator("html[data-served-adapter='1']").count() == 1
-            assert page.locator(".py-error").count() == 0
-            play_a_turn(page)
-        finally:
-            context.close()
+    append_to(site_copy, "adapter.py", "\n\ndocument.documentElement.dataset.servedAdapter = '1'\n")
+    with ready_page(site_copy, chromium_browser) as (page, boot):
+        assert boot["snapshot"] is True
+        assert boot["modules"] == "stale: /home/pyodide/adapter.py"
+        assert boot["adapter"] == "compiled"
+        assert page.locator("html[data-served-adapter='1']").count() == 1
+        assert page.locator(".py-error").count() == 0
+        play_a_turn(page)
 
 
 class HeldRuntime:
