@@ -6,9 +6,10 @@
   danger of every other seat by the belief (:mod:`pywar.ai.evaluate`). Taking what the
   likeliest winner needs is how it blocks.
 * Placement: candidate placements (stacks on the best attack bases, splits with the
-  Border Security Ratio, a greedy defensive one) are each tried in Monte Carlo rollouts
+  Border Security Ratio, a greedy defensive one, a push for the objective from one base or
+  two, top-ups to an objective's floor of armies) are each tried in Monte Carlo rollouts
   of the attack phase, dice sampled from the exact roll tables with the bot's own
-  generator; the best mean score wins.
+  generator; the best mean score wins. One that meets the objective as placed wins at once.
 * Attacks (``attack_mode = "policy"``, the default): before each new battle it weighs, by
   rollouts of the rest of its attack phase with the same dice seeds, how boldly to go on
   (the odds gate shifted by each of :attr:`HardBot.shifts`, or a push for the objective)
@@ -236,8 +237,43 @@ class HardBot(Bot):
                 tried.append((c, "gate"))
         needed = push_targets(pos, ev)
         if needed is not None:
-            for s in push_bases(pos, needed, free + sum(cont_pools.values()), self.bases):
+            pbases = push_bases(pos, needed, free + sum(cont_pools.values()), self.bases)
+            for s in pbases:
                 tried.append((finish({s: free}, s), "push"))
+            # What the objective lacks may lie in two places: half on each of two bases.
+            half = free // 2
+            if half > 0:
+                for i, s in enumerate(pbases[:3]):
+                    for u in pbases[i + 1 : 3]:
+                        tried.append((finish({s: free - half, u: half}, s), "push"))
+        floor = ev.goal[2] if ev.goal[0] == "t" else 1
+        if floor > 1 and free > 0:  # a floor of armies: top the short territories up first
+            short = sorted(
+                (t for t in pos.mine() if pos.armies[t] < floor),
+                key=lambda t: (-threat[t], t),
+            )
+            alloc: dict[int, int] = {}
+            left = free
+            for t in short:
+                k = floor - pos.armies[t]
+                if k > left:
+                    break
+                alloc[t] = k
+                left -= k
+            if left and bases:
+                alloc[bases[0]] = alloc.get(bases[0], 0) + left
+            elif left:
+                for t, k in _bsr_allocation(pos, threat, left).items():
+                    alloc[t] = alloc.get(t, 0) + k
+            if alloc:
+                tried.append((finish(alloc, bases[0] if bases else None), "gate"))
+        # A placement that meets the objective wins at once: no rollouts needed.
+        for alloc, mode in tried:
+            placed = list(pos.armies)
+            for t, k in alloc.items():
+                placed[t] += k
+            if ev.parts(pos.owner, placed)[2]:
+                return alloc, mode
         if clock.due():
             yield
         if len(tried) == 1:
@@ -512,6 +548,7 @@ class HardBot(Bot):
         armies = pos.armies
         here = ev(owner, armies, pos.conquered)
         dist = front_distance(pos)
+        floor = ev.goal[2] if ev.goal[0] == "t" else 1
         best: tuple[float, int, int, int] | None = None
         for s in range(info.n):
             if owner[s] != me:
@@ -522,7 +559,10 @@ class HardBot(Bot):
             targets = [u for u in info.nbrs[s] if owner[u] == me]
             targets += self.layer.regroup_targets(pos, s)  # WAR II: airlifts
             for u in targets:
-                for k in sorted({movable, (movable + 1) // 2}):
+                ks = {movable, (movable + 1) // 2}
+                if floor > 1 and armies[u] < floor:  # just enough to top it up
+                    ks.add(min(movable, floor - armies[u]))
+                for k in sorted(ks):
                     arm = list(armies)
                     arm[s] -= k
                     arm[u] += k
@@ -693,7 +733,7 @@ def push_targets(pos: Position, ev: Evaluator) -> list[bool] | None:
     if goal[0] == "t":
         need, floor = goal[1], goal[2]
         ok = sum(1 for t in range(info.n) if owner[t] == me and pos.armies[t] >= floor)
-        if need - ok > PUSH_REACH or floor > 1:
+        if need - ok > PUSH_REACH:
             return None
         return [o != me for o in owner]
     gates = set(ev.gateways)
