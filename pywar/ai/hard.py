@@ -20,7 +20,9 @@
   ``attack_mode = "expectimax"`` instead scores every candidate battle by the exact odds of
   winning or losing it and the score of both outcomes, re-weighed after every roll.
 * Occupation: as many armies as the rollouts assumed (policy mode) or the best by the
-  whole-board score (expectimax). Regrouping: the move with the best whole-board score.
+  whole-board score (expectimax). Regrouping: the move with the best whole-board score,
+  or a gathering of every neighbour's movable armies into one territory when it scores
+  better (played move by move).
 * Cards: traded when the set is worth 8 or more, the hand is full, or the objective is
   within reach.
 """
@@ -89,6 +91,7 @@ class HardBot(Bot):
             mem.pop("plan", None)
             mem.pop("battle", None)
             mem.pop("mode", None)
+            mem.pop("regroup", None)
             mem["work"] = 0.0
         going_on = self.battle_going_on(pos, mem)
         if going_on is not None:  # the next roll of a battle under way: nothing to weigh
@@ -152,7 +155,7 @@ class HardBot(Bot):
             action = yield from self.attack(pos, ev, mem, rnd, clock)
             return action
         if pos.phase == "regroup":
-            action = yield from self.regroup(pos, ev, clock)
+            action = yield from self.regroup(pos, ev, clock, mem)
             return action
         if pos.phase == "final_trade":  # after an elimination; trade_now traded what it would
             return EndTurn()
@@ -541,11 +544,18 @@ class HardBot(Bot):
         return Occupy(best[1])
 
     # ------------------------------------------------------------- regroup
-    def regroup(self, pos: Position, ev: Evaluator, clock: Clock) -> Thinking:
+    def regroup(
+        self, pos: Position, ev: Evaluator, clock: Clock, mem: dict[str, Any] | None = None
+    ) -> Thinking:
         info = pos.info
         me = pos.me
         owner = pos.owner
         armies = pos.armies
+        if mem is not None and mem.get("regroup"):  # the rest of a gathering chosen before
+            s, u, k = mem["regroup"].pop(0)
+            if owner[s] == me and owner[u] == me and 0 < k <= armies[s] - 1 - pos.moved[s]:
+                return self.layer.regroup_move(pos, s, u, k)
+            mem.pop("regroup", None)
         here = ev(owner, armies, pos.conquered)
         dist = front_distance(pos)
         floor = ev.goal[2] if ev.goal[0] == "t" else 1
@@ -573,6 +583,36 @@ class HardBot(Bot):
                         best = (v, s, u, k)
             if clock.due():
                 yield
+        # Gatherings: every neighbour's movable armies into one territory at once (the
+        # risk on a border falls off steeply only with all of them: one move at a time
+        # may not look worth it).
+        gather: tuple[float, list[tuple[int, int, int]]] | None = None
+        for u in range(info.n):
+            if owner[u] != me:
+                continue
+            moves = []
+            for s in info.nbrs[u]:
+                if owner[s] == me:
+                    k = armies[s] - 1 - pos.moved[s]
+                    if k > 0:
+                        moves.append((s, u, k))
+            if len(moves) < 2:
+                continue
+            arm = list(armies)
+            v = 0.0
+            for s, _, k in moves:
+                arm[s] -= k
+                arm[u] += k
+                v += 0.05 * k * (dist[s] - dist[u])
+            v += ev(owner, arm, pos.conquered)
+            if gather is None or v > gather[0]:
+                gather = (v, moves)
+        if gather is not None and gather[0] > here + 0.1 and (best is None or gather[0] > best[0]):
+            moves = gather[1]
+            if mem is not None:
+                mem["regroup"] = moves[1:]
+            s, u, k = moves[0]
+            return self.layer.regroup_move(pos, s, u, k)
         if best is None or best[0] <= here + 0.1:
             return EndTurn()
         return self.layer.regroup_move(pos, best[1], best[2], best[3])
