@@ -6,9 +6,10 @@
   danger of every other seat by the belief (:mod:`pywar.ai.evaluate`). Taking what the
   likeliest winner needs is how it blocks.
 * Placement: candidate placements (stacks on the best attack bases, splits with the
-  Border Security Ratio, a greedy defensive one) are each tried in Monte Carlo rollouts
+  Border Security Ratio, a greedy defensive one, a push for the objective from one base or
+  two, top-ups to an objective's floor of armies) are each tried in Monte Carlo rollouts
   of the attack phase, dice sampled from the exact roll tables with the bot's own
-  generator; the best mean score wins.
+  generator; the best mean score wins. One that meets the objective as placed wins at once.
 * Attacks (``attack_mode = "policy"``, the default): before each new battle it weighs, by
   rollouts of the rest of its attack phase with the same dice seeds, how boldly to go on
   (the odds gate shifted by each of :attr:`HardBot.shifts`, or a push for the objective)
@@ -19,7 +20,9 @@
   ``attack_mode = "expectimax"`` instead scores every candidate battle by the exact odds of
   winning or losing it and the score of both outcomes, re-weighed after every roll.
 * Occupation: as many armies as the rollouts assumed (policy mode) or the best by the
-  whole-board score (expectimax). Regrouping: the move with the best whole-board score.
+  whole-board score (expectimax). Regrouping: the move with the best whole-board score,
+  or a gathering of every neighbour's movable armies into one territory when it scores
+  better (played move by move).
 * Cards: traded when the set is worth 8 or more, the hand is full, or the objective is
   within reach.
 """
@@ -88,6 +91,7 @@ class HardBot(Bot):
             mem.pop("plan", None)
             mem.pop("battle", None)
             mem.pop("mode", None)
+            mem.pop("regroup", None)
             mem["work"] = 0.0
         going_on = self.battle_going_on(pos, mem)
         if going_on is not None:  # the next roll of a battle under way: nothing to weigh
@@ -151,7 +155,7 @@ class HardBot(Bot):
             action = yield from self.attack(pos, ev, mem, rnd, clock)
             return action
         if pos.phase == "regroup":
-            action = yield from self.regroup(pos, ev, clock)
+            action = yield from self.regroup(pos, ev, clock, mem)
             return action
         if pos.phase == "final_trade":  # after an elimination; trade_now traded what it would
             return EndTurn()
@@ -236,8 +240,43 @@ class HardBot(Bot):
                 tried.append((c, "gate"))
         needed = push_targets(pos, ev)
         if needed is not None:
-            for s in push_bases(pos, needed, free + sum(cont_pools.values()), self.bases):
+            pbases = push_bases(pos, needed, free + sum(cont_pools.values()), self.bases)
+            for s in pbases:
                 tried.append((finish({s: free}, s), "push"))
+            # What the objective lacks may lie in two places: half on each of two bases.
+            half = free // 2
+            if half > 0:
+                for i, s in enumerate(pbases[:3]):
+                    for u in pbases[i + 1 : 3]:
+                        tried.append((finish({s: free - half, u: half}, s), "push"))
+        floor = ev.goal[2] if ev.goal[0] == "t" else 1
+        if floor > 1 and free > 0:  # a floor of armies: top the short territories up first
+            short = sorted(
+                (t for t in pos.mine() if pos.armies[t] < floor),
+                key=lambda t: (-threat[t], t),
+            )
+            alloc: dict[int, int] = {}
+            left = free
+            for t in short:
+                k = floor - pos.armies[t]
+                if k > left:
+                    break
+                alloc[t] = k
+                left -= k
+            if left and bases:
+                alloc[bases[0]] = alloc.get(bases[0], 0) + left
+            elif left:
+                for t, k in _bsr_allocation(pos, threat, left).items():
+                    alloc[t] = alloc.get(t, 0) + k
+            if alloc:
+                tried.append((finish(alloc, bases[0] if bases else None), "gate"))
+        # A placement that meets the objective wins at once: no rollouts needed.
+        for alloc, mode in tried:
+            placed = list(pos.armies)
+            for t, k in alloc.items():
+                placed[t] += k
+            if ev.parts(pos.owner, placed)[2]:
+                return alloc, mode
         if clock.due():
             yield
         if len(tried) == 1:
@@ -505,13 +544,21 @@ class HardBot(Bot):
         return Occupy(best[1])
 
     # ------------------------------------------------------------- regroup
-    def regroup(self, pos: Position, ev: Evaluator, clock: Clock) -> Thinking:
+    def regroup(
+        self, pos: Position, ev: Evaluator, clock: Clock, mem: dict[str, Any] | None = None
+    ) -> Thinking:
         info = pos.info
         me = pos.me
         owner = pos.owner
         armies = pos.armies
+        if mem is not None and mem.get("regroup"):  # the rest of a gathering chosen before
+            s, u, k = mem["regroup"].pop(0)
+            if owner[s] == me and owner[u] == me and 0 < k <= armies[s] - 1 - pos.moved[s]:
+                return self.layer.regroup_move(pos, s, u, k)
+            mem.pop("regroup", None)
         here = ev(owner, armies, pos.conquered)
         dist = front_distance(pos)
+        floor = ev.goal[2] if ev.goal[0] == "t" else 1
         best: tuple[float, int, int, int] | None = None
         for s in range(info.n):
             if owner[s] != me:
@@ -522,7 +569,10 @@ class HardBot(Bot):
             targets = [u for u in info.nbrs[s] if owner[u] == me]
             targets += self.layer.regroup_targets(pos, s)  # WAR II: airlifts
             for u in targets:
-                for k in sorted({movable, (movable + 1) // 2}):
+                ks = {movable, (movable + 1) // 2}
+                if floor > 1 and armies[u] < floor:  # just enough to top it up
+                    ks.add(min(movable, floor - armies[u]))
+                for k in sorted(ks):
                     arm = list(armies)
                     arm[s] -= k
                     arm[u] += k
@@ -533,6 +583,36 @@ class HardBot(Bot):
                         best = (v, s, u, k)
             if clock.due():
                 yield
+        # Gatherings: every neighbour's movable armies into one territory at once (the
+        # risk on a border falls off steeply only with all of them: one move at a time
+        # may not look worth it).
+        gather: tuple[float, list[tuple[int, int, int]]] | None = None
+        for u in range(info.n):
+            if owner[u] != me:
+                continue
+            moves = []
+            for s in info.nbrs[u]:
+                if owner[s] == me:
+                    k = armies[s] - 1 - pos.moved[s]
+                    if k > 0:
+                        moves.append((s, u, k))
+            if len(moves) < 2:
+                continue
+            arm = list(armies)
+            v = 0.0
+            for s, _, k in moves:
+                arm[s] -= k
+                arm[u] += k
+                v += 0.05 * k * (dist[s] - dist[u])
+            v += ev(owner, arm, pos.conquered)
+            if gather is None or v > gather[0]:
+                gather = (v, moves)
+        if gather is not None and gather[0] > here + 0.1 and (best is None or gather[0] > best[0]):
+            moves = gather[1]
+            if mem is not None:
+                mem["regroup"] = moves[1:]
+            s, u, k = moves[0]
+            return self.layer.regroup_move(pos, s, u, k)
         if best is None or best[0] <= here + 0.1:
             return EndTurn()
         return self.layer.regroup_move(pos, best[1], best[2], best[3])
@@ -693,7 +773,7 @@ def push_targets(pos: Position, ev: Evaluator) -> list[bool] | None:
     if goal[0] == "t":
         need, floor = goal[1], goal[2]
         ok = sum(1 for t in range(info.n) if owner[t] == me and pos.armies[t] >= floor)
-        if need - ok > PUSH_REACH or floor > 1:
+        if need - ok > PUSH_REACH:
             return None
         return [o != me for o in owner]
     gates = set(ev.gateways)
