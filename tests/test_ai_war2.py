@@ -284,12 +284,15 @@ def test_transports_an_idle_stack_to_the_front_with_two_cards(level):
     game = position({0: held}, armies={"congo": 10}, hands={0: hand})
     bot = make_bot(level, 5)
     seen = []
+    left = None  # Congo's armies just after the transport (placement may top it up later)
     while not seen or not isinstance(seen[-1], (Attack, EndTurn)):
         seen.append(bot_action(bot, game))
         game.apply(seen[-1])
+        if isinstance(seen[-1], Transport) and left is None:
+            left = game.armies["congo"]
     moves = [a for a in seen if isinstance(a, Transport)]
     assert moves and (moves[0].source, moves[0].target) == ("congo", "argelia"), seen
-    assert moves[0].count >= 9 and game.armies["congo"] == 1
+    assert moves[0].count >= 9 and left == 1
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
