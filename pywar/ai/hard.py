@@ -249,7 +249,7 @@ class HardBot(Bot):
                 for i, s in enumerate(pbases[:3]):
                     for u in pbases[i + 1 : 3]:
                         tried.append((finish({s: free - half, u: half}, s), "push"))
-        floor = ev.goal[2] if ev.goal[0] == "t" else 1
+        floor = objective_floor(ev)
         if floor > 1 and free > 0:  # a floor of armies: top the short territories up first
             short = sorted(
                 (t for t in pos.mine() if pos.armies[t] < floor),
@@ -558,7 +558,7 @@ class HardBot(Bot):
             mem.pop("regroup", None)
         here = ev(owner, armies, pos.conquered)
         dist = front_distance(pos)
-        floor = ev.goal[2] if ev.goal[0] == "t" else 1
+        floor = objective_floor(ev)
         best: tuple[float, int, int, int] | None = None
         for s in range(info.n):
             if owner[s] != me:
@@ -607,6 +607,8 @@ class HardBot(Bot):
             v += ev(owner, arm, pos.conquered)
             if gather is None or v > gather[0]:
                 gather = (v, moves)
+            if clock.due():
+                yield
         if gather is not None and gather[0] > here + 0.1 and (best is None or gather[0] > best[0]):
             moves = gather[1]
             if mem is not None:
@@ -762,6 +764,12 @@ def rollout_attacks(
 PUSH_FLOOR = 0.08
 #: A push is tried when the objective lacks at most this many territories.
 PUSH_REACH = 9
+
+
+def objective_floor(ev: Evaluator) -> int:
+    """Armies each territory must hold for a territory-count objective (18 with 2: 2);
+    1 for any other objective."""
+    return ev.goal[2] if ev.goal[0] == "t" else 1
 
 
 def push_targets(pos: Position, ev: Evaluator) -> list[bool] | None:
