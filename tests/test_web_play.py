@@ -603,3 +603,24 @@ def test_six_long_names_are_remembered_too():
     assert [s[0] for s in setup_seats(again)] == [
         f"{i} Maria Eduarda dos Santos Vasconcelos"[:40] for i in range(6)
     ]
+
+
+def test_a_chunk_of_bot_thought_changes_nothing_on_the_page():
+    """The page draws again only when a bot plays: a step that only thought (the page's
+    task is then the thinking alone) leaves the game and its view as they were."""
+    app = App(MemoryStorage())
+    for seat in app.form["seats"]:
+        seat["kind"] = "hard"
+    app.dispatch("seed", None, "3")
+    app.dispatch("start")
+    thought = played = 0
+    while app.bot_to_move and app.game.round < 3:
+        view, log = app.render(), len(app.game.log)
+        app.bot_step()
+        if app.only_thought:
+            thought += 1
+            assert len(app.game.log) == log and app.render() == view
+        else:
+            played += 1
+            assert len(app.game.log) > log
+    assert thought and played

@@ -419,8 +419,12 @@ class Page:
         try:
             self.app.bot_step()
         except Exception as exc:  # noqa: BLE001 - show, don't freeze
+            self.app.only_thought = False
             self.app.message = ("error", str(exc))
-        self.render()
+        if self.app.only_thought:  # the view is the same: keep the task to the thinking
+            self.schedule_timers()
+        else:
+            self.render()
 
     # ---------------------------------------------------------------- render
     def render(self, focus: bool = True) -> None:
@@ -489,6 +493,10 @@ class Page:
             self.move_focus(view, had_focus, focused_before)
         else:
             self.pending_focus = (view, had_focus, focused_before)
+        self.schedule_timers()
+
+    def schedule_timers(self) -> None:
+        """The next bot step and blitz tick, when the game wants them."""
         if self.app.bot_to_move and self.bot_timer is None:
             delay = (
                 self.app.bot_delay()

@@ -144,6 +144,8 @@ class App(
         self.bot = SimpleBot()
         self.bots: dict[int, Any] = {}
         self.thinking: Any = None
+        #: The last bot step only thought (no action played): the page need not be drawn again.
+        self.only_thought = False
         self.speed = self.store.get_pref("speed") or "normal"
         if self.speed not in BOT_DELAYS:
             self.speed = "normal"

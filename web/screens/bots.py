@@ -51,9 +51,10 @@ class BotTurns(PageBase):
     def bot_step(self) -> bool:
         """Advance the bot whose turn it is by one chunk of thinking (at most ~20 ms) or
         play the action it chose; True while bots still have to move."""
-        self.announce_lines = []
+        self.only_thought = False
         g = self.game
         if not self.bot_to_move or g is None:
+            self.announce_lines = []
             self.thinking = None
             return False
         bot = self.bot_for(g.current)
@@ -63,9 +64,11 @@ class BotTurns(PageBase):
             if self.thinking is None:
                 self.thinking = bot.think(g)
             action = next(self.thinking)
-            if action is None:
+            if action is None:  # a chunk of thought: nothing on the page has changed
+                self.only_thought = True
                 return True
             self.thinking = None
+        self.announce_lines = []
         before = g.current
         events = g.apply(action)
         self.after_action(events, before)
