@@ -31,13 +31,16 @@ SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024 + 4096
 
 
 def snapshot_key(site: Path) -> str:
-    """What a snapshot of `site` depends on: the Pyodide build, the snapshot tools and every
-    Python file pyscript.json maps (path and bytes). Same inputs, same key."""
+    """What a snapshot of `site` depends on: the Pyodide build, PyScript's core bundles (its
+    Python package is baked in), the snapshot tools and every Python file pyscript.json maps
+    (path and bytes). Same inputs, same key."""
     h = hashlib.sha256(b"pywar-snapshot-1\0")
     rt = site / "runtime" / "pyodide"
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
         if (rt / name).is_file():
             h.update(name.encode() + b"\0" + hashlib.sha256((rt / name).read_bytes()).digest())
+    for bundle in sorted((site / "runtime" / "pyscript").glob("core-*.js")):
+        h.update(bundle.name.encode() + b"\0" + hashlib.sha256(bundle.read_bytes()).digest())
     for tool in (SNAPSHOT_TOOL, SNAPSHOT_WARM):
         h.update(tool.name.encode() + b"\0" + hashlib.sha256(tool.read_bytes()).digest())
     config = json.loads((site / "pyscript.json").read_text())

@@ -63,6 +63,7 @@ def test_starts_from_the_snapshot_and_plays(app_page: Any) -> None:
     assert boot["snapshot"] is True, boot
     assert boot["modules"] == "fresh"
     assert boot["adapter"] == "snapshot"  # the DOM adapter's code was compiled at build time
+    assert boot["pyscript"] == "snapshot"  # and so was PyScript's own Python package
     assert boot["snapshot_inflated"] == "worker"  # off the page's thread
     play_a_turn(app_page)
 
@@ -150,6 +151,7 @@ def test_falls_back_to_the_normal_boot(case: str, site_copy: Path, chromium_brow
             boot = page.evaluate(BOOT_JS)
             assert boot["snapshot"] is False and reason in boot["reason"], boot
             assert boot["adapter"] == "compiled"
+            assert boot["pyscript"] == "compiled"
             assert page.locator(".py-error").count() == 0
             play_a_turn(page)
         finally:

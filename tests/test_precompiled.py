@@ -99,3 +99,33 @@ def test_served_code_is_known_after_this_module_is_imported_again(
         assert again is not saved and again.served_from_snapshot(module)
     finally:
         sys.modules["precompiled"] = saved
+
+
+def test_a_baked_package_serves_its_modules(tmp_path: Path) -> None:
+    """A package (PyScript's own ``pyscript``) is baked file by file: the package and its
+    submodules run the baked code, and a changed submodule alone is compiled as served."""
+    package = tmp_path / "baked_pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("from baked_pkg.part import WORD\n", encoding="utf-8")
+    (package / "part.py").write_text("WORD = 'baked'\n", encoding="utf-8")
+    (package / "other.py").write_text("WORD = 'baked'\n", encoding="utf-8")
+    found = Precompiled()
+    found.bake("baked_pkg", str(package / "__init__.py"), package=True)
+    found.bake("baked_pkg.part", str(package / "part.py"))
+    found.bake("baked_pkg.other", str(package / "other.py"))
+    (package / "other.py").write_text("WORD = 'served'\n", encoding="utf-8")
+    sys.meta_path.insert(0, found)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        module = importlib.import_module("baked_pkg")
+        assert module.WORD == "baked" and served_from_snapshot(module)
+        assert module.__path__ == [str(package)]
+        assert served_from_snapshot(sys.modules["baked_pkg.part"])
+        other = importlib.import_module("baked_pkg.other")
+        assert other.WORD == "served" and not served_from_snapshot(other)
+    finally:
+        sys.meta_path.remove(found)
+        sys.path.remove(str(tmp_path))
+        for name in ("baked_pkg", "baked_pkg.part", "baked_pkg.other"):
+            sys.modules.pop(name, None)
+        importlib.invalidate_caches()

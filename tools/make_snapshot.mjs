@@ -7,8 +7,11 @@
 // (the working directory /home/pyodide), runs tools/snapshot_warm.py there (it imports
 // pywar and the page's pure modules and leaves KEY in `_pywar_snapshot`), then writes
 // `pyodide.makeMemorySnapshot()` to OUT.bin. Prints one JSON line of figures.
+// PyScript's own Python package (it needs `js`, so it cannot be imported here) is written
+// where PyScript writes it at each start, ./pyscript/, from the vendored core bundle's
+// sources, so snapshot_warm.py can compile it too (web/precompiled.py).
 // The page restores it with `loadPyodide({_loadSnapshot})` (web/pyodide_boot.mjs).
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -31,11 +34,57 @@ for (const [source, dest] of Object.entries(config.files || {})) {
   pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
   pyodide.FS.writeFile(path, readFileSync(resolve(site, source)));
 }
+/** PyScript's Python package as its core bundle writes it ({"pyscript/x.py": text}), or {}
+ * when the bundle does not hold it the way PyScript 0.7 does (then nothing is baked). */
+function pyscriptPackage(dir) {
+  let names = [];
+  try {
+    names = readdirSync(dir).filter((n) => /^core-[\w-]+\.js$/.test(n));
+  } catch {
+    return {};
+  }
+  for (const name of names) {
+    const text = readFileSync(join(dir, name), "utf8");
+    const start = text.indexOf('{pyscript:{"__init__.py":');
+    if (start < 0) continue;
+    let depth = 0;
+    let quote = null;
+    let end = start;
+    for (; end < text.length; end++) {  // the object literal: braces outside strings
+      const c = text[end];
+      if (quote) {
+        if (c === "\\") end++;
+        else if (c === quote) quote = null;
+      } else if (c === '"' || c === "'" || c === "`") quote = c;
+      else if (c === "{") depth++;
+      else if (c === "}" && --depth === 0) break;
+    }
+    const tree = Function(`"use strict"; return (${text.slice(start, end + 1)});`)();
+    const files = {};
+    const flatten = (node, prefix) => {
+      for (const [k, v] of Object.entries(node)) {
+        if (typeof v === "string") files[prefix + k] = v;
+        else flatten(v, `${prefix}${k}/`);
+      }
+    };
+    flatten(tree, "");
+    return files;
+  }
+  return {};
+}
+const pyscriptFiles = pyscriptPackage(join(site, "runtime", "pyscript"));
+for (const [rel, text] of Object.entries(pyscriptFiles)) {
+  const path = `${home}/${rel}`;
+  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+  pyodide.FS.writeFile(path, text, { encoding: "utf8" });
+}
+pyodide.globals.set("PYSCRIPT_FILES", pyodide.toPy(Object.keys(pyscriptFiles)));
 pyodide.globals.set("SNAPSHOT_KEY", key);
 pyodide.runPython(readFileSync(join(here, "snapshot_warm.py"), "utf8"), {
   filename: "snapshot_warm.py",
 });
 pyodide.globals.delete("SNAPSHOT_KEY");
+pyodide.globals.delete("PYSCRIPT_FILES");
 const warmed = performance.now();
 const snapshot = pyodide.makeMemorySnapshot();
 writeFileSync(out, snapshot);
@@ -43,6 +92,7 @@ console.log(JSON.stringify({
   pyodide: version,
   bytes: snapshot.length,
   modules: pyodide.runPython("import sys; len(sys.modules)"),
+  pyscript_files: Object.keys(pyscriptFiles).length,
   load_ms: Math.round(loaded - t0),
   warm_ms: Math.round(warmed - loaded),
   total_ms: Math.round(performance.now() - t0),

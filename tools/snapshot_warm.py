@@ -63,7 +63,15 @@ def _warm() -> None:
     # import in the page then runs the baked code while the served file is unchanged.
     import precompiled
 
-    precompiled.install().bake("adapter", f"{home}/adapter.py")
+    finder = precompiled.install()
+    finder.bake("adapter", f"{home}/adapter.py")
+    # PyScript's own package, written by make_snapshot.mjs where PyScript writes it at each
+    # start (./pyscript/): compiled here, its import in the page runs the baked code.
+    for rel in PYSCRIPT_FILES:  # noqa: F821 - set by make_snapshot.mjs
+        parts = rel.removesuffix(".py").split("/")
+        package = parts[-1] == "__init__"
+        name = ".".join(parts[:-1] if package else parts)
+        finder.bake(name, f"{home}/{rel}", package=package)
     # One render of the first screen, as the page does, then thrown away.
     from saves import MemoryStorage
 

@@ -825,6 +825,7 @@ def start() -> None:
     boot = getattr(window, "pywarBoot", None)
     if present(boot):  # web/pyodide_boot.mjs's report: was this module's code baked?
         boot.adapter = "snapshot" if served_from_snapshot(sys.modules[__name__]) else "compiled"
+        boot.pyscript = "snapshot" if served_from_snapshot(sys.modules["pyscript"]) else "compiled"
     page = Page()
     take_over(page)
     window.pywarBench = to_js(

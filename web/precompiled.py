@@ -1,13 +1,14 @@
 """Page modules compiled at build time, for the ones the memory snapshot cannot import.
 
 The snapshot (``tools/snapshot_warm.py``) imports every pure module of the page, but not
-``adapter.py``: it needs the DOM. Compiling the adapter's 800 lines was the largest part of
-the page's last start-up task (the first use of Python's compiler in the page, in
-WebAssembly). :meth:`Precompiled.bake` compiles such a module when the snapshot is made;
-the finder, first on ``sys.meta_path``, then hands that code object to the import system,
-as long as the file served is byte for byte the one it was compiled from. Otherwise it
-steps aside and the served file is compiled as usual: a stale snapshot costs time, never
-correctness. Pure Python, no JavaScript object (a snapshot cannot hold one).
+``adapter.py`` nor PyScript's own ``pyscript`` package: they need the DOM. Compiling the
+adapter's 800 lines was the largest part of the page's last start-up task (the first use of
+Python's compiler in the page, in WebAssembly); PyScript's package (14 modules) is compiled
+in PyScript's own start-up task. :meth:`Precompiled.bake` compiles such a module when the
+snapshot is made; the finder, first on ``sys.meta_path``, then hands that code object to the
+import system, as long as the file served is byte for byte the one it was compiled from.
+Otherwise it steps aside and the served file is compiled as usual: a stale snapshot costs
+time, never correctness. Pure Python, no JavaScript object (a snapshot cannot hold one).
 """
 
 from __future__ import annotations
@@ -32,12 +33,19 @@ class Precompiled(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def __init__(self) -> None:
         #: module name -> (file, SHA-256 of its bytes, code compiled from them)
         self.baked: dict[str, tuple[str, str, CodeType]] = {}
+        #: the baked modules that are packages (their file is an ``__init__.py``)
+        self.packages: set[str] = set()
 
-    def bake(self, name: str, file: str) -> None:
-        """Compile ``file`` now, to be served as module ``name`` while the file is unchanged."""
+    def bake(self, name: str, file: str, package: bool = False) -> None:
+        """Compile ``file`` now, to be served as module ``name`` while the file is unchanged
+        (``package``: ``file`` is the package's ``__init__.py``)."""
         data = Path(file).read_bytes()
         code = compile(data, file, "exec", dont_inherit=True)
         self.baked[name] = (file, hashlib.sha256(data).hexdigest(), code)
+        if package:
+            self.packages.add(name)
+        else:
+            self.packages.discard(name)
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
@@ -52,7 +60,10 @@ class Precompiled(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             return None
         if hashlib.sha256(data).hexdigest() != digest:
             return None  # the served file changed since the build: compile it
-        return importlib.util.spec_from_file_location(fullname, file, loader=self)
+        where = [str(Path(file).parent)] if fullname in self.packages else None
+        return importlib.util.spec_from_file_location(
+            fullname, file, loader=self, submodule_search_locations=where
+        )
 
     def create_module(self, spec: ModuleSpec) -> ModuleType | None:
         return None  # the default module
