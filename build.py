@@ -48,6 +48,7 @@ from buildtools.offline import (
     build_single_file,
     write_service_worker,
 )
+from buildtools.pyfiles import PYTHON_FILES, python_files, set_python_file
 from buildtools.serve import cmd_serve, serving
 from buildtools.site import build
 from buildtools.snapshot import PYODIDE_BOOT, SNAPSHOT_HEAP_LIMIT
@@ -61,6 +62,7 @@ __all__ = [
     "DIST",
     "PYODIDE_BOOT",
     "PYODIDE_DIR",
+    "PYTHON_FILES",
     "ROOT",
     "SINGLE_FILE_BUDGET",
     "SINGLE_FILE_NAME",
@@ -68,6 +70,8 @@ __all__ = [
     "SW_EXCLUDED",
     "BuildError",
     "build",
+    "python_files",
+    "set_python_file",
     "build_single_file",
     "ensure_venv",
     "main",

@@ -18,6 +18,7 @@ from typing import Any
 from buildtools.common import MIME_TYPES, ROOT, BuildError, log
 from buildtools.csp import apply_csp
 from buildtools.pages import _CSS_URL_RE, _EXTERNAL_RE, _attrs
+from buildtools.pyfiles import bundled_paths
 from buildtools.snapshot import _BOOT_SNAPSHOT_RE, PYODIDE_BOOT
 
 #: The service worker (web/sw.js). build.py fills in its `const BUILD = {...};` line.
@@ -36,11 +37,13 @@ SINGLE_FILE_BUDGET = 10 * 1000 * 1000
 
 def service_worker_files(site: Path) -> list[str]:
     """Site-relative paths of every file the service worker caches (sorted)."""
+    bundled = bundled_paths(site)
     return sorted(
         rel
         for p in site.rglob("*")
         if p.is_file()
         and (rel := p.relative_to(site).as_posix()) not in SW_EXCLUDED
+        and rel not in bundled  # python-files.json holds them
         and p.suffix != ".map"  # source maps: for DevTools, online
     )
 
@@ -209,7 +212,13 @@ def build_single_file(site: Path, dest: Path) -> dict[str, Any]:
     boot_placeholder = "<!-- pywar single-file boot -->"
     html, inlined = _single_file_html(site, page, boot_placeholder)
     skip_prefixes = ("runtime/pyscript/", "icons/", "snapshot-")
-    skip = SW_EXCLUDED | {"manifest.webmanifest", "pwa.js"} | inlined | other_pages
+    skip = (
+        SW_EXCLUDED
+        | {"manifest.webmanifest", "pwa.js"}
+        | inlined
+        | other_pages
+        | bundled_paths(site)  # python-files.json holds them
+    )
     packed: list[tuple[str, bytes]] = [(bundle_rel, bundle_bytes)]
     snapshot_gz = 0
     for p in sorted(site.rglob("*")):

@@ -35,6 +35,7 @@ from buildtools.csp import apply_csp
 from buildtools.offline import SINGLE_FILE_NAME, build_single_file, write_service_worker
 from buildtools.pages import inline_board, link_variant_styles, relativize_css, relativize_html
 from buildtools.prerender import prerender_first_screen
+from buildtools.pyfiles import write_python_files
 from buildtools.snapshot import PYODIDE_BOOT, make_snapshot, set_boot_snapshot
 
 _IMPORT_RE = re.compile(r"""(?:\bfrom\s*|\bimport\s*)(\()?\s*["'](\./[^"']+\.js)["']""")
@@ -221,9 +222,10 @@ def _build_into(out: Path, *, single_file: bool = False, snapshot_wanted: bool =
     )
     files = {f"./{rel}": f"./{rel}" for rel in [*pkg_files, *helpers]}
     base = {"interpreter": "./runtime/pyodide/pyodide.mjs"}
-    game = {**base, "files": files}
-    if (out / PYODIDE_BOOT).is_file():  # the game boots through its snapshot loader
-        game["interpreter"] = f"./{PYODIDE_BOOT}"
+    game: dict[str, Any] = {**base, "files": files}
+    if (out / PYODIDE_BOOT).is_file():  # the game boots through its own loader, which
+        game = {"interpreter": f"./{PYODIDE_BOOT}"}  # writes the files from one download
+        write_python_files(out, files)
     (out / "pyscript.json").write_text(json.dumps(game, indent=2) + "\n")
     (out / "hello.json").write_text(json.dumps(base, indent=2) + "\n")
 

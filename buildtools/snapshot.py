@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from buildtools.common import CACHE, ROOT, BuildError, log
+from buildtools.pyfiles import python_files
 
 #: The game's Pyodide loader (web/pyodide_boot.mjs), named by pyscript.json's `interpreter`.
 #: build.py fills in its `const SNAPSHOT = ...;` line.
@@ -32,7 +33,7 @@ SNAPSHOT_HEAP_LIMIT = 30 * 1024 * 1024 + 4096
 
 def snapshot_key(site: Path) -> str:
     """What a snapshot of `site` depends on: the Pyodide build, PyScript's core bundles (its
-    Python package is baked in), the snapshot tools and every Python file pyscript.json maps
+    Python package is baked in), the snapshot tools and every Python file the page gets
     (path and bytes). Same inputs, same key."""
     h = hashlib.sha256(b"pywar-snapshot-1\0")
     rt = site / "runtime" / "pyodide"
@@ -43,24 +44,19 @@ def snapshot_key(site: Path) -> str:
         h.update(bundle.name.encode() + b"\0" + hashlib.sha256(bundle.read_bytes()).digest())
     for tool in (SNAPSHOT_TOOL, SNAPSHOT_WARM):
         h.update(tool.name.encode() + b"\0" + hashlib.sha256(tool.read_bytes()).digest())
-    config = json.loads((site / "pyscript.json").read_text())
-    for src, dest in sorted(config.get("files", {}).items()):
-        data = (site / src).read_bytes()
-        h.update(f"{src}>{dest}".encode() + b"\0" + hashlib.sha256(data).digest())
+    for rel, data in sorted(python_files(site).items()):
+        h.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
     return h.hexdigest()
 
 
 def snapshot_sources(site: Path) -> dict[str, str]:
-    """Every file the snapshot baked in, by its path in Pyodide's file system (PyScript
-    writes pyscript.json's `files` under /home/pyodide): "<bytes>:<CRC-32 hex>". The loader
-    compares what PyScript writes with these (a quick check for a stale snapshot, not a
-    security measure: the snapshot and the files come from the same place)."""
-    config = json.loads((site / "pyscript.json").read_text())
+    """Every file the snapshot baked in, by its path in Pyodide's file system (the loader
+    writes python-files.json's files under /home/pyodide): "<bytes>:<CRC-32 hex>". The loader
+    compares what it writes with these (a quick check for a stale snapshot, not a security
+    measure: the snapshot and the files come from the same place)."""
     out = {}
-    for src, dest in sorted(config.get("files", {}).items()):
-        data = (site / src).read_bytes()
-        path = posixpath.normpath(posixpath.join("/home/pyodide", dest))
-        out[path] = f"{len(data)}:{zlib.crc32(data):x}"
+    for rel, data in sorted(python_files(site).items()):
+        out[posixpath.join("/home/pyodide", rel)] = f"{len(data)}:{zlib.crc32(data):x}"
     return out
 
 

@@ -138,12 +138,14 @@ def test_service_worker_lists_every_file_with_the_build_hash(dist_dir: Path) -> 
     assert built["version"] == info["sw_version"] and len(built["version"]) == 16
     on_disk = {p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file()}
     maps = {f for f in on_disk if f.endswith(".map")}  # source maps: for DevTools, online
-    assert set(built["files"]) == on_disk - build.SW_EXCLUDED - maps
+    bundled = set(build.python_files(dist_dir))  # in python-files.json, never fetched alone
+    assert "pywar/game.py" in bundled and not bundled & set(built["files"])
+    assert set(built["files"]) == on_disk - build.SW_EXCLUDED - maps - bundled
     for needed in (
         "index.html",
         "main.py",
         "pyscript.json",
-        "pywar/game.py",
+        build.PYTHON_FILES,
         "runtime/pyodide/pyodide.asm.wasm",
         "runtime/pyscript/core.js",
         "manifest.webmanifest",

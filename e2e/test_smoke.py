@@ -28,10 +28,13 @@ def test_dist_layout(dist_dir: Path) -> None:
     config = json.loads((dist_dir / "pyscript.json").read_text())
     assert config["interpreter"] == f"./{build.PYODIDE_BOOT}"  # the snapshot loader
     assert (dist_dir / build.PYODIDE_BOOT).is_file()
-    for dest in config["files"].values():
-        assert (dist_dir / dest).is_file(), dest
+    assert "files" not in config  # one download, python-files.json, written by the loader
+    bundled = build.python_files(dist_dir)
+    for rel, data in bundled.items():
+        assert (dist_dir / rel).read_bytes() == data, rel
     if (ROOT / "pywar" / "__init__.py").is_file():
-        assert config["files"]["./pywar/__init__.py"] == "./pywar/__init__.py"
+        assert {"pywar/__init__.py", "pywar/game.py", "viewmodel.py", "adapter.py"} <= set(bundled)
+        assert "main.py" not in bundled  # PyScript fetches the page's script itself
     hello = json.loads((dist_dir / "hello.json").read_text())
     assert "files" not in hello, "hello must not load the game"
     assert hello["interpreter"] == "./runtime/pyodide/pyodide.mjs", "hello is the bare runtime"

@@ -3,8 +3,8 @@
 //   node tools/make_snapshot.mjs SITE OUT.bin KEY
 //
 // Loads the pinned Pyodide from node_modules with `_makeSnapshot: true`, writes every file
-// that SITE/pyscript.json maps into Pyodide's file system at the same paths PyScript uses
-// (the working directory /home/pyodide), runs tools/snapshot_warm.py there (it imports
+// of SITE/python-files.json into Pyodide's file system at the same paths the page's loader
+// does (the working directory /home/pyodide), runs tools/snapshot_warm.py there (it imports
 // pywar and the page's pure modules and leaves KEY in `_pywar_snapshot`), then writes
 // `pyodide.makeMemorySnapshot()` to OUT.bin. Prints one JSON line of figures.
 // PyScript's own Python package (it needs `js`, so it cannot be imported here) is written
@@ -27,12 +27,24 @@ const { loadPyodide, version } = await import(
 const t0 = performance.now();
 const pyodide = await loadPyodide({ _makeSnapshot: true });
 const loaded = performance.now();
-const config = JSON.parse(readFileSync(join(site, "pyscript.json"), "utf8"));
 const home = "/home/pyodide";
-for (const [source, dest] of Object.entries(config.files || {})) {
+/** The page's files by their path under /home/pyodide: SITE/python-files.json (what the
+ * page's loader writes), or pyscript.json's `files` in a site without it. */
+function pageFiles() {
+  try {
+    const bundle = JSON.parse(readFileSync(join(site, "python-files.json"), "utf8"));
+    return Object.entries(bundle.files).map(([dest, text]) => [dest, text]);
+  } catch (error) {
+    if (error.code !== "ENOENT") throw error;
+  }
+  const config = JSON.parse(readFileSync(join(site, "pyscript.json"), "utf8"));
+  return Object.entries(config.files || {}).map(
+    ([source, dest]) => [dest, readFileSync(resolve(site, source))]);
+}
+for (const [dest, data] of pageFiles()) {
   const path = `${home}/${dest.replace(/^\.\//, "")}`;
   pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-  pyodide.FS.writeFile(path, readFileSync(resolve(site, source)));
+  pyodide.FS.writeFile(path, data);
 }
 /** PyScript's Python package as its core bundle writes it ({"pyscript/x.py": text}), or {}
  * when the bundle does not hold it the way PyScript 0.7 does (then nothing is baked). */

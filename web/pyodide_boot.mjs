@@ -105,6 +105,28 @@ if (!SNAPSHOT) {
   snapshot.catch(() => {}); // handled where it is awaited
 }
 
+/** The page's Python files in one download (python-files.json, `{"files": {dest: text}}`):
+ * PyScript would fetch each of them, about 95 requests, after Python is ready. */
+function fetchFiles() {
+  return fetch(new URL("./python-files.json", base).href).then((response) => {
+    if (!response.ok) throw new Error(`python-files.json: HTTP ${response.status}`);
+    return response.json();
+  });
+}
+const files = painted.then(fetchFiles);
+files.catch(() => {}); // handled where it is awaited
+
+/** Write the files where PyScript writes its config's `files` (under /home/pyodide). */
+function writeFiles(interpreter, bundle) {
+  const fs = interpreter.FS;
+  const encoder = new TextEncoder(); // bytes: Emscripten converts a string char by char
+  for (const [dest, text] of Object.entries(bundle.files)) {
+    const path = `/home/pyodide/${dest.replace(/^\.\//, "")}`;
+    fs.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    fs.writeFile(path, encoder.encode(text), { canOwn: true });
+  }
+}
+
 /** "<bytes>:<CRC-32 hex>" of a file's bytes, as build.py's snapshot_sources writes it. */
 let crcTable = null;
 function digest(bytes) {
@@ -121,7 +143,7 @@ function digest(bytes) {
   return `${bytes.length}:${((crc ^ 0xffffffff) >>> 0).toString(16)}`;
 }
 
-/** After a restore, PyScript writes pyscript.json's files where the snapshot's modules came
+/** After a restore, writeFiles writes the page's files where the snapshot's modules came
  * from. If one differs from what the snapshot baked in, the page's restored modules are
  * stale: forget them all, so the imports that follow load the files, as a normal boot does. */
 function guardSources(interpreter) {
@@ -184,27 +206,39 @@ export async function loadPyodide(options = {}) {
     settings.createPyodideModule = (await import(
       moduleURL("./runtime/pyodide/pyodide.asm.mjs"))).default;
   }
+  let interpreter = null;
   if (snapshot) {
     try {
-      const interpreter = await withPlainMemory(
+      const restored = await withPlainMemory(
         () => pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot }));
-      const key = interpreter.runPython(
+      const key = restored.runPython(
         `getattr(__import__("sys").modules.get("_pywar_snapshot"), "KEY", None)`);
       if (key !== SNAPSHOT.key) throw new Error(`snapshot: key ${key}, expected ${SNAPSHOT.key}`);
-      refresh(interpreter);
-      guardSources(interpreter);
+      refresh(restored);
+      guardSources(restored);
       boot.snapshot = true;
-      boot.ms.load = since(t0);
-      boot.ms.loaded = Math.round(performance.now());
-      return interpreter;
+      interpreter = restored;
     } catch (error) {
       boot.reason = String(error && error.message || error);
       console.warn("pywar: starting without the snapshot:", boot.reason);
     }
   }
-  const interpreter = await withPlainMemory(() => pyodide.loadPyodide(settings));
-  refresh(interpreter);
+  if (!interpreter) {
+    interpreter = await withPlainMemory(() => pyodide.loadPyodide(settings));
+    refresh(interpreter);
+  }
+  const bundle = await files;
+  await nextTask(); // the start's long steps in tasks of their own: the page answers between
+  const written = performance.now();
+  writeFiles(interpreter, bundle);
+  boot.ms.files_write = since(written);
   boot.ms.load = since(t0);
   boot.ms.loaded = Math.round(performance.now());
+  await nextTask();
   return interpreter;
+}
+
+/** Resolves in a later task: the browser may paint and handle input in between. */
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -1,0 +1,65 @@
+"""The page's Python files in one download (python-files.json), written by the loader.
+
+PyScript fetches every file its config's `files` maps, one request each: about 95 for the
+game, which over HTTP/1.1 (six connections to a host, as `build.py serve` and many school
+servers speak) took 0.7 s of the cold start after Python was ready. The game's loader
+(web/pyodide_boot.mjs) instead fetches this one JSON object, `{"files": {dest: text}}`, while
+the runtime downloads, and writes each file where PyScript would (/home/pyodide/<dest>)
+before PyScript runs anything. The files stay in the site too, for the build's own tools
+(prerender, snapshot) and for reading; the page, the service worker and the one-file
+edition use the bundle only.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from pathlib import Path
+
+#: The bundle's name in the site.
+PYTHON_FILES = "python-files.json"
+
+
+def write_python_files(site: Path, files: dict[str, str]) -> None:
+    """Write the bundle of `files` (pyscript.json's map: site path -> file system path)."""
+    bundle = {
+        "files": {dest: (site / src).read_text(encoding="utf-8") for src, dest in files.items()}
+    }
+    text = json.dumps(bundle, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    (site / PYTHON_FILES).write_text(text + "\n", encoding="utf-8")
+
+
+def python_files(site: Path) -> dict[str, bytes]:
+    """Every Python (and board) file the page's interpreter gets, by its path relative to
+    /home/pyodide ("pywar/game.py"): from the bundle, or from pyscript.json's `files` in a
+    site without one."""
+    bundle = site / PYTHON_FILES
+    if bundle.is_file():
+        data = json.loads(bundle.read_text(encoding="utf-8"))["files"]
+        return {_rel(dest): text.encode() for dest, text in data.items()}
+    config = json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
+    return {_rel(dest): (site / src).read_bytes() for src, dest in config.get("files", {}).items()}
+
+
+def set_python_file(site: Path, rel: str, text: str) -> None:
+    """Serve ``text`` as the page's file ``rel`` ("adapter.py"): in the site and, when the
+    site has one, in the bundle (tests use it to serve a file that differs from the build's)."""
+    (site / rel).write_text(text, encoding="utf-8")
+    bundle = site / PYTHON_FILES
+    if bundle.is_file():
+        data = json.loads(bundle.read_text(encoding="utf-8"))
+        data["files"][f"./{rel}"] = text
+        body = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        bundle.write_text(body + "\n", encoding="utf-8")
+
+
+def bundled_paths(site: Path) -> set[str]:
+    """Site paths of the files the bundle holds (the page never fetches them one by one)."""
+    bundle = site / PYTHON_FILES
+    if not bundle.is_file():
+        return set()
+    return set(python_files(site))
+
+
+def _rel(dest: str) -> str:
+    return posixpath.normpath(dest.removeprefix("./"))
