@@ -18,7 +18,7 @@ from typing import Any
 from buildtools.common import MIME_TYPES, ROOT, BuildError, log
 from buildtools.csp import apply_csp
 from buildtools.pages import _CSS_URL_RE, _EXTERNAL_RE, _attrs
-from buildtools.pyfiles import bundled_paths
+from buildtools.pyfiles import PYTHON_FILES, bundled_paths
 from buildtools.snapshot import _BOOT_SNAPSHOT_RE, PYODIDE_BOOT
 
 #: The service worker (web/sw.js). build.py fills in its `const BUILD = {...};` line.
@@ -217,8 +217,9 @@ def build_single_file(site: Path, dest: Path) -> dict[str, Any]:
         | {"manifest.webmanifest", "pwa.js"}
         | inlined
         | other_pages
-        | bundled_paths(site)  # python-files.json holds them
+        | {PYTHON_FILES}  # the files one by one: PyScript reads them from memory here
     )
+    bundled = bundled_paths(site)
     packed: list[tuple[str, bytes]] = [(bundle_rel, bundle_bytes)]
     snapshot_gz = 0
     for p in sorted(site.rglob("*")):
@@ -232,6 +233,10 @@ def build_single_file(site: Path, dest: Path) -> dict[str, Any]:
         data = p.read_bytes()
         if rel == PYODIDE_BOOT:  # the snapshot is not packed (see docs/build.md): no fetch
             data = _BOOT_SNAPSHOT_RE.sub("const SNAPSHOT = null;", data.decode()).encode()
+        if rel == "pyscript.json" and bundled:  # PyScript maps the packed files itself
+            config = json.loads(data)
+            config["files"] = {f"./{b}": f"./{b}" for b in sorted(bundled)}
+            data = (json.dumps(config, indent=2) + "\n").encode()
         packed.append((rel, data))
 
     index: dict[str, Any] = {"files": [], "modules": [], "entry": f"./{bundle_rel}"}

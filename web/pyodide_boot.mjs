@@ -113,7 +113,8 @@ function fetchFiles() {
     return response.json();
   });
 }
-const files = painted.then(fetchFiles);
+// One-file edition: the files are in the page already, and PyScript's `files` writes them.
+const files = packed ? Promise.resolve(null) : painted.then(fetchFiles);
 files.catch(() => {}); // handled where it is awaited
 
 /** Write the files where PyScript writes its config's `files` (under /home/pyodide). */
@@ -229,9 +230,11 @@ export async function loadPyodide(options = {}) {
   }
   const bundle = await files;
   await nextTask(); // the start's long steps in tasks of their own: the page answers between
-  const written = performance.now();
-  writeFiles(interpreter, bundle);
-  boot.ms.files_write = since(written);
+  if (bundle) {
+    const written = performance.now();
+    writeFiles(interpreter, bundle);
+    boot.ms.files_write = since(written);
+  }
   boot.ms.load = since(t0);
   boot.ms.loaded = Math.round(performance.now());
   await nextTask();
