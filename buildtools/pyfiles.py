@@ -6,8 +6,8 @@ servers speak) took 0.7 s of the cold start after Python was ready. The game's l
 (web/pyodide_boot.mjs) instead fetches this one JSON object, `{"files": {dest: text}}`, while
 the runtime downloads, and writes each file where PyScript would (/home/pyodide/<dest>)
 before PyScript runs anything. The files stay in the site too, for the build's own tools
-(prerender, snapshot) and for reading; the page, the service worker and the one-file
-edition use the bundle only.
+(prerender, snapshot) and for reading; the page and the service worker use the bundle only.
+The one-file edition packs the files one by one (PyScript reads them from memory there).
 """
 
 from __future__ import annotations
@@ -22,21 +22,17 @@ PYTHON_FILES = "python-files.json"
 
 def write_python_files(site: Path, files: dict[str, str]) -> None:
     """Write the bundle of `files` (pyscript.json's map: site path -> file system path)."""
-    bundle = {
-        "files": {dest: (site / src).read_text(encoding="utf-8") for src, dest in files.items()}
-    }
-    text = json.dumps(bundle, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    (site / PYTHON_FILES).write_text(text + "\n", encoding="utf-8")
+    _write_bundle(
+        site, {dest: (site / src).read_text(encoding="utf-8") for src, dest in files.items()}
+    )
 
 
 def python_files(site: Path) -> dict[str, bytes]:
     """Every Python (and board) file the page's interpreter gets, by its path relative to
     /home/pyodide ("pywar/game.py"): from the bundle, or from pyscript.json's `files` in a
     site without one."""
-    bundle = site / PYTHON_FILES
-    if bundle.is_file():
-        data = json.loads(bundle.read_text(encoding="utf-8"))["files"]
-        return {_rel(dest): text.encode() for dest, text in data.items()}
+    if (site / PYTHON_FILES).is_file():
+        return {_rel(dest): text.encode() for dest, text in _read_bundle(site).items()}
     config = json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
     return {_rel(dest): (site / src).read_bytes() for src, dest in config.get("files", {}).items()}
 
@@ -47,18 +43,24 @@ def set_python_file(site: Path, rel: str, text: str) -> None:
     (site / rel).write_text(text, encoding="utf-8")
     bundle = site / PYTHON_FILES
     if bundle.is_file():
-        data = json.loads(bundle.read_text(encoding="utf-8"))
-        data["files"][f"./{rel}"] = text
-        body = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-        bundle.write_text(body + "\n", encoding="utf-8")
+        _write_bundle(site, {**_read_bundle(site), f"./{rel}": text})
 
 
 def bundled_paths(site: Path) -> set[str]:
     """Site paths of the files the bundle holds (the page never fetches them one by one)."""
-    bundle = site / PYTHON_FILES
-    if not bundle.is_file():
+    if not (site / PYTHON_FILES).is_file():
         return set()
-    return set(python_files(site))
+    return {_rel(dest) for dest in _read_bundle(site)}
+
+
+def _read_bundle(site: Path) -> dict[str, str]:
+    files: dict[str, str] = json.loads((site / PYTHON_FILES).read_text(encoding="utf-8"))["files"]
+    return files
+
+
+def _write_bundle(site: Path, files: dict[str, str]) -> None:
+    text = json.dumps({"files": files}, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    (site / PYTHON_FILES).write_text(text + "\n", encoding="utf-8")
 
 
 def _rel(dest: str) -> str:

@@ -33,7 +33,7 @@ const home = "/home/pyodide";
 function pageFiles() {
   try {
     const bundle = JSON.parse(readFileSync(join(site, "python-files.json"), "utf8"));
-    return Object.entries(bundle.files).map(([dest, text]) => [dest, text]);
+    return Object.entries(bundle.files);
   } catch (error) {
     if (error.code !== "ENOENT") throw error;
   }
@@ -41,11 +41,13 @@ function pageFiles() {
   return Object.entries(config.files || {}).map(
     ([source, dest]) => [dest, readFileSync(resolve(site, source))]);
 }
-for (const [dest, data] of pageFiles()) {
-  const path = `${home}/${dest.replace(/^\.\//, "")}`;
+/** Write `data` (text or bytes) at `rel` under /home/pyodide, making its folders. */
+function writeHome(rel, data) {
+  const path = `${home}/${rel.replace(/^\.\//, "")}`;
   pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
   pyodide.FS.writeFile(path, data);
 }
+for (const [dest, data] of pageFiles()) writeHome(dest, data);
 /** PyScript's Python package as its core bundle writes it ({"pyscript/x.py": text}), or {}
  * when the bundle does not hold it the way PyScript 0.7 does (then nothing is baked). */
 function pyscriptPackage(dir) {
@@ -85,11 +87,7 @@ function pyscriptPackage(dir) {
   return {};
 }
 const pyscriptFiles = pyscriptPackage(join(site, "runtime", "pyscript"));
-for (const [rel, text] of Object.entries(pyscriptFiles)) {
-  const path = `${home}/${rel}`;
-  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-  pyodide.FS.writeFile(path, text, { encoding: "utf8" });
-}
+for (const [rel, text] of Object.entries(pyscriptFiles)) writeHome(rel, text);
 pyodide.globals.set("PYSCRIPT_FILES", pyodide.toPy(Object.keys(pyscriptFiles)));
 pyodide.globals.set("SNAPSHOT_KEY", key);
 pyodide.runPython(readFileSync(join(here, "snapshot_warm.py"), "utf8"), {
