@@ -55,6 +55,12 @@ def host_site(tmp_path_factory: pytest.TempPathFactory, server_url: str) -> Iter
         HOST_PAGE.format(src=server_url + "index.html?lang=pt&embed=1&variant=war2"),
         encoding="utf-8",
     )
+    (root / "below.html").write_text(
+        HOST_PAGE.format(src=game).replace(
+            "<iframe", '<div style="height:3000px">the lesson</div><iframe'
+        ),
+        encoding="utf-8",
+    )
     (root / "ns.html").write_text(HOST_PAGE.format(src=game + "&ns=class-7b"), encoding="utf-8")
     with build.serving(root) as url:
         yield url
@@ -160,6 +166,22 @@ def test_each_host_page_keeps_its_own_saves(host_page: Any, host_site: str) -> N
 
     frame = open_host(page, host_site + "a.html")
     assert board_state(frame) == started
+
+
+def test_starts_in_a_frame_below_the_fold(host_page: Any, host_site: str) -> None:
+    """Chromium gives no animation frames to a cross-origin frame out of view, and the loader
+    waits for one before the runtime's downloads: the game still starts there, unseen, and
+    is ready when the reader scrolls down to it."""
+    page = host_page
+    page.goto(host_site + "below.html")
+    game = page.frame_locator("#game")
+    game.locator("html[data-ready]").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("() => scrollY") == 0
+    assert not page.evaluate(
+        "() => document.getElementById('game').getBoundingClientRect().top < innerHeight"
+    )
+    page.locator("#game").scroll_into_view_if_needed()
+    assert "New game" in game.locator("#overlay").inner_text()
 
 
 def test_language_and_variant_parameters(host_page: Any, host_site: str) -> None:

@@ -316,3 +316,41 @@ def test_the_python_files_come_in_one_download(chromium_browser: Any, server_url
         play_a_turn(page)
     finally:
         context.close()
+
+
+WATCH_PAINTS_JS = """
+window.pywarPaints = {lcp: [], fetches: {}};
+new PerformanceObserver((list) => list.getEntries().forEach(
+  (e) => window.pywarPaints.lcp.push(e.startTime))).observe(
+  {type: "largest-contentful-paint", buffered: true});
+new PerformanceObserver((list) => list.getEntries().forEach((e) => {
+  window.pywarPaints.fetches[e.name.split("/").pop()] = e.startTime;
+})).observe({type: "resource", buffered: true});
+"""
+
+
+@pytest.mark.parametrize("slowdown", [1, 6])
+def test_the_runtime_downloads_after_the_first_screen(
+    chromium_browser: Any, server_url: str, slowdown: int
+) -> None:
+    """The first screen paints before the runtime's big downloads start (Pyodide's
+    WebAssembly, its standard library, the snapshot, the page's Python files): on a slow
+    connection they would otherwise share it with what the player reads first. Also on a
+    slow device, where that paint takes more than a second."""
+    context = chromium_browser.new_context(viewport={"width": 412, "height": 823})
+    try:
+        page = context.new_page()
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+        page.add_init_script(WATCH_PAINTS_JS)
+        page.goto(server_url + "index.html")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        seen = page.evaluate("() => window.pywarPaints")
+        assert seen["lcp"], "no largest contentful paint"
+        big = ["pyodide.asm.wasm", "python_stdlib.zip", build.PYTHON_FILES]
+        big += [name for name in seen["fetches"] if name.startswith("snapshot-")]
+        assert all(name in seen["fetches"] for name in big), seen["fetches"]
+        started = {name: seen["fetches"][name] for name in big}
+        assert min(started.values()) > max(seen["lcp"]), (seen["lcp"], started)
+        assert page.locator("#overlay .hint").is_visible()
+    finally:
+        context.close()

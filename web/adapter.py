@@ -595,6 +595,11 @@ class Page:
         active = document.activeElement
         if not switched and present(active) and box.contains(active):
             return
+        if not document.hasFocus():
+            # a page out of focus (a frame the reader has not touched, a tab behind
+            # another): the focus stays where the reader has it, and the class page
+            # around a frame is not scrolled down to the game
+            return
         if key == "curtain":
             el = box.querySelector("button")
         else:
