@@ -312,6 +312,9 @@ def test_the_python_files_come_in_one_download(chromium_browser: Any, server_url
         page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         assert [u for u in requested if u.endswith(".py")] == ["main.py"]
         assert requested.count(build.PYTHON_FILES) == 1
+        # Pyodide's WebAssembly comes once, compiled by the start's worker
+        assert requested.count("runtime/pyodide/pyodide.asm.wasm") == 1
+        assert page.evaluate(BOOT_JS)["wasm"] == "worker"
         assert page.evaluate(BOOT_JS)["modules"] == "fresh"
         play_a_turn(page)
     finally:
@@ -333,8 +336,9 @@ new PerformanceObserver((list) => list.getEntries().forEach((e) => {
 def test_the_runtime_downloads_after_the_first_screen(
     chromium_browser: Any, server_url: str, slowdown: int
 ) -> None:
-    """The first screen paints before the runtime's big downloads start (Pyodide's
-    WebAssembly, its standard library, the snapshot, the page's Python files): on a slow
+    """The first screen paints before the runtime's big downloads start (the worker that
+    fetches Pyodide's WebAssembly and the snapshot, the standard library, the page's Python
+    files): on a slow
     connection they would otherwise share it with what the player reads first. Also on a
     slow device, where that paint takes more than a second."""
     context = chromium_browser.new_context(viewport={"width": 412, "height": 823})
@@ -346,11 +350,35 @@ def test_the_runtime_downloads_after_the_first_screen(
         page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         seen = page.evaluate("() => window.pywarPaints")
         assert seen["lcp"], "no largest contentful paint"
-        big = ["pyodide.asm.wasm", "python_stdlib.zip", build.PYTHON_FILES]
-        big += [name for name in seen["fetches"] if name.startswith("snapshot-")]
+        # the snapshot and Pyodide's WebAssembly are fetched by the start's worker (in the
+        # worker's own timeline): the worker's script comes after the paint
+        big = ["snapshot_worker.js", "python_stdlib.zip", build.PYTHON_FILES]
         assert all(name in seen["fetches"] for name in big), seen["fetches"]
         started = {name: seen["fetches"][name] for name in big}
         assert min(started.values()) > max(seen["lcp"]), (seen["lcp"], started)
         assert page.locator("#overlay .hint").is_visible()
+    finally:
+        context.close()
+
+
+def test_without_workers_the_page_compiles_and_inflates_itself(
+    chromium_browser: Any, server_url: str
+) -> None:
+    """The start's worker cannot load (a host that blocks it, a failed request): the page
+    inflates the snapshot and compiles Pyodide's WebAssembly on its own thread, slower but
+    the same game."""
+    context = chromium_browser.new_context()
+    try:
+        context.route("**/snapshot_worker.js", lambda route: route.fulfill(status=404))
+        page = context.new_page()
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(r.url.removeprefix(server_url)))
+        page.goto(server_url + "index.html", wait_until="commit")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        boot = page.evaluate(BOOT_JS)
+        assert boot["snapshot"] is True and boot["snapshot_inflated"] == "page", boot
+        assert boot["wasm"] == "page" and boot["wasm_error"], boot
+        assert requested.count("runtime/pyodide/pyodide.asm.wasm") == 1
+        play_a_turn(page)
     finally:
         context.close()

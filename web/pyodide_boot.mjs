@@ -114,6 +114,71 @@ if (!SNAPSHOT) {
   snapshot.catch(() => {}); // handled where it is awaited
 }
 
+/** Pyodide's WebAssembly module (9.6 MB), fetched and compiled by web/snapshot_worker.js
+ * while the snapshot downloads: Pyodide compiles it on the page's thread, a 0.1-0.2 s task
+ * even when the bytes are in the cache. Resolves to the module, or null (no worker, no
+ * WebAssembly.compileStreaming, an error): then Pyodide fetches and compiles it itself. The
+ * one-file edition leaves it to Pyodide. */
+const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
+const compiled = packed ? null : painted.then(() => new Promise((resolve) => {
+  const t0 = performance.now();
+  const done = (module, error) => {
+    boot.ms.wasm_compile = since(t0);
+    if (error) boot.wasm_error = error;
+    resolve(module || null);
+  };
+  let worker = null;
+  try {
+    worker = new Worker(new URL("./snapshot_worker.js", base));
+  } catch (error) {
+    return done(null, String(error));
+  }
+  worker.onmessage = ({ data }) => {
+    worker.terminate();
+    done(data.module instanceof WebAssembly.Module ? data.module : null, data.error);
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    worker.terminate();
+    done(null, event.message || "worker error");
+  };
+  worker.postMessage({ wasm: wasmURL });
+}));
+
+/** Runs `start` (a loadPyodide) with Pyodide's WebAssembly taken from the worker: its own
+ * request for the file is answered by a stand-in (no second download), and the stand-in's
+ * instantiation instantiates the worker's module. Without one, the file is fetched and
+ * compiled here, as Pyodide would. `boot.wasm` says which: "worker" or "page". */
+async function withCompiledWasm(start) {
+  if (!compiled) return start();
+  const fetchHere = globalThis.fetch;
+  const instantiateStreaming = WebAssembly.instantiateStreaming;
+  const standIn = new Response(null, { status: 204 });
+  globalThis.fetch = function fetch(input, init) {
+    if (String(input instanceof Request ? input.url : input) === wasmURL) {
+      return Promise.resolve(standIn); // Pyodide asks with a URL object
+    }
+    return fetchHere(input, init);
+  };
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    const response = await source;
+    if (response !== standIn) return instantiateStreaming.call(WebAssembly, response, imports);
+    const module = await compiled;
+    if (!module) {
+      boot.wasm = "page";
+      return instantiateStreaming.call(WebAssembly, fetchHere(wasmURL), imports);
+    }
+    boot.wasm = "worker";
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  try {
+    return await start();
+  } finally {
+    globalThis.fetch = fetchHere;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
 /** The page's Python files in one download (python-files.json, `{"files": {dest: text}}`):
  * PyScript would fetch each of them, about 95 requests, after Python is ready. */
 function fetchFiles() {
@@ -216,9 +281,9 @@ export async function loadPyodide(options = {}) {
   let interpreter = null;
   if (snapshot) {
     try {
-      const restored = await withPlainMemory(() => pyodide.loadPyodide({
+      const restored = await withPlainMemory(() => withCompiledWasm(() => pyodide.loadPyodide({
         ...settings, _loadSnapshot: snapshot.then(async (bytes) => (await nextTask(), bytes)),
-      }));
+      })));
       const key = restored.runPython(
         `getattr(__import__("sys").modules.get("_pywar_snapshot"), "KEY", None)`);
       if (key !== SNAPSHOT.key) throw new Error(`snapshot: key ${key}, expected ${SNAPSHOT.key}`);
@@ -232,7 +297,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   if (!interpreter) {
-    interpreter = await withPlainMemory(() => pyodide.loadPyodide(settings));
+    interpreter = await withPlainMemory(() => withCompiledWasm(() => pyodide.loadPyodide(settings)));
     refresh(interpreter);
   }
   const bundle = await files;
