@@ -82,17 +82,24 @@ def _percentile(values: Sequence[float], pct: float) -> float | None:
     return round(ordered[max(0, math.ceil(pct / 100 * len(ordered)) - 1)], 2)
 
 
-#: Bytes the page downloaded so far (bodies as sent, as Resource Timing reports them).
-_BYTES_JS = """
-() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
-  .reduce((n, e) => n + (e.encodedBodySize || 0), 0)
-"""
+def _body_bytes(requests: list[Any]) -> int:
+    """Bytes of the response bodies as sent, for finished requests (the page's and its
+    workers': the start's worker fetches the snapshot and Pyodide's WebAssembly, which the
+    page's Resource Timing does not list)."""
+    total = 0
+    for request in requests:
+        with contextlib.suppress(Exception):
+            total += max(0, request.sizes()["responseBodySize"])
+    return total
 
 
 def _ready_in(page: Any, url: str) -> dict[str, Any]:
     page.add_init_script(READY_PROBE_JS)
+    finished: list[Any] = []
+    page.on("requestfinished", lambda request: finished.append(request))
     page.goto(url, wait_until="commit")
     page.wait_for_selector("html[data-ready]", state="attached", timeout=180_000)
+    loaded = list(finished)
     with contextlib.suppress(Exception):
         page.wait_for_function(f"({_FCP_JS})() !== null", timeout=5_000)
     fcp = page.evaluate(_FCP_JS)
@@ -100,7 +107,7 @@ def _ready_in(page: Any, url: str) -> dict[str, Any]:
         "ready": page.evaluate("() => window.__pywarReadyAt ?? null"),
         "fcp": fcp,
         **page.evaluate(_BLOCKING_JS, fcp),
-        "bytes": page.evaluate(_BYTES_JS),
+        "bytes": _body_bytes(loaded),
         "snapshot": page.evaluate("() => window.pywarBoot ? window.pywarBoot.snapshot : null"),
     }
 

@@ -96,7 +96,9 @@ const painted = new Promise((resolve) => {
   const hidden = () => document.visibilityState === "hidden";
   const next = () => {
     if (hidden()) return resolve();
-    requestAnimationFrame(() => setTimeout(resolve, 0));
+    // two frames: the first paints the screen, the second begins once that one is on its
+    // way to the display (a big board's raster can take a few hundred ms on a slow device)
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
     setTimeout(resolve, 2500);
   };
   if (document.readyState === "complete") next();
