@@ -382,3 +382,28 @@ def test_without_workers_the_page_compiles_and_inflates_itself(
         play_a_turn(page)
     finally:
         context.close()
+
+
+def test_a_browser_saving_data_is_spared_the_snapshot(
+    chromium_browser: Any, server_url: str
+) -> None:
+    """Data Saver on (navigator.connection.saveData, stubbed here: Chromium has no switch
+    for it): the first visit boots the normal way without downloading the snapshot's
+    7.4 MB, and plays the same game."""
+    context = chromium_browser.new_context()
+    try:
+        context.add_init_script(
+            "Object.defineProperty(Navigator.prototype, 'connection', "
+            "{get: () => ({saveData: true, downlink: 10, effectiveType: '4g'})})"
+        )
+        page = context.new_page()
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(r.url.removeprefix(server_url)))
+        page.goto(server_url + "index.html", wait_until="commit")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        boot = page.evaluate(BOOT_JS)
+        assert boot["snapshot"] is False and "save data" in boot["reason"], boot
+        assert not [u for u in requested if u.startswith("snapshot-")]
+        play_a_turn(page)
+    finally:
+        context.close()

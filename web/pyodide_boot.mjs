@@ -106,11 +106,27 @@ const painted = new Promise((resolve) => {
   document.addEventListener("visibilitychange", () => hidden() && resolve());
 });
 
+/** Why the snapshot is not fetched on this visit, or "" when it is: a browser asking to
+ * save data (Data Saver, `navigator.connection.saveData`) is spared its 7.4 MB on a first
+ * visit. A page the service worker controls has it in its cache, and uses it. (The
+ * browser's downlink estimate is no guide: with nothing measured yet Chromium reports a
+ * default 1.5 Mbit/s.) */
+function snapshotCost() {
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) return "";
+  const connection = navigator.connection;
+  if (connection && connection.saveData) {
+    return "the browser asks to save data: no snapshot download";
+  }
+  return "";
+}
+
 let snapshot = null;
 if (!SNAPSHOT) {
   boot.reason = "this build has no snapshot";
 } else if (SNAPSHOT.pyodide !== version) {
   boot.reason = `snapshot made for Pyodide ${SNAPSHOT.pyodide}, runtime is ${version}`;
+} else if (snapshotCost()) {
+  boot.reason = snapshotCost();
 } else {
   snapshot = painted.then(fetchSnapshot);
   snapshot.catch(() => {}); // handled where it is awaited
