@@ -825,6 +825,13 @@ page: Page
 
 
 def start() -> None:
+    """Take the page over in a task after the one PyScript runs ``main.py`` in: its own start
+    ends there, and the page paints and answers a tap before Python's first render (the
+    prerendered screen records what the player does until then)."""
+    window.setTimeout(create_once_callable(take_the_page), 0)
+
+
+def take_the_page() -> None:
     """Take the page over from the prerendered first screen and expose the bench hooks."""
     global page
     boot = getattr(window, "pywarBoot", None)
