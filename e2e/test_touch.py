@@ -890,3 +890,38 @@ def test_no_serious_accessibility_problem_on_any_screen(
     bad += axe_problems(page, "game over")
     print(f"\naxe {board_id} {lang} {size}: " + "; ".join(AXE_LOG[logged:]))
     assert bad == []
+
+
+#: Each seat's select: its longest choice's text width (in the select's font), and the room
+#: for text in the select (its inner width less the padding and Chromium's 18 px arrow).
+SELECT_ROOM_JS = """() => [...document.querySelectorAll('.seat select')].map((sel) => {
+  const style = getComputedStyle(sel);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = style.font;
+  const text = Math.max(...[...sel.options].map((o) => ctx.measureText(o.text).width));
+  const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+  const room = sel.clientWidth - pad - 18;
+  return {what: sel.className, text: Math.ceil(text), room: Math.floor(room)};
+})"""
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_new_game_seats_read_whole_on_a_phone(
+    chromium_browser: Any, server_url: str, lang: str
+) -> None:
+    """On the narrowest phones the seat's colour and who plays ("Computador normal") read
+    whole in their selects, in both languages."""
+    context = chromium_browser.new_context(
+        base_url=server_url, has_touch=True, is_mobile=True, viewport={"width": 360, "height": 640}
+    )
+    try:
+        page = context.new_page()
+        goto_ready(page, f"index.html?lang={lang}")
+        for size in PHONES:
+            resize(page, size)
+            found = page.evaluate(SELECT_ROOM_JS)
+            assert len(found) == 6, found
+            cut = [f for f in found if f["text"] > f["room"]]
+            assert not cut, (size, cut)
+    finally:
+        context.close()
