@@ -61,10 +61,31 @@ def test_first_screen_is_setup_with_three_seats():
     assert "Novo jogo" in text_of(view["overlay"])
 
 
+def test_a_colour_taken_by_another_seat_swaps():
+    """Picking a colour another seat has gives that seat the picker's old colour."""
+    app = App(MemoryStorage())
+    app.dispatch("seat-add")
+    before = [s["color"] for s in app.form["seats"]]
+    assert before == ["azul", "vermelho", "verde", "amarelo"]
+    app.dispatch("seat-color", "3", "azul")
+    assert [s["color"] for s in app.form["seats"]] == ["amarelo", "vermelho", "verde", "azul"]
+    app.dispatch("seat-color", "1", "preto")  # a free colour: nobody else changes
+    assert [s["color"] for s in app.form["seats"]] == ["amarelo", "preto", "verde", "azul"]
+    selects = find(app.render()["overlay"], lambda n: n["attrs"].get("data-action") == "seat-color")
+    shown = [
+        next(o["attrs"]["value"] for o in sel["children"] if o["attrs"].get("selected"))
+        for sel in selects
+    ]
+    assert shown == ["amarelo", "preto", "verde", "azul"]
+    app.dispatch("start")
+    assert app.game is not None
+    assert [p.color for p in app.game.players] == ["amarelo", "preto", "verde", "azul"]
+
+
 def test_setup_validates_and_starts_a_game():
     app = App(MemoryStorage())
     app.dispatch("seat-add")
-    app.dispatch("seat-color", "3", "azul")
+    app.form["seats"][3]["color"] = "azul"  # a clash only a stored form can bring
     app.dispatch("start")
     assert app.game is None
     assert app.render()["message"]["text"] == text("pt", "setup_colors_clash")

@@ -146,8 +146,18 @@ class SetupScreen(PageBase):
         self._seat_field(arg, "name", (value or "")[:NAME_MAX])
 
     def on_seat_color(self, arg: str | None, value: str | None) -> None:
-        if value in self.colors_of(self.form["variant"]):
-            self._seat_field(arg, "color", value)
+        """A seat takes a colour; a seat that had it takes the colour this seat leaves (two
+        seats never share one, and nobody has to free it first)."""
+        seats = self.form["seats"]
+        if value not in self.colors_of(self.form["variant"]) or arg is None:
+            return
+        if not 0 <= int(arg) < len(seats):
+            return
+        left = seats[int(arg)]["color"]
+        for other in seats:
+            if other["color"] == value:
+                other["color"] = left
+        self._seat_field(arg, "color", value)
 
     def on_seat_kind(self, arg: str | None, value: str | None) -> None:
         if value in self.kinds(self.form["variant"]):
