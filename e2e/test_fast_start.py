@@ -300,22 +300,29 @@ def test_typing_before_python_keeps_the_caret(app_page: Any) -> None:
     assert page.locator('[data-action="seat-name"][data-arg="1"]').input_value() == "Brunozinh!o"
 
 
+def load_counting_requests(context: Any, server_url: str) -> tuple[Any, list[str], Any]:
+    """index.html in a new page of `context`, until ready: (the page, the path of every
+    request it and its workers made, `window.pywarBoot`)."""
+    page = context.new_page()
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url.removeprefix(server_url)))
+    page.goto(server_url + "index.html", wait_until="commit")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    return page, requested, page.evaluate(BOOT_JS)
+
+
 def test_the_python_files_come_in_one_download(chromium_browser: Any, server_url: str) -> None:
     """The page's ~95 Python files arrive in python-files.json, one request, not one each
     (over HTTP/1.1 they took 0.7 s of a cold start); only the page's script comes alone."""
     context = chromium_browser.new_context()
     try:
-        page = context.new_page()
-        requested: list[str] = []
-        page.on("request", lambda r: requested.append(r.url.removeprefix(server_url)))
-        page.goto(server_url + "index.html", wait_until="commit")
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        page, requested, boot = load_counting_requests(context, server_url)
         assert [u for u in requested if u.endswith(".py")] == ["main.py"]
         assert requested.count(build.PYTHON_FILES) == 1
         # Pyodide's WebAssembly comes once, compiled by the start's worker
         assert requested.count("runtime/pyodide/pyodide.asm.wasm") == 1
-        assert page.evaluate(BOOT_JS)["wasm"] == "worker"
-        assert page.evaluate(BOOT_JS)["modules"] == "fresh"
+        assert boot["wasm"] == "worker"
+        assert boot["modules"] == "fresh"
         play_a_turn(page)
     finally:
         context.close()
@@ -370,12 +377,7 @@ def test_without_workers_the_page_compiles_and_inflates_itself(
     context = chromium_browser.new_context()
     try:
         context.route("**/snapshot_worker.js", lambda route: route.fulfill(status=404))
-        page = context.new_page()
-        requested: list[str] = []
-        page.on("request", lambda r: requested.append(r.url.removeprefix(server_url)))
-        page.goto(server_url + "index.html", wait_until="commit")
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
-        boot = page.evaluate(BOOT_JS)
+        page, requested, boot = load_counting_requests(context, server_url)
         assert boot["snapshot"] is True and boot["snapshot_inflated"] == "page", boot
         assert boot["wasm"] == "page" and boot["wasm_error"], boot
         assert requested.count("runtime/pyodide/pyodide.asm.wasm") == 1
@@ -396,12 +398,7 @@ def test_a_browser_saving_data_is_spared_the_snapshot(
             "Object.defineProperty(Navigator.prototype, 'connection', "
             "{get: () => ({saveData: true, downlink: 10, effectiveType: '4g'})})"
         )
-        page = context.new_page()
-        requested: list[str] = []
-        page.on("request", lambda r: requested.append(r.url.removeprefix(server_url)))
-        page.goto(server_url + "index.html", wait_until="commit")
-        page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
-        boot = page.evaluate(BOOT_JS)
+        page, requested, boot = load_counting_requests(context, server_url)
         assert boot["snapshot"] is False and "save data" in boot["reason"], boot
         assert not [u for u in requested if u.startswith("snapshot-")]
         play_a_turn(page)

@@ -51,25 +51,34 @@ function fetchSnapshot() {
     boot.snapshot_inflated = where;
     return new Uint8Array(buffer);
   };
-  let worker = null;
-  try {
-    worker = new Worker(new URL("./snapshot_worker.js", base));
-  } catch (error) {
-    worker = null;
-  }
-  if (!worker) return fetchHere(url).then(([buffer, where]) => check(buffer, where));
-  return new Promise((resolve, reject) => {
+  return inWorker(url).then((data) => {
+    if (!data.worker) return fetchHere(url).then(([buffer, where]) => check(buffer, where));
+    if (data.error) throw new Error(data.error);
+    return check(data.buffer, data.cached ? "service worker" : "worker");
+  });
+}
+
+/** One job for web/snapshot_worker.js, in a worker of its own that ends with its answer:
+ * resolves to the answer's data with `worker: true`, or to `{worker: false, error}` when
+ * no worker could run it (none can start here, its script failed to load). */
+function inWorker(message) {
+  return new Promise((resolve) => {
+    let worker = null;
+    try {
+      worker = new Worker(new URL("./snapshot_worker.js", base));
+    } catch (error) {
+      return resolve({ worker: false, error: String(error) });
+    }
     worker.onmessage = ({ data }) => {
       worker.terminate();
-      if (data.error) reject(new Error(data.error));
-      else resolve(check(data.buffer, data.cached ? "service worker" : "worker"));
+      resolve({ ...data, worker: true });
     };
     worker.onerror = (event) => {
       event.preventDefault();
       worker.terminate();
-      fetchHere(url).then(([buffer, where]) => check(buffer, where)).then(resolve, reject);
+      resolve({ worker: false, error: event.message || "worker error" });
     };
-    worker.postMessage(url);
+    worker.postMessage(message);
   });
 }
 
@@ -121,12 +130,13 @@ function snapshotCost() {
 }
 
 let snapshot = null;
+const spared = snapshotCost();
 if (!SNAPSHOT) {
   boot.reason = "this build has no snapshot";
 } else if (SNAPSHOT.pyodide !== version) {
   boot.reason = `snapshot made for Pyodide ${SNAPSHOT.pyodide}, runtime is ${version}`;
-} else if (snapshotCost()) {
-  boot.reason = snapshotCost();
+} else if (spared) {
+  boot.reason = spared;
 } else {
   snapshot = painted.then(fetchSnapshot);
   snapshot.catch(() => {}); // handled where it is awaited
@@ -138,30 +148,14 @@ if (!SNAPSHOT) {
  * WebAssembly.compileStreaming, an error): then Pyodide fetches and compiles it itself. The
  * one-file edition leaves it to Pyodide. */
 const wasmURL = new URL("pyodide.asm.wasm", indexURL).href;
-const compiled = packed ? null : painted.then(() => new Promise((resolve) => {
+const compiled = packed ? null : painted.then(() => {
   const t0 = performance.now();
-  const done = (module, error) => {
+  return inWorker({ wasm: wasmURL }).then((data) => {
     boot.ms.wasm_compile = since(t0);
-    if (error) boot.wasm_error = error;
-    resolve(module || null);
-  };
-  let worker = null;
-  try {
-    worker = new Worker(new URL("./snapshot_worker.js", base));
-  } catch (error) {
-    return done(null, String(error));
-  }
-  worker.onmessage = ({ data }) => {
-    worker.terminate();
-    done(data.module instanceof WebAssembly.Module ? data.module : null, data.error);
-  };
-  worker.onerror = (event) => {
-    event.preventDefault();
-    worker.terminate();
-    done(null, event.message || "worker error");
-  };
-  worker.postMessage({ wasm: wasmURL });
-}));
+    if (data.error) boot.wasm_error = data.error;
+    return data.module instanceof WebAssembly.Module ? data.module : null;
+  });
+});
 
 /** Runs `start` (a loadPyodide) with Pyodide's WebAssembly taken from the worker: its own
  * request for the file is answered by a stand-in (no second download), and the stand-in's
@@ -169,14 +163,14 @@ const compiled = packed ? null : painted.then(() => new Promise((resolve) => {
  * compiled here, as Pyodide would. `boot.wasm` says which: "worker" or "page". */
 async function withCompiledWasm(start) {
   if (!compiled) return start();
-  const fetchHere = globalThis.fetch;
+  const pageFetch = globalThis.fetch;
   const instantiateStreaming = WebAssembly.instantiateStreaming;
   const standIn = new Response(null, { status: 204 });
   globalThis.fetch = function fetch(input, init) {
     if (String(input instanceof Request ? input.url : input) === wasmURL) {
       return Promise.resolve(standIn); // Pyodide asks with a URL object
     }
-    return fetchHere(input, init);
+    return pageFetch(input, init);
   };
   WebAssembly.instantiateStreaming = async function (source, imports) {
     const response = await source;
@@ -184,7 +178,7 @@ async function withCompiledWasm(start) {
     const module = await compiled;
     if (!module) {
       boot.wasm = "page";
-      return instantiateStreaming.call(WebAssembly, fetchHere(wasmURL), imports);
+      return instantiateStreaming.call(WebAssembly, pageFetch(wasmURL), imports);
     }
     boot.wasm = "worker";
     return { module, instance: await WebAssembly.instantiate(module, imports) };
@@ -192,7 +186,7 @@ async function withCompiledWasm(start) {
   try {
     return await start();
   } finally {
-    globalThis.fetch = fetchHere;
+    globalThis.fetch = pageFetch;
     WebAssembly.instantiateStreaming = instantiateStreaming;
   }
 }
