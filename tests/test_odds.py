@@ -8,7 +8,10 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from pywar.ai.core import left_if_fail, left_if_win, p_win
 from pywar.odds import (
     MAX_ARMIES,
     BattleOdds,
@@ -284,3 +287,27 @@ def test_bad_arguments_raise_value_error(args, match):
 def test_non_integers_raise_type_error(args):
     with pytest.raises(TypeError):
         battle_odds(*args)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(min_value=1, max_value=70), st.integers(min_value=1, max_value=70))
+def test_the_bots_tabled_odds_agree_with_the_exact_battles(attackers, defenders):
+    """The bots' table (one recurrence over the rolls, in floats) gives what the exact
+    battle gives: the chance to conquer and the armies left either way."""
+    exact = battle_odds(attackers, defenders)
+    assert p_win(attackers, defenders) == pytest.approx(exact.p_conquer, abs=1e-12)
+    if attackers < 2:
+        return
+    left = exact.expected_attacker_left_if_conquer or 1.0
+    assert left_if_win(attackers, defenders) == pytest.approx(left, rel=1e-9)
+    fail = 1.0 - exact.p_conquer
+    if fail > 1e-6:
+        held = sum(d * q for d, q in exact.defender_left.items()) / fail
+        assert left_if_fail(attackers, defenders) == pytest.approx(held, rel=1e-9)
+
+
+def test_the_bots_scale_battles_past_the_table_down():
+    """Battles past ODDS_CAP armies are read at the same ratio, scaled down."""
+    assert p_win(300, 150) == p_win(100, 50)
+    assert left_if_win(300, 150) == pytest.approx(3 * left_if_win(100, 50))
+    assert p_win(1, 5) == 0.0 and p_win(5, 0) == 1.0

@@ -4,6 +4,7 @@ every variant (view model, no browser)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from pywar.variants import VARIANTS, get_variant
 
 from saves import MemoryStorage
+from screens.bots import APPLY_AFTER_THINKING
 from viewmodel import App, find, text_of
 
 
@@ -624,3 +626,28 @@ def test_a_chunk_of_bot_thought_changes_nothing_on_the_page():
             played += 1
             assert len(app.game.log) > log
     assert thought and played
+
+
+def test_a_slow_decision_plays_its_action_in_the_next_step():
+    """A bot step whose thinking took its time only thinks: the action (the game's move,
+    the save and the page's update that follow it) comes in the next step, so no task of
+    the page holds both the thinking and the drawing."""
+    app = App(MemoryStorage())
+    for seat in app.form["seats"]:
+        seat["kind"] = "normal"
+    app.dispatch("seed", None, "3")
+    app.dispatch("start")
+    g = app.game
+    real = app.bot_for(g.current)
+
+    class SlowBot:
+        def think(self, game):
+            time.sleep(2 * APPLY_AFTER_THINKING)
+            yield real.choose(game)
+
+    app.bots[g.current] = SlowBot()
+    log, view = len(g.log), app.render()
+    assert app.bot_step() and app.only_thought
+    assert len(g.log) == log and app.render() == view and app.bot_delay() == 0
+    app.bot_step()
+    assert not app.only_thought and len(g.log) == log + 1

@@ -522,7 +522,10 @@ class Page:
             )
         el.replaceChildren()
         if node is not None:
-            el.appendChild(build(node))
+            # web/view_dom.js builds it from the JSON in one call; build() is its stand-in
+            # (one bridge call per element) should the script be missing
+            view_dom = getattr(window, "pywarViewDom", None)
+            el.appendChild(view_dom.build(key) if present(view_dom) else build(node))
         if focus_key and focus_key[0]:
             selector = f'[data-action="{focus_key[0]}"]'
             if focus_key[1] is not None:

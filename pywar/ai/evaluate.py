@@ -118,6 +118,23 @@ def gateways(pos: Position, wanted: list[float], me: int | None = None) -> tuple
     return tuple(sorted(out))
 
 
+def seat_goals(
+    pos: Position, seat: int, hyps: list[tuple[float, dict[str, Any]]]
+) -> list[tuple[float, Goal, tuple[int, ...]]]:
+    """Each objective another seat may have (chance, spec) as the :class:`Evaluator` scores
+    it: (chance, compiled goal, the gateways to what it wants)."""
+    return [
+        (
+            p,
+            compile_goal(pos, spec, seat),
+            gateways(pos, target_weights(pos, spec, seat), seat)
+            if spec["kind"] != "territories"
+            else (),
+        )
+        for p, spec in hyps
+    ]
+
+
 class Evaluator:
     """Scores positions for one seat; built once per decision from the root position."""
 
@@ -126,6 +143,7 @@ class Evaluator:
         pos: Position,
         hypotheses: dict[int, list[tuple[float, dict[str, Any]]]],
         weights: dict[str, float] | None = None,
+        goals: dict[int, list[tuple[float, Goal, tuple[int, ...]]]] | None = None,
     ) -> None:
         self.info: BoardInfo = pos.info
         self.me = pos.me
@@ -134,19 +152,9 @@ class Evaluator:
         self.nplayers = pos.nplayers
         self.alive0 = list(pos.alive)
         self.hyp = hypotheses
-        self.goals = {
-            o: [
-                (
-                    p,
-                    compile_goal(pos, spec, o),
-                    gateways(pos, target_weights(pos, spec, o), o)
-                    if spec["kind"] != "territories"
-                    else (),
-                )
-                for p, spec in hyps
-            ]
-            for o, hyps in hypotheses.items()
-        }
+        if goals is None:
+            goals = {o: seat_goals(pos, o, hyps) for o, hyps in hypotheses.items()}
+        self.goals = goals
         w = weights or {}
         self.alpha = w.get("alpha", ALPHA)
         self.beta = w.get("beta", BETA)

@@ -43,7 +43,7 @@ from .core import (
     p_win,
     war2_worth,
 )
-from .evaluate import Evaluator
+from .evaluate import Evaluator, Goal, seat_goals
 from .normal import front_distance, threat_of, trade_now
 
 #: Rollouts per candidate placement.
@@ -86,6 +86,8 @@ class HardBot(Bot):
             if "objective" in seen:  # WAR II: a captured Information Centre showed it
                 belief.know(int(seat), seen["objective"])
         if mem.get("observed_turn") != pos.turn:
+            if clock.due():
+                yield
             belief.observe(pos)
             mem["observed_turn"] = pos.turn
             mem.pop("plan", None)
@@ -97,12 +99,17 @@ class HardBot(Bot):
         if going_on is not None:  # the next roll of a battle under way: nothing to weigh
             belief.remember(pos)
             return going_on
-        hyps = {
-            o: belief.hypotheses(pos, o)
-            for o in range(pos.nplayers)
-            if o != pos.me and pos.alive[o]
-        }
-        ev = Evaluator(pos, hyps, self.weights)
+        # The others' likely objectives, a seat at a time: in 6 players they are the
+        # longest stretch of work before the first checkpoint of the plans.
+        hyps: dict[int, list[tuple[float, dict[str, Any]]]] = {}
+        goals: dict[int, list[tuple[float, Goal, tuple[int, ...]]]] = {}
+        for o in range(pos.nplayers):
+            if o != pos.me and pos.alive[o]:
+                if clock.due():
+                    yield
+                hyps[o] = belief.hypotheses(pos, o)
+                goals[o] = seat_goals(pos, o, hyps[o])
+        ev = Evaluator(pos, hyps, self.weights, goals)
         rnd = self.rng_for(view)
         action = yield from self._decide(pos, trade_allowed, ev, mem, rnd, clock)
         belief.remember(pos)
@@ -272,6 +279,8 @@ class HardBot(Bot):
                 tried.append((finish(alloc, bases[0] if bases else None), "gate"))
         # A placement that meets the objective wins at once: no rollouts needed.
         for alloc, mode in tried:
+            if clock.due():
+                yield
             placed = list(pos.armies)
             for t, k in alloc.items():
                 placed[t] += k

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from pywar.ai import LEVELS, make_bot
@@ -9,6 +10,9 @@ from pywar.ai import LEVELS, make_bot
 from icons import icon_button
 from nodes import Node, button, h
 from screens.common import BOT_DELAYS, PageBase
+
+#: Seconds of thinking in a bot step past which its action waits for the next step.
+APPLY_AFTER_THINKING = 0.005
 
 
 class BotTurns(PageBase):
@@ -61,10 +65,17 @@ class BotTurns(PageBase):
         if not hasattr(bot, "think"):
             action = bot.choose(g)
         else:
+            started = time.perf_counter()
             if self.thinking is None:
                 self.thinking = bot.think(g)
             action = next(self.thinking)
             if action is None:  # a chunk of thought: nothing on the page has changed
+                self.only_thought = True
+                return True
+            if time.perf_counter() - started > APPLY_AFTER_THINKING:
+                # The last chunk took its time: the action and the page's update that
+                # follows it go to a task of their own, so no task runs long.
+                self.thinking = iter((action,))
                 self.only_thought = True
                 return True
             self.thinking = None
