@@ -208,8 +208,15 @@ TAP_ARM_JS = """
 """
 
 
-def measure_bot_tasks(browser: Any, base: str, seconds: float = 20.0) -> dict[str, Any]:
-    """Watch a game of hard bots (normal speed) and report the browser's long tasks.
+#: The games of hard bots `bench` watches: (board, players).
+BOT_WATCHES = (("classic", 3), ("classic", 6), ("war2", 3))
+
+
+def measure_bot_tasks(
+    browser: Any, base: str, seconds: float = 20.0, variant: str = "classic", players: int = 3
+) -> dict[str, Any]:
+    """Watch a game of hard bots (normal speed) on `variant` with `players` seats and report
+    the browser's long tasks.
 
     The page must never freeze while a bot thinks: bots think in chunks and yield between
     them. Long tasks come from Chromium's `longtask` PerformanceObserver entries.
@@ -222,7 +229,10 @@ def measure_bot_tasks(browser: Any, base: str, seconds: float = 20.0) -> dict[st
     )
     page.goto(base + "index.html")
     page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-    page.evaluate("() => window.pywarBench.botsOnly('hard')")
+    page.evaluate(
+        "([variant, players]) => window.pywarBench.botsOnly('hard', variant, players)",
+        [variant, players],
+    )
     page.evaluate("() => { window.__longTasks = []; }")
     start = page.evaluate("() => window.pywarBench.actions()")
     page.wait_for_timeout(int(seconds * 1000))
@@ -407,7 +417,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
             page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
             taps = measure_tap_latency(page, args.taps)
             context.close()
-            bots = measure_bot_tasks(browser, base)
+            watches = {
+                f"{variant}-{players}": measure_bot_tasks(browser, base, 20.0, variant, players)
+                for variant, players in BOT_WATCHES
+            }
+            bots = watches["classic-3"]
         browser.close()
         lighthouse = run_lighthouse(base + "index.html") if args.lighthouse else None
 
@@ -471,6 +485,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         "bot_actions": bots["actions"] if has_index else None,
         "bot_longest_task_ms": bots["longest"] if has_index else None,
         "bot_tasks_over_50ms": bots["over_50"] if has_index else None,
+        "bot_watches": watches if has_index else None,
         "lighthouse": lighthouse,
         "runs": args.runs,
         "chromium": chromium_version,

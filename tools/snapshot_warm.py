@@ -11,10 +11,16 @@ depend on the state it freezes: the page reseeds ``random`` and re-reads the tim
 a restore (web/pyodide_boot.mjs) and draws new games' seeds from the browser's entropy.
 """
 
+#: pywar's modules only its command line (python -m pywar) uses.
+COMMAND_LINE_ONLY = frozenset(
+    {"pywar.__main__", "pywar.bench", "pywar.fuzz", "pywar.simulate", "pywar.tournament"}
+)
+
 
 def _warm() -> None:
     import importlib
     import os
+    import pkgutil
     import sys
     import types
 
@@ -46,19 +52,20 @@ def _warm() -> None:
         "pyodide.ffi",
     ):
         importlib.import_module(name)
-    for name in (
-        "pywar.ai",
-        "pywar.ai.easy",
-        "pywar.ai.normal",
-        "pywar.ai.hard",
-        "pywar.ai.simple",
-        "pywar.odds",
-        "pywar.variants.war2.rules",
-        "pywar.variants.war2.bot",
-    ):
-        importlib.import_module(name)
+    # Every module of the engine the page may come to (the bots of every level and board,
+    # the save format the game imports when it saves): one imported later is compiled from
+    # its source then, in the middle of a game (WAR II's bot layer: 0.1 s at its first
+    # claim). Only the command line's own tools stay out.
+    import pywar
+
+    for module in pkgutil.walk_packages(pywar.__path__, "pywar."):
+        if module.name not in COMMAND_LINE_ONLY:
+            importlib.import_module(module.name)
+    from pywar.ai.core import board_info
+
     for vid in VARIANTS:  # parse every board once (functools.cache keeps them)
         load_board(get_variant(vid).board_id)
+        board_info(vid)
     # The DOM adapter cannot be imported here (it needs `js`), but it can be compiled: its
     # import in the page then runs the baked code while the served file is unchanged.
     import precompiled

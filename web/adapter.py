@@ -807,10 +807,13 @@ def bench_new_game() -> Any:
     return to_js(game.territories_of(game.current) if game else [])
 
 
-def bench_bots_only(level: str = "hard") -> None:
-    """Benchmark hook: a game of three bots of ``level`` to watch at normal speed."""
+def bench_bots_only(level: str = "hard", variant: str = "classic", players: int = 3) -> None:
+    """Benchmark hook: a game of ``players`` bots of ``level`` on ``variant`` to watch at
+    normal speed."""
     app = page.app
-    app.form = app.default_form()
+    app.form = app.default_form(str(variant))
+    while len(app.form["seats"]) < int(players):
+        app.dispatch("seat-add")
     for seat in app.form["seats"]:
         seat["kind"] = str(level)
     app.form["seed"] = "1"
