@@ -170,6 +170,10 @@ class Page:
         self.ignore = create_proxy(lambda *_args: None)
         self.bot_tick = create_proxy(self.on_bot_tick)
         self.blitz_tick = create_proxy(self.on_blitz_tick)
+        # A bot's next step with no pause (thinking, fast-forward) comes as a message: a
+        # timer's zero delay is stretched to 4 ms once timers nest, a message's is not
+        self.bot_now = window.MessageChannel.new()
+        self.bot_now.port1.onmessage = create_proxy(lambda _message: self.on_bot_tick())
         for kind in ("click", "change", "input", "keydown"):
             document.addEventListener(kind, self.handler)
         self.app.can_fullscreen = bool(getattr(document, "fullscreenEnabled", False))
@@ -503,7 +507,11 @@ class Page:
                 if self.bot_delay is None
                 else min(self.bot_delay, self.app.bot_delay())
             )
-            self.bot_timer = window.setTimeout(self.bot_tick, delay)
+            if delay > 0:
+                self.bot_timer = window.setTimeout(self.bot_tick, delay)
+            else:
+                self.bot_timer = "message"
+                self.bot_now.port2.postMessage(None)
         if self.app.blitz_running and self.blitz_timer is None:
             self.blitz_timer = window.setTimeout(self.blitz_tick, BLITZ_DELAY)
 
@@ -822,6 +830,11 @@ def bench_bots_only(level: str = "hard", variant: str = "classic", players: int 
     page.render()
 
 
+def bench_board_loading() -> bool:
+    """Benchmark hook: whether another game's map is still being fetched and drawn."""
+    return page.loading_board is not None
+
+
 def bench_actions() -> int:
     """Benchmark hook: how many actions the game in play has logged."""
     return len(page.app.game.log) if page.app.game else 0
@@ -851,6 +864,7 @@ def take_the_page() -> None:
             "newGame": create_proxy(bench_new_game),
             "botsOnly": create_proxy(bench_bots_only),
             "actions": create_proxy(bench_actions),
+            "boardLoading": create_proxy(bench_board_loading),
         },
         dict_converter=window.Object.fromEntries,
     )

@@ -8,7 +8,7 @@ True
 
 ``bot.choose(game)`` returns the current player's next action. ``bot.think(game)`` is the
 same decision in chunks for the browser: a generator that yields ``None`` after each chunk
-of at most ~15-20 ms of work and finally yields the action.
+of about 8 ms of work and finally yields the action.
 """
 
 from __future__ import annotations

@@ -103,7 +103,7 @@ class _Tables:
     Each battle's value comes from the battles one roll later, so a cell costs at most
     four products: the whole table is cheap, where :func:`pywar.odds.battle_odds` runs a
     battle's exact distribution on big integers (milliseconds a battle, too slow for a bot
-    thinking in 15 ms chunks). The values agree with it to about 1e-15.
+    thinking in 8 ms chunks). The values agree with it to about 1e-15.
     Filled lazily, a block of rows and columns at a time, as bigger battles are asked for.
     """
 

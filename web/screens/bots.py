@@ -53,7 +53,7 @@ class BotTurns(PageBase):
         )
 
     def bot_step(self) -> bool:
-        """Advance the bot whose turn it is by one chunk of thinking (at most ~20 ms) or
+        """Advance the bot whose turn it is by one chunk of thinking (about 8 ms) or
         play the action it chose; True while bots still have to move."""
         self.only_thought = False
         g = self.game
