@@ -132,7 +132,7 @@ Object.defineProperty(window, "pywarViewDom", {
   configurable: true,
   get: () => viewDom,
   set: (real) => {
-    viewDom = {build: (json) => { window.__viewDomBuilt += 1; return real.build(json); }};
+    viewDom = {...real, build: (json) => { window.__viewDomBuilt += 1; return real.build(json); }};
   },
 });
 """

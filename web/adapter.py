@@ -115,6 +115,81 @@ def build(node: Any, svg: bool = False) -> Any:
     return el
 
 
+class PythonViewDom:
+    """web/view_dom.js's work done from Python, a bridge call per element and attribute:
+    the stand-in for a page whose script is missing (same methods, same JSON)."""
+
+    def __init__(self) -> None:
+        self.paths: dict[str, Any] = {}
+        self.badges: dict[str, tuple[Any, Any]] = {}
+        self.labels: dict[str, Any] = {}
+
+    def build(self, node_json: str) -> Any:
+        return build(json.loads(node_json))
+
+    def bindBoard(self) -> str:
+        self.paths, self.badges = {}, {}
+        self.labels = {
+            str(el.dataset.label): el for el in document.querySelectorAll("#board [data-label]")
+        }
+        for el in document.querySelectorAll("#board [data-territory]"):
+            self.paths[str(el.dataset.territory)] = el
+            el.setAttribute("role", "button")
+        anchors = {}
+        for el in document.querySelectorAll("#board [data-badge]"):
+            self.badges[str(el.dataset.badge)] = (el, el.querySelector("text"))
+            m = el.transform.baseVal.consolidate()
+            if present(m):
+                anchors[str(el.dataset.badge)] = [float(m.matrix.e), float(m.matrix.f)]
+        return json.dumps({"territories": list(self.paths), "anchors": anchors})
+
+    def paintBoard(self, ops_json: str) -> None:
+        for tid, owner, armies, state, label in json.loads(ops_json):
+            path = self.paths.get(tid)
+            if path is None:
+                continue
+            badge, text = self.badges.get(tid, (None, None))
+            if owner is None:
+                path.removeAttribute("data-owner")
+                path.removeAttribute("data-state")
+                if label:
+                    path.setAttribute("aria-label", label)
+                if badge is not None:
+                    badge.removeAttribute("data-owner")
+                continue
+            path.setAttribute("data-owner", owner)
+            path.setAttribute("data-state", state)
+            path.setAttribute("aria-label", label)
+            if badge is not None:
+                badge.setAttribute("data-owner", owner)
+                badge.setAttribute("data-digits", str(len(str(armies))))
+                text.textContent = str(armies)
+
+    def boardInput(self, ops_json: str) -> None:
+        for tid, tabindex, picked in json.loads(ops_json):
+            path = self.paths.get(tid)
+            if path is None:
+                continue
+            path.setAttribute("tabindex", tabindex)
+            if picked:
+                path.setAttribute("data-pick", "true")
+            else:
+                path.removeAttribute("data-pick")
+
+    def boardNames(self, ops_json: str) -> None:
+        for tid, name in json.loads(ops_json):
+            el = self.labels.get(tid)
+            if el is not None:
+                el.textContent = name
+
+    def focusTerritory(self, tid: str) -> bool:
+        path = self.paths.get(tid)
+        if path is None:
+            return False
+        path.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+        return True
+
+
 class Page:
     """Binds one :class:`App` to the document."""
 
@@ -159,6 +234,9 @@ class Page:
         #: Boards already in the page: the first variant's comes inlined in index.html.
         self.boards: dict[str, Any] = {self.board_id: document.getElementById("board")}
         self.loading_board: str | None = None
+        # web/view_dom.js writes the view (PythonViewDom should the script be missing)
+        view_dom = getattr(window, "pywarViewDom", None)
+        self.dom: Any = view_dom if present(view_dom) else PythonViewDom()
         self.bind_board()
         self.announcer = document.getElementById("announce")
         self.announced = 0
@@ -251,22 +329,12 @@ class Page:
         """Find the board's territories and badges (after load or a board swap)."""
         self.board_cache: dict[str, tuple[Any, ...]] = {}
         self.mark_cache: dict[str, str] = {}
-        self.paths = {}
-        self.badges = {}
         self.tab_cache: dict[str, str] = {}
-        self.labels = {
-            str(el.dataset.label): el for el in document.querySelectorAll("#board [data-label]")
-        }
         self.names_shown: dict[str, str] = {}
-        for el in document.querySelectorAll("#board [data-territory]"):
-            self.paths[str(el.dataset.territory)] = el
-            el.setAttribute("role", "button")
-        anchors = {}
-        for el in document.querySelectorAll("#board [data-badge]"):
-            self.badges[str(el.dataset.badge)] = (el, el.querySelector("text"))
-            m = el.transform.baseVal.consolidate()
-            if present(m):
-                anchors[str(el.dataset.badge)] = (float(m.matrix.e), float(m.matrix.f))
+        found = json.loads(str(self.dom.bindBoard()))
+        #: The board's territories, in the map's order.
+        self.territory_ids: list[str] = [str(t) for t in found["territories"]]
+        anchors = {str(t): (float(x), float(y)) for t, (x, y) in found["anchors"].items()}
         self.app.set_anchors(self.board_id, anchors)
         board = document.getElementById("board")
         if present(board):
@@ -530,10 +598,7 @@ class Page:
             )
         el.replaceChildren()
         if node is not None:
-            # web/view_dom.js builds it from the JSON in one call; build() is its stand-in
-            # (one bridge call per element) should the script be missing
-            view_dom = getattr(window, "pywarViewDom", None)
-            el.appendChild(view_dom.build(key) if present(view_dom) else build(node))
+            el.appendChild(self.dom.build(key))
         if focus_key and focus_key[0]:
             selector = f'[data-action="{focus_key[0]}"]'
             if focus_key[1] is not None:
@@ -625,11 +690,7 @@ class Page:
         if kind == "territory" and len(target) > 1:
             if not self.keyboard:
                 return False
-            el = self.paths.get(target[1])
-            if el is not None:
-                el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
-                return True
-            return False
+            return bool(self.dom.focusTerritory(target[1]))
         if kind == "action" and len(target) > 1:
             selector = f'[data-action="{target[1]}"]'
             if len(target) > 2:
@@ -648,17 +709,15 @@ class Page:
         territories a tap may have meant."""
         cursor = board.get("cursor")
         picks = set(board.get("picks") or [])
-        for tid, path in self.paths.items():
+        changes = []
+        for tid in self.territory_ids:
             tab = "0" if tid == cursor else "-1"
             state = tab + (" pick" if tid in picks else "")
-            if self.tab_cache.get(tid) == state:
-                continue
-            self.tab_cache[tid] = state
-            path.setAttribute("tabindex", tab)
-            if tid in picks:
-                path.setAttribute("data-pick", "true")
-            else:
-                path.removeAttribute("data-pick")
+            if self.tab_cache.get(tid) != state:
+                self.tab_cache[tid] = state
+                changes.append([tid, tab, tid in picks])
+        if changes:
+            self.dom.boardInput(json.dumps(changes))
 
     def render_choice(self, choice: dict[str, Any] | None) -> None:
         """The chooser, near the tap that asked it (kept inside the board)."""
@@ -691,14 +750,17 @@ class Page:
         label = board.get("map_label")
         if label and present(svg) and svg.getAttribute("aria-label") != label:
             svg.setAttribute("aria-label", label)
+        changes = []
         for tid, name in (board.get("names") or {}).items():
-            el = self.labels.get(tid)
-            if el is not None and self.names_shown.get(tid) != name:
-                el.textContent = name
+            if self.names_shown.get(tid) != name:
                 self.names_shown[tid] = name
+                changes.append([tid, name])
+        if changes:
+            self.dom.boardNames(json.dumps(changes))
 
     def render_board(self, territories: dict[str, dict[str, Any]], names: dict[str, str]) -> None:
-        for tid, path in self.paths.items():
+        ops = []
+        for tid in self.territory_ids:
             info = territories.get(tid)
             state = (
                 ("", names.get(tid))
@@ -708,22 +770,12 @@ class Page:
             if self.board_cache.get(tid) == state:
                 continue
             self.board_cache[tid] = state
-            badge, text = self.badges.get(tid, (None, None))
             if info is None:
-                path.removeAttribute("data-owner")
-                path.removeAttribute("data-state")
-                if names.get(tid):
-                    path.setAttribute("aria-label", names[tid])
-                if badge is not None:
-                    badge.removeAttribute("data-owner")
-                continue
-            path.setAttribute("data-owner", info["owner"])
-            path.setAttribute("data-state", info["state"])
-            path.setAttribute("aria-label", info["label"])
-            if badge is not None:
-                badge.setAttribute("data-owner", info["owner"])
-                badge.setAttribute("data-digits", str(len(str(info["armies"]))))
-                text.textContent = str(info["armies"])
+                ops.append([tid, None, None, None, names.get(tid)])
+            else:
+                ops.append([tid, info["owner"], info["armies"], info["state"], info["label"]])
+        if ops:
+            self.dom.paintBoard(json.dumps(ops))
 
     def render_marks(self, marks: dict[str, dict[str, Any]]) -> None:
         """Other marks of the board (WAR II's air bases and centre markers): attributes set
