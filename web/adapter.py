@@ -867,11 +867,11 @@ def bench_new_game() -> Any:
     return to_js(game.territories_of(game.current) if game else [])
 
 
-def bench_bots_only(level: str = "hard", variant: str = "classic", players: int = 3) -> None:
-    """Benchmark hook: a game of ``players`` bots of ``level`` on ``variant`` to watch at
-    normal speed."""
+def bench_bots_only(level: str = "hard", variant: str | None = None, players: int = 3) -> None:
+    """Benchmark hook: a game of ``players`` bots of ``level`` on ``variant`` (the default
+    board when None) to watch at normal speed."""
     app = page.app
-    app.form = app.default_form(str(variant))
+    app.form = app.default_form(str(variant)) if variant else app.default_form()
     while len(app.form["seats"]) < int(players):
         app.dispatch("seat-add")
     for seat in app.form["seats"]:
