@@ -87,14 +87,21 @@ def play_match(
     bots = [make_bot(level, derive(seed, s)) for s, level in enumerate(by_seat)]
     cap = round_cap or rules.round_cap
     turn_ms: dict[str, list[float]] = {level: [] for level in levels}
+    chunks: dict[str, list[int]] = {level: [0] * CHUNK_BINS for level in levels}
     seat = game.current
     setup = game.setup_in_progress()
     spent = 0.0
     actions = 0
     while game.phase != Phase.OVER and game.round <= cap:
-        start = time.process_time()
-        action = bots[game.current].choose(game)
-        spent += time.process_time() - start
+        action = None
+        bins = chunks[by_seat[game.current]]
+        thinking = bots[game.current].think(game)  # chunk by chunk, as the page drives it
+        while action is None:
+            start = time.process_time()
+            action = next(thinking)
+            took = time.process_time() - start
+            spent += took
+            bins[min(CHUNK_BINS - 1, int(took * 1000))] += 1
         if check and not game.is_legal(action):
             raise WarError(f"{by_seat[game.current]} bot chose an illegal action {action}")
         game.apply(action)
@@ -120,6 +127,7 @@ def play_match(
         "finished": winner is not None,
         "actions": actions,
         "turn_ms": turn_ms,
+        "chunk_bins": chunks,
     }
 
 
@@ -159,6 +167,30 @@ def _job(
     return play_match(*args)
 
 
+#: Chunks of thinking are counted by whole milliseconds, the last bin taking the rest.
+CHUNK_BINS = 201
+
+
+def chunk_figures(bins: list[int]) -> dict[str, Any]:
+    """The 99th percentile and the longest of the chunks of thinking counted in ``bins``
+    (whole milliseconds of processor time; at least the figure given), and their number.
+
+    >>> chunk_figures([5, 90, 4, 1] + [0] * 197)
+    {'chunk_ms_p99': 2, 'chunk_ms_max': 3, 'chunks': 100}
+    """
+    total = sum(bins)
+    if not total:
+        return {"chunk_ms_p99": None, "chunk_ms_max": None, "chunks": 0}
+    seen = 0
+    p99 = None
+    for ms, count in enumerate(bins):
+        seen += count
+        if p99 is None and seen >= 0.99 * total:
+            p99 = ms
+    longest = max(ms for ms, count in enumerate(bins) if count)
+    return {"chunk_ms_p99": p99, "chunk_ms_max": longest, "chunks": total}
+
+
 def summarise(results: list[dict[str, Any]], lv: list[str]) -> dict[str, Any]:
     """Per level and per turn position figures of finished match summaries."""
     games = len(results)
@@ -168,6 +200,7 @@ def summarise(results: list[dict[str, Any]], lv: list[str]) -> dict[str, Any]:
     for level in dict.fromkeys(lv):
         wins = sum(1 for r in results if r["winner_level"] == level)
         times = [ms for r in results for ms in r["turn_ms"].get(level, [])]
+        bins = [sum(b) for b in zip(*(r["chunk_bins"][level] for r in results), strict=True)]
         by_position = []
         for k in range(n):
             played = sum(1 for r in results if r["positions"][k] == level)
@@ -183,6 +216,7 @@ def summarise(results: list[dict[str, Any]], lv: list[str]) -> dict[str, Any]:
             "turn_ms_p95": percentile(times, 0.95),
             "turn_ms_max": percentile(times, 1.0),
             "turns": len(times),
+            **chunk_figures(bins),
         }
     positions = [
         rate(sum(1 for r in results if r["winner_position"] == k), games) for k in range(n)

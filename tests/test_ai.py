@@ -307,6 +307,9 @@ def test_short_tournament_has_the_documented_shape():
         assert 0 <= low <= row["win_rate"] <= high <= 1
         assert row["win_rate"] == round(row["wins"] / (21 * seats_of), 4)
         assert 0 < row["turn_ms_p50"] <= row["turn_ms_p95"] <= row["turn_ms_max"]
+        # Every decision was thought chunk by chunk, as the page drives it.
+        assert row["chunks"] >= row["turns"] > 0
+        assert 0 <= row["chunk_ms_p99"] <= row["chunk_ms_max"] <= row["turn_ms_max"] + 1
         # Turn order rotated: the level moved first, second and third equally often.
         assert [p["of"] for p in row["by_position"]] == [7 * seats_of] * 3
         assert sum(p["wins"] for p in row["by_position"]) == row["wins"]
