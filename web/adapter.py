@@ -249,7 +249,9 @@ class Page:
         self.bot_tick = create_proxy(self.on_bot_tick)
         self.blitz_tick = create_proxy(self.on_blitz_tick)
         # A bot's next step with no pause (thinking, fast-forward) comes as a message: a
-        # timer's zero delay is stretched to 4 ms once timers nest, a message's is not
+        # timer's zero delay is stretched to 4 ms once timers nest, a message's is not (in a
+        # hidden tab a timer still, which the browser slows down: no thinking at full speed
+        # out of sight)
         self.bot_now = window.MessageChannel.new()
         self.bot_now.port1.onmessage = create_proxy(lambda _message: self.on_bot_tick())
         for kind in ("click", "change", "input", "keydown"):
@@ -575,7 +577,7 @@ class Page:
                 if self.bot_delay is None
                 else min(self.bot_delay, self.app.bot_delay())
             )
-            if delay > 0:
+            if delay > 0 or document.hidden:  # a tab out of sight: the browser's pace
                 self.bot_timer = window.setTimeout(self.bot_tick, delay)
             else:
                 self.bot_timer = "message"
