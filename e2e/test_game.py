@@ -249,3 +249,45 @@ def test_a_game_against_the_simple_bot_is_played_to_its_end(app_page: Any) -> No
     overlay = page.locator("#overlay").inner_text()
     assert "venceu!" in overlay
     assert page.locator(".objectives li").count() == 3
+
+
+#: A page that can be told it is out of sight (document.hidden), as a tab behind another.
+HIDEABLE_JS = """
+window.__hidden = false;
+Object.defineProperty(Document.prototype, "hidden", {
+  configurable: true,
+  get: () => window.__hidden,
+});
+"""
+
+
+def test_bots_think_without_pauses_in_sight_and_at_the_browsers_pace_out_of_it(
+    app_page: Any,
+) -> None:
+    """Fast computers' steps come as messages while the page is seen (a zero-delay timer is
+    stretched to 4 ms once timers nest) and as timers when the tab is hidden, which the
+    browser slows down: no thinking at full speed out of sight."""
+    page = app_page
+    page.add_init_script(HIDEABLE_JS)
+    goto_ready(page, "index.html?speed=fast")
+    page.evaluate("() => window.pywarBench.botsOnly('hard')")
+
+    def paces() -> set[str]:
+        seen = set()
+        for _ in range(40):
+            pace = page.evaluate("() => window.pywarBench.botPace()")
+            if pace:
+                seen.add(pace)
+            page.wait_for_timeout(25)
+        return seen
+
+    assert "message" in paces()
+    before = page.evaluate("() => window.pywarBench.actions()")
+    page.evaluate("() => { window.__hidden = true; }")
+    page.wait_for_timeout(100)
+    assert paces() == {"timer"}
+    page.wait_for_timeout(1000)
+    assert page.evaluate("() => window.pywarBench.actions()") > before  # it goes on
+    page.evaluate("() => { window.__hidden = false; }")
+    page.wait_for_timeout(100)
+    assert "message" in paces()

@@ -889,6 +889,13 @@ def bench_board_loading() -> bool:
     return page.loading_board is not None
 
 
+def bench_bot_pace() -> str | None:
+    """Test hook: how the next bot step waits: "message", "timer" or None (none pending)."""
+    if page.bot_timer is None:
+        return None
+    return "message" if page.bot_timer == "message" else "timer"
+
+
 def bench_actions() -> int:
     """Benchmark hook: how many actions the game in play has logged."""
     return len(page.app.game.log) if page.app.game else 0
@@ -919,6 +926,7 @@ def take_the_page() -> None:
             "botsOnly": create_proxy(bench_bots_only),
             "actions": create_proxy(bench_actions),
             "boardLoading": create_proxy(bench_board_loading),
+            "botPace": create_proxy(bench_bot_pace),
         },
         dict_converter=window.Object.fromEntries,
     )
