@@ -176,7 +176,7 @@ def left_if_win(a: int, d: int) -> float:
     """Expected armies left in the attacking territory after a conquest (before moving in).
 
     >>> round(left_if_win(10, 1), 2)
-    9.62
+    9.49
     """
     if a < 2:
         return 1.0
