@@ -133,14 +133,22 @@ class SetupScreen(PageBase):
             name = next((n for n in DEFAULT_NAMES if n not in names), f"P{len(seats) + 1}")
             seats.append({"name": name, "color": color, "kind": "normal"})
 
+    def _seat_index(self, arg: str | None) -> int | None:
+        """The index of the form's seat ``arg`` names, or None when it names none."""
+        if arg is None or not 0 <= int(arg) < len(self.form["seats"]):
+            return None
+        return int(arg)
+
     def on_seat_remove(self, arg: str | None, _v: str | None) -> None:
         seats = self.form["seats"]
-        if len(seats) > 3 and arg is not None and 0 <= int(arg) < len(seats):
-            seats.pop(int(arg))
+        i = self._seat_index(arg)
+        if len(seats) > 3 and i is not None:
+            seats.pop(i)
 
     def _seat_field(self, arg: str | None, field: str, value: str | None) -> None:
-        if arg is not None and value is not None and 0 <= int(arg) < len(self.form["seats"]):
-            self.form["seats"][int(arg)][field] = value
+        i = self._seat_index(arg)
+        if i is not None and value is not None:
+            self.form["seats"][i][field] = value
 
     def on_seat_name(self, arg: str | None, value: str | None) -> None:
         self._seat_field(arg, "name", (value or "")[:NAME_MAX])
@@ -148,16 +156,15 @@ class SetupScreen(PageBase):
     def on_seat_color(self, arg: str | None, value: str | None) -> None:
         """A seat takes a colour; a seat that had it takes the colour this seat leaves (two
         seats never share one, and nobody has to free it first)."""
+        i = self._seat_index(arg)
+        if i is None or value not in self.colors_of(self.form["variant"]):
+            return
         seats = self.form["seats"]
-        if value not in self.colors_of(self.form["variant"]) or arg is None:
-            return
-        if not 0 <= int(arg) < len(seats):
-            return
-        left = seats[int(arg)]["color"]
+        left = seats[i]["color"]
         for other in seats:
             if other["color"] == value:
                 other["color"] = left
-        self._seat_field(arg, "color", value)
+        seats[i]["color"] = value
 
     def on_seat_kind(self, arg: str | None, value: str | None) -> None:
         if value in self.kinds(self.form["variant"]):
