@@ -54,7 +54,8 @@ def content_security_policy(html: str, *, single_file: bool = False) -> str:
         "img-src": [*own, "data:", "blob:"],
         "font-src": own or ["'none'"],
         "connect-src": own or ["'none'"],
-        "worker-src": own or ["'none'"],
+        # the one-file edition's snapshot maker (tools/single_file_snapshot.js) is a blob:
+        "worker-src": own or ["blob:"],
         "manifest-src": own or ["'none'"],
         "object-src": ["'none'"],
         "base-uri": ["'none'"],

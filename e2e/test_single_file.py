@@ -119,13 +119,19 @@ def test_plays_from_disk_and_keeps_the_game(file_page: Any, dist_dir: Path) -> N
     for rel in ("main.py", "viewmodel.py", "pywar/game.py"):
         text = page.evaluate("(p) => fetch(p).then((r) => r.text())", f"./{rel}")
         assert text == (dist_dir / rel).read_text(encoding="utf-8"), rel
-    # packed one by one (PyScript's `files` reads them from memory), not as python-files.json
+    # packed one by one (PyScript's `files` reads them from memory), not as python-files.json,
+    # each module with its bytecode, compiled by Pyodide's Python (buildtools/bytecode.py)
     config = page.evaluate("() => fetch('./pyscript.json').then((r) => r.json())")
-    assert set(config["files"]) == {f"./{rel}" for rel in build.python_files(dist_dir)}
+    sources = {f"./{rel}" for rel in build.python_files(dist_dir)}
+    assert sources <= set(config["files"])
+    bytecode = set(config["files"]) - sources
+    compiled = {re.sub(r"__pycache__/(\w+)\.cpython-3\d+\.pyc$", r"\1.py", b) for b in bytecode}
+    assert compiled == {s for s in sources if s.endswith(".py")}
     # the game's Pyodide loader, packed without the site's snapshot
     assert page.locator('script[type="importmap"]').count() == 0
     boot = page.evaluate("() => JSON.parse(JSON.stringify(window.pywarBoot))")
-    assert boot["snapshot"] is False and boot["reason"] == "this build has no snapshot"
+    assert boot["snapshot"] is False
+    assert boot["reason"] == "no snapshot made in this browser yet"
     assert page.evaluate("() => navigator.serviceWorker.controller") is None
     # images the page makes (the games' map thumbnails) come from the packed files too
     page.wait_for_function("() => [...document.images].every((i) => i.complete)")
@@ -161,3 +167,57 @@ def test_a_whole_game_under_its_content_security_policy(file_page: Any, single_f
     page.wait_for_selector("html[data-screen=over]", timeout=180_000)
     assert page.evaluate("() => window.__cspViolations") == []
     assert slipped_markup_is_inert(page)
+
+
+#: Resolves once the one-file edition's loader has made and stored (or failed to) the
+#: snapshot of this browser: its state, "stored", "stored (replaced)" or "failed: ...".
+KEPT_JS = """() => new Promise((resolve) => {
+  const check = () => /^(stored|failed)/.test(window.pywarBoot.browser_snapshot || "")
+    ? resolve(window.pywarBoot.browser_snapshot) : setTimeout(check, 200);
+  check();
+})"""
+BOOT_JS = "() => JSON.parse(JSON.stringify(window.pywarBoot))"
+
+
+def test_later_starts_restore_a_snapshot_made_in_the_browser(file_page: Any) -> None:
+    """No room for the site's snapshot in the file: the first start makes one in a worker
+    and keeps it in IndexedDB; the next starts restore it and play the same game."""
+    page = file_page
+    open_ready(page)
+    assert page.evaluate(BOOT_JS)["snapshot"] is False
+    normal = play_a_turn(page, seed="21")
+    assert page.evaluate(KEPT_JS) == "stored"
+
+    page.evaluate("() => localStorage.clear()")  # a new game again, not the saved one
+    page.reload(wait_until="commit")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    boot = page.evaluate(BOOT_JS)
+    assert boot["snapshot"] is True and boot["snapshot_from"] == "browser", boot
+    assert "browser_snapshot" not in boot  # nothing more to make
+    assert play_a_turn(page, seed="21") == normal
+
+    # a damaged record (stored data is untrusted): a normal start, and a new snapshot
+    page.evaluate("""() => new Promise((resolve, reject) => {
+      const open = indexedDB.open("pywar-one-file", 1);
+      open.onsuccess = () => {
+        const tx = open.result.transaction("snapshots", "readwrite");
+        const store = tx.objectStore("snapshots");
+        store.getAllKeys().onsuccess = (e) => {
+          for (const key of e.target.result) {
+            store.put({snapshot: new Uint8Array(31457408), bytes: 31457408, sha256: "0"}, key);
+          }
+        };
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      };
+    })""")
+    page.evaluate("() => localStorage.clear()")
+    page.reload(wait_until="commit")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    boot = page.evaluate(BOOT_JS)
+    assert boot["snapshot"] is False and boot["reason"] == "the stored snapshot is damaged"
+    assert play_a_turn(page, seed="21") == normal
+    assert page.evaluate(KEPT_JS) == "stored (replaced)"
+    page.reload(wait_until="commit")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate(BOOT_JS)["snapshot_from"] == "browser"

@@ -129,9 +129,69 @@ function snapshotCost() {
   return "";
 }
 
+/** The one-file edition's own snapshot: it has no room for the site's, so after a start
+ * without one it has a worker make one in this browser (tools/single_file_snapshot.js)
+ * and keeps it in IndexedDB, by the edition's version and Pyodide's: later starts restore
+ * it. Its key, or null (the site, or a one-file edition without a version). */
+const single = packed && globalThis.pywarSingleFile;
+const browserKey = single && single.built && single.built.version
+  ? `one-file:${single.built.version}:${version}` : null;
+const BROWSER_DB = "pywar-one-file";
+const BROWSER_STORE = "snapshots";
+
+/** Runs `job(store)` in a transaction of the snapshots' store; resolves to its request's
+ * result once the transaction is done. */
+function inBrowserStore(mode, job) {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open(BROWSER_DB, 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore(BROWSER_STORE);
+    opening.onerror = () => reject(opening.error);
+    opening.onblocked = () => reject(new Error("IndexedDB blocked"));
+    opening.onsuccess = () => {
+      const db = opening.result;
+      const tx = db.transaction(BROWSER_STORE, mode);
+      const request = job(tx.objectStore(BROWSER_STORE));
+      tx.oncomplete = () => (db.close(), resolve(request && request.result));
+      tx.onerror = tx.onabort = () => (db.close(), reject(tx.error || new Error("aborted")));
+    };
+  });
+}
+
+/** SHA-256 of `bytes` in hex, or "" where the browser has no SubtleCrypto (a page served
+ * over plain http from another host). */
+async function sha256(bytes) {
+  if (!(globalThis.crypto && crypto.subtle)) return "";
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The snapshot this browser made for this edition, or null: none yet, no IndexedDB, or a
+ * record that is not what was stored (stored data is untrusted: its length and SHA-256
+ * must match; `boot.reason` says so and the next snapshot replaces it). */
+function storedSnapshot() {
+  const t0 = performance.now();
+  return inBrowserStore("readonly", (store) => store.get(browserKey)).then(async (record) => {
+    if (record === undefined) return null;
+    const bytes = record && record.snapshot;
+    if (!(bytes instanceof Uint8Array) || bytes.length !== record.bytes
+        || (await sha256(bytes)) !== record.sha256) {
+      boot.stored_snapshot = "damaged";
+      return null;
+    }
+    boot.ms.snapshot_fetch = since(t0);
+    return bytes;
+  }, (error) => {
+    console.warn("pywar: no stored snapshot:", error);
+    return null;
+  });
+}
+
 let snapshot = null;
 const spared = snapshotCost();
-if (!SNAPSHOT) {
+const stored = browserKey ? storedSnapshot() : null;
+if (!SNAPSHOT && browserKey) {
+  boot.reason = "no snapshot made in this browser yet";
+} else if (!SNAPSHOT) {
   boot.reason = "this build has no snapshot";
 } else if (SNAPSHOT.pyodide !== version) {
   boot.reason = `snapshot made for Pyodide ${SNAPSHOT.pyodide}, runtime is ${version}`;
@@ -291,22 +351,31 @@ export async function loadPyodide(options = {}) {
   const create = (await import(moduleURL("./runtime/pyodide/pyodide.asm.mjs"))).default;
   const settings = { ...options, indexURL, createPyodideModule: inSteps(create) };
   let interpreter = null;
+  const found = stored && (await stored);
+  if (found) snapshot = Promise.resolve(found);
+  else if (boot.stored_snapshot === "damaged") boot.reason = "the stored snapshot is damaged";
+  const key = SNAPSHOT ? SNAPSHOT.key : browserKey;
   if (snapshot) {
     try {
       const restored = await withPlainMemory(() => withCompiledWasm(() => pyodide.loadPyodide({
         ...settings, _loadSnapshot: snapshot.then(async (bytes) => (await nextTask(), bytes)),
       })));
-      const key = restored.runPython(
+      const baked = restored.runPython(
         `getattr(__import__("sys").modules.get("_pywar_snapshot"), "KEY", None)`);
-      if (key !== SNAPSHOT.key) throw new Error(`snapshot: key ${key}, expected ${SNAPSHOT.key}`);
+      if (baked !== key) throw new Error(`snapshot: key ${baked}, expected ${key}`);
       refresh(restored);
-      guardSources(restored);
+      if (SNAPSHOT) guardSources(restored);
       boot.snapshot = true;
+      boot.snapshot_from = SNAPSHOT ? "build" : "browser";
+      boot.reason = "";
       interpreter = restored;
     } catch (error) {
       boot.reason = String(error && error.message || error);
       console.warn("pywar: starting without the snapshot:", boot.reason);
     }
+  }
+  if (browserKey && !interpreter) {
+    makeBrowserSnapshotLater(Boolean(found) || boot.stored_snapshot === "damaged");
   }
   if (!interpreter) {
     interpreter = await withPlainMemory(() => withCompiledWasm(() => pyodide.loadPyodide(settings)));
@@ -323,6 +392,79 @@ export async function loadPyodide(options = {}) {
   boot.ms.loaded = Math.round(performance.now());
   await nextTask();
   return interpreter;
+}
+
+/** One-file edition, after a start without a snapshot of its own (none yet, or the stored
+ * one failed): once the game is ready and the page idle, a worker makes one
+ * (tools/single_file_snapshot.js) from the packed files, and it replaces whatever this
+ * browser kept. `boot.browser_snapshot` follows it: "making", then "stored" or "failed:
+ * <why>" (the game plays on either way; only the next start is slower). */
+function makeBrowserSnapshotLater(replacing) {
+  boot.browser_snapshot = "waiting";
+  const ready = new Promise((resolve) => {
+    const html = document.documentElement;
+    if (html.hasAttribute("data-ready")) return resolve();
+    new MutationObserver((_, observer) => {
+      if (html.hasAttribute("data-ready")) (observer.disconnect(), resolve());
+    }).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+  });
+  const idle = () => new Promise((resolve) => globalThis.requestIdleCallback
+    ? requestIdleCallback(resolve, { timeout: 3000 }) : setTimeout(resolve, 1000));
+  const packedFile = (path) => fetch(new URL(path, base).href).then((response) => {
+    if (!response.ok) throw new Error(`${path}: not packed`);
+    return response;
+  });
+  ready.then(idle).then(async () => {
+    boot.browser_snapshot = "making";
+    const t0 = performance.now();
+    const config = await (await packedFile("./pyscript.json")).json();
+    const files = {};
+    for (const [path, dest] of Object.entries(config.files || {})) {
+      files[`/home/pyodide/${dest.replace(/^\.\//, "")}`] =
+        await (await packedFile(path)).arrayBuffer();
+    }
+    const runtime = {};
+    for (const name of ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]) {
+      runtime[new URL(name, indexURL).href] = await (await packedFile(new URL(name, indexURL))).arrayBuffer();
+    }
+    const text = async (path) => (await packedFile(path)).text();
+    const message = {
+      key: browserKey,
+      indexURL,
+      modules: {
+        pyodide: await text("./runtime/pyodide/pyodide.mjs"),
+        asm: await text("./runtime/pyodide/pyodide.asm.mjs"),
+      },
+      runtime,
+      files,
+      warm: await text("./snapshot_warm.py"),
+    };
+    const script = URL.createObjectURL(await (await packedFile("./snapshot_maker.js")).blob());
+    const made = await new Promise((resolve) => {
+      const worker = new Worker(script);
+      worker.onmessage = ({ data }) => (worker.terminate(), resolve(data));
+      worker.onerror = (event) => {
+        event.preventDefault();
+        worker.terminate();
+        resolve({ error: event.message || "worker error" });
+      };
+      worker.postMessage(message, [...Object.values(files), ...Object.values(runtime)]);
+    });
+    URL.revokeObjectURL(script);
+    if (made.error) throw new Error(made.error);
+    const record = {
+      snapshot: made.snapshot, bytes: made.snapshot.length, sha256: await sha256(made.snapshot),
+    };
+    await inBrowserStore("readwrite", (store) => {
+      store.clear(); // one edition's snapshot at a time: 31 MB each
+      return store.put(record, browserKey);
+    });
+    boot.ms.browser_snapshot = since(t0);
+    boot.browser_snapshot = replacing ? "stored (replaced)" : "stored";
+  }).catch((error) => {
+    boot.browser_snapshot = `failed: ${String(error && error.message || error)}`;
+    console.warn("pywar: the one-file edition could not keep a snapshot:", error);
+  });
 }
 
 /** Pyodide's module factory, its start cut into tasks: the WebAssembly instance is taken
