@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from buildtools.bytecode import page_bytecode
 from buildtools.common import MIME_TYPES, ROOT, BuildError, log
 from buildtools.csp import apply_csp
 from buildtools.pages import _CSS_URL_RE, _EXTERNAL_RE, _attrs
@@ -180,8 +179,7 @@ def build_single_file(site: Path, dest: Path) -> dict[str, Any]:
     same built files as the site: stylesheets and classic scripts inline; PyScript bundled
     into one module by esbuild (tools/single_file.mjs); every file the page fetches or
     imports (pyscript.json, main.py, web helpers, pywar/**, maps/**, the Pyodide runtime)
-    packed into one gzip stream, base64 in the page, with the page's modules compiled
-    (buildtools/bytecode.py) when they fit; tools/single_file_boot.js inflates it
+    packed into one gzip stream, base64 in the page; tools/single_file_boot.js inflates it
     with DecompressionStream, answers `fetch` for those paths from memory and maps the
     runtime's ES modules to blob: URLs with an import map. Returns sizes for build-info.
     """
@@ -249,50 +247,39 @@ def build_single_file(site: Path, dest: Path) -> dict[str, Any]:
     if sw.is_file() and (m := _SW_BUILD_RE.search(sw.read_text(encoding="utf-8"))):
         version = json.loads(m.group(0)[len("const BUILD = ") : -1])["version"]
 
-    def write(bytecode: dict[str, bytes]) -> tuple[int, int, int, int]:
-        """Pack the files (and `bytecode`) into dest: (bytes, files, packed bytes, gzip)."""
-        packed = [(bundle_rel, bundle_bytes), *sorted(bytecode.items())]
-        for rel, data in files:
-            if rel == "pyscript.json" and bundled:  # PyScript maps the packed files itself
-                config = json.loads(data)
-                config["files"] = {f"./{b}": f"./{b}" for b in sorted(bundled | set(bytecode))}
-                data = (json.dumps(config, indent=2) + "\n").encode()
-            packed.append((rel, data))
-        index: dict[str, Any] = {"files": [], "modules": [], "entry": f"./{bundle_rel}"}
-        offset = 0
-        for rel, data in packed:
-            index["files"].append([f"./{rel}", offset, len(data), _mime(rel)])
-            offset += len(data)
-            if rel.endswith(".mjs"):
-                index["modules"].append(f"./{rel}")
-        index["built"] = {"version": version}
-        raw = b"".join(data for _, data in packed)
-        gz = gzip.compress(raw, compresslevel=9, mtime=0)
-        index_json = json.dumps(index, separators=(",", ":")).replace("</", "<\\/")
-        boot = (
-            f'<script type="application/json" id="pywar-files">{index_json}</script>\n'
-            '<script type="text/plain" id="pywar-data">'
-            + base64.b64encode(gz).decode("ascii")
-            + "</script>\n<script>\n"
-            + SINGLE_FILE_BOOT.read_text(encoding="utf-8")
-            + "</script>\n"
-        )
-        dest.write_text(
-            apply_csp(html.replace(boot_placeholder, boot, 1), single_file=True), encoding="utf-8"
-        )
-        return dest.stat().st_size, len(packed), len(raw), len(gz)
-
-    # The page's modules compiled by Pyodide's Python (buildtools/bytecode.py): PyScript's
-    # `files` writes them beside the sources and the imports read them. Packed if they fit.
-    bytecode = page_bytecode(site) if bundled else {}
-    size, count, raw_bytes, gz_bytes = write(bytecode)
-    if bytecode and size > SINGLE_FILE_BUDGET:
-        log(f"warning: {dest.name} with bytecode would be {size / 1e6:.2f} MB: packed without")
-        bytecode = {}
-        size, count, raw_bytes, gz_bytes = write(bytecode)
+    packed = [(bundle_rel, bundle_bytes)]
+    for rel, data in files:
+        if rel == "pyscript.json" and bundled:  # PyScript maps the packed files itself
+            config = json.loads(data)
+            config["files"] = {f"./{b}": f"./{b}" for b in sorted(bundled)}
+            data = (json.dumps(config, indent=2) + "\n").encode()
+        packed.append((rel, data))
+    index: dict[str, Any] = {"files": [], "modules": [], "entry": f"./{bundle_rel}"}
+    offset = 0
+    for rel, data in packed:
+        index["files"].append([f"./{rel}", offset, len(data), _mime(rel)])
+        offset += len(data)
+        if rel.endswith(".mjs"):
+            index["modules"].append(f"./{rel}")
+    index["built"] = {"version": version}
+    raw = b"".join(data for _, data in packed)
+    gz = gzip.compress(raw, compresslevel=9, mtime=0)
+    index_json = json.dumps(index, separators=(",", ":")).replace("</", "<\\/")
+    boot = (
+        f'<script type="application/json" id="pywar-files">{index_json}</script>\n'
+        '<script type="text/plain" id="pywar-data">'
+        + base64.b64encode(gz).decode("ascii")
+        + "</script>\n<script>\n"
+        + SINGLE_FILE_BOOT.read_text(encoding="utf-8")
+        + "</script>\n"
+    )
+    dest.write_text(
+        apply_csp(html.replace(boot_placeholder, boot, 1), single_file=True), encoding="utf-8"
+    )
+    size = dest.stat().st_size
     log(
-        f"one-file edition {dest.name}: {size / 1e6:.2f} MB ({count} files, "
-        f"{raw_bytes / 1e6:.1f} MB packed to {gz_bytes / 1e6:.1f} MB gzip) in "
+        f"one-file edition {dest.name}: {size / 1e6:.2f} MB ({len(packed)} files, "
+        f"{len(raw) / 1e6:.1f} MB packed to {len(gz) / 1e6:.1f} MB gzip) in "
         f"{time.perf_counter() - t0:.1f} s"
     )
     if size > SINGLE_FILE_BUDGET:
@@ -304,11 +291,9 @@ def build_single_file(site: Path, dest: Path) -> dict[str, Any]:
     return {
         "path": dest.name,
         "bytes": size,
-        "packed_files": count,
-        "packed_bytes": raw_bytes,
-        "gzip_bytes": gz_bytes,
-        "bytecode_files": len(bytecode),
-        "bytecode_bytes": sum(len(b) for b in bytecode.values()),
+        "packed_files": len(packed),
+        "packed_bytes": len(raw),
+        "gzip_bytes": len(gz),
         "snapshot_included": False,
         "bytes_with_snapshot": with_snapshot,
     }

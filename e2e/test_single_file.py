@@ -119,14 +119,9 @@ def test_plays_from_disk_and_keeps_the_game(file_page: Any, dist_dir: Path) -> N
     for rel in ("main.py", "viewmodel.py", "pywar/game.py"):
         text = page.evaluate("(p) => fetch(p).then((r) => r.text())", f"./{rel}")
         assert text == (dist_dir / rel).read_text(encoding="utf-8"), rel
-    # packed one by one (PyScript's `files` reads them from memory), not as python-files.json,
-    # each module with its bytecode, compiled by Pyodide's Python (buildtools/bytecode.py)
+    # packed one by one (PyScript's `files` reads them from memory), not as python-files.json
     config = page.evaluate("() => fetch('./pyscript.json').then((r) => r.json())")
-    sources = {f"./{rel}" for rel in build.python_files(dist_dir)}
-    assert sources <= set(config["files"])
-    bytecode = set(config["files"]) - sources
-    compiled = {re.sub(r"__pycache__/(\w+)\.cpython-3\d+\.pyc$", r"\1.py", b) for b in bytecode}
-    assert compiled == {s for s in sources if s.endswith(".py")}
+    assert set(config["files"]) == {f"./{rel}" for rel in build.python_files(dist_dir)}
     # the game's Pyodide loader, packed without the site's snapshot
     assert page.locator('script[type="importmap"]').count() == 0
     boot = page.evaluate("() => JSON.parse(JSON.stringify(window.pywarBoot))")

@@ -5,7 +5,7 @@
  *
  * Message in: {key, indexURL, modules: {pyodide, asm} (the modules' source text), runtime:
  * {url: bytes} (Pyodide's WebAssembly, standard library and lock file), files: {path:
- * bytes} (the page's Python files and their bytecode, under /home/pyodide), warm (the text
+ * bytes} (the page's Python files, by their path under /home/pyodide), warm (the text
  * of tools/snapshot_warm.py)}. Message out, then the worker is done: {snapshot} (bytes,
  * transferred) or {error}.
  *

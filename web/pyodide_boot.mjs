@@ -20,7 +20,10 @@
  * runs, in parallel with Pyodide's own files.
  *
  * One-file edition: `globalThis.pywarModules` maps the runtime's module paths to blob: URLs
- * (tools/single_file_boot.js), and Pyodide gets its `pyodide.asm.mjs` from there.
+ * (tools/single_file_boot.js), and Pyodide gets its `pyodide.asm.mjs` from there. It packs
+ * no snapshot: after a first start without one, a worker makes one in the browser
+ * (tools/single_file_snapshot.js), kept in IndexedDB for the later starts
+ * (`makeBrowserSnapshotLater`; `window.pywarBoot.snapshot_from` is "build" or "browser").
  */
 
 // build.py replaces the next line: {url, key, pyodide, bytes, sources} of the snapshot, or
