@@ -19,7 +19,12 @@ from buildtools.common import MIME_TYPES, ROOT, BuildError, log
 from buildtools.csp import apply_csp
 from buildtools.pages import _CSS_URL_RE, _EXTERNAL_RE, _attrs
 from buildtools.pyfiles import PYTHON_FILES, bundled_paths
-from buildtools.snapshot import _BOOT_SNAPSHOT_RE, PYODIDE_BOOT, SNAPSHOT_WARM
+from buildtools.snapshot import (
+    _BOOT_SNAPSHOT_RE,
+    PYODIDE_BOOT,
+    PYSCRIPT_PACKAGE_TOOL,
+    SNAPSHOT_WARM,
+)
 
 #: The service worker (web/sw.js). build.py fills in its `const BUILD = {...};` line.
 SERVICE_WORKER = "sw.js"
@@ -237,10 +242,19 @@ def build_single_file(site: Path, dest: Path) -> dict[str, Any]:
         if rel == PYODIDE_BOOT:  # the snapshot is not packed (see docs/build.md): no fetch
             data = _BOOT_SNAPSHOT_RE.sub("const SNAPSHOT = null;", data.decode()).encode()
         files.append((rel, data))
-    # what the loader's worker needs to make the edition's snapshot in the browser
+    # what the loader's worker needs to make the edition's snapshot in the browser, with
+    # PyScript's own package to bake ({"pyscript/x.py": text}, read out of its core bundle)
+    pyscript_package = subprocess.run(
+        [node, str(PYSCRIPT_PACKAGE_TOOL), str(site / "runtime" / "pyscript")],
+        cwd=ROOT,
+        check=True,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+    ).stdout
     files += [
         ("snapshot_maker.js", SINGLE_FILE_SNAPSHOT.read_bytes()),
         ("snapshot_warm.py", SNAPSHOT_WARM.read_bytes()),
+        ("pyscript-package.json", pyscript_package),
     ]
     version = None
     sw = site / SERVICE_WORKER

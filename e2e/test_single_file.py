@@ -188,6 +188,8 @@ def test_later_starts_restore_a_snapshot_made_in_the_browser(file_page: Any) -> 
     page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     boot = page.evaluate(BOOT_JS)
     assert boot["snapshot"] is True and boot["snapshot_from"] == "browser", boot
+    # the adapter and PyScript's package ran the code baked in the snapshot
+    assert boot["adapter"] == "snapshot" and boot["pyscript"] == "snapshot", boot
     assert "browser_snapshot" not in boot  # nothing more to make
     assert play_a_turn(page, seed="21") == normal
 

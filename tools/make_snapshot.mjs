@@ -11,9 +11,10 @@
 // where PyScript writes it at each start, ./pyscript/, from the vendored core bundle's
 // sources, so snapshot_warm.py can compile it too (web/precompiled.py).
 // The page restores it with `loadPyodide({_loadSnapshot})` (web/pyodide_boot.mjs).
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { pyscriptPackage } from "./pyscript_package.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [site, out, key] = process.argv.slice(2);
@@ -48,44 +49,6 @@ function writeHome(rel, data) {
   pyodide.FS.writeFile(path, data);
 }
 for (const [dest, data] of pageFiles()) writeHome(dest, data);
-/** PyScript's Python package as its core bundle writes it ({"pyscript/x.py": text}), or {}
- * when the bundle does not hold it the way PyScript 0.7 does (then nothing is baked). */
-function pyscriptPackage(dir) {
-  let names = [];
-  try {
-    names = readdirSync(dir).filter((n) => /^core-[\w-]+\.js$/.test(n));
-  } catch {
-    return {};
-  }
-  for (const name of names) {
-    const text = readFileSync(join(dir, name), "utf8");
-    const start = text.indexOf('{pyscript:{"__init__.py":');
-    if (start < 0) continue;
-    let depth = 0;
-    let quote = null;
-    let end = start;
-    for (; end < text.length; end++) {  // the object literal: braces outside strings
-      const c = text[end];
-      if (quote) {
-        if (c === "\\") end++;
-        else if (c === quote) quote = null;
-      } else if (c === '"' || c === "'" || c === "`") quote = c;
-      else if (c === "{") depth++;
-      else if (c === "}" && --depth === 0) break;
-    }
-    const tree = Function(`"use strict"; return (${text.slice(start, end + 1)});`)();
-    const files = {};
-    const flatten = (node, prefix) => {
-      for (const [k, v] of Object.entries(node)) {
-        if (typeof v === "string") files[prefix + k] = v;
-        else flatten(v, `${prefix}${k}/`);
-      }
-    };
-    flatten(tree, "");
-    return files;
-  }
-  return {};
-}
 const pyscriptFiles = pyscriptPackage(join(site, "runtime", "pyscript"));
 for (const [rel, text] of Object.entries(pyscriptFiles)) writeHome(rel, text);
 pyodide.globals.set("PYSCRIPT_FILES", pyodide.toPy(Object.keys(pyscriptFiles)));

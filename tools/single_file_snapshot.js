@@ -5,7 +5,8 @@
  *
  * Message in: {key, indexURL, modules: {pyodide, asm} (the modules' source text), runtime:
  * {url: bytes} (Pyodide's WebAssembly, standard library and lock file), files: {path:
- * bytes} (the page's Python files, by their path under /home/pyodide), warm (the text
+ * bytes} (the page's Python files and PyScript's package, by their path under
+ * /home/pyodide), pyscript (the package's paths, relative to /home/pyodide), warm (the text
  * of tools/snapshot_warm.py)}. Message out, then the worker is done: {snapshot} (bytes,
  * transferred) or {error}.
  *
@@ -17,7 +18,7 @@
 "use strict";
 self.onmessage = async ({ data }) => {
   try {
-    const { key, indexURL, modules, runtime, files, warm } = data;
+    const { key, indexURL, modules, runtime, files, pyscript, warm } = data;
     const types = { wasm: "application/wasm", json: "application/json" };
     self.fetch = (input) => {
       const url = String(input instanceof Request ? input.url : input);
@@ -38,7 +39,7 @@ self.onmessage = async ({ data }) => {
       pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
       pyodide.FS.writeFile(path, new Uint8Array(bytes));
     }
-    pyodide.globals.set("PYSCRIPT_FILES", pyodide.toPy([]));
+    pyodide.globals.set("PYSCRIPT_FILES", pyodide.toPy(pyscript));
     pyodide.globals.set("SNAPSHOT_KEY", key);
     pyodide.runPython(warm, { filename: "snapshot_warm.py" });
     pyodide.globals.delete("SNAPSHOT_KEY");

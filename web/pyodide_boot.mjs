@@ -426,6 +426,11 @@ function makeBrowserSnapshotLater(replacing) {
       files[`/home/pyodide/${dest.replace(/^\.\//, "")}`] =
         await (await packedFile(path)).arrayBuffer();
     }
+    // PyScript's own package, baked as the build's snapshot bakes it (tools/snapshot_warm.py)
+    const pyscript = await (await packedFile("./pyscript-package.json")).json();
+    for (const [rel, source] of Object.entries(pyscript)) {
+      files[`/home/pyodide/${rel}`] = new TextEncoder().encode(source).buffer;
+    }
     const runtime = {};
     for (const name of ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]) {
       runtime[new URL(name, indexURL).href] = await (await packedFile(new URL(name, indexURL))).arrayBuffer();
@@ -440,6 +445,7 @@ function makeBrowserSnapshotLater(replacing) {
       },
       runtime,
       files,
+      pyscript: Object.keys(pyscript),
       warm: await text("./snapshot_warm.py"),
     };
     const script = URL.createObjectURL(await (await packedFile("./snapshot_maker.js")).blob());
