@@ -61,14 +61,15 @@ function fetchSnapshot() {
   });
 }
 
-/** One job for web/snapshot_worker.js, in a worker of its own that ends with its answer:
- * resolves to the answer's data with `worker: true`, or to `{worker: false, error}` when
- * no worker could run it (none can start here, its script failed to load). */
-function inWorker(message) {
+/** One job for a worker of its own that ends with its answer (web/snapshot_worker.js, or
+ * `script`; `transfer`: buffers of `message` handed over, not copied): resolves to the
+ * answer's data with `worker: true`, or to `{worker: false, error}` when no worker could
+ * run it (none can start here, its script failed to load). */
+function inWorker(message, { script = new URL("./snapshot_worker.js", base), transfer = [] } = {}) {
   return new Promise((resolve) => {
     let worker = null;
     try {
-      worker = new Worker(new URL("./snapshot_worker.js", base));
+      worker = new Worker(script);
     } catch (error) {
       return resolve({ worker: false, error: String(error) });
     }
@@ -81,7 +82,7 @@ function inWorker(message) {
       worker.terminate();
       resolve({ worker: false, error: event.message || "worker error" });
     };
-    worker.postMessage(message);
+    worker.postMessage(message, transfer);
   });
 }
 
@@ -449,15 +450,8 @@ function makeBrowserSnapshotLater(replacing) {
       warm: await text("./snapshot_warm.py"),
     };
     const script = URL.createObjectURL(await (await packedFile("./snapshot_maker.js")).blob());
-    const made = await new Promise((resolve) => {
-      const worker = new Worker(script);
-      worker.onmessage = ({ data }) => (worker.terminate(), resolve(data));
-      worker.onerror = (event) => {
-        event.preventDefault();
-        worker.terminate();
-        resolve({ error: event.message || "worker error" });
-      };
-      worker.postMessage(message, [...Object.values(files), ...Object.values(runtime)]);
+    const made = await inWorker(message, {
+      script, transfer: [...Object.values(files), ...Object.values(runtime)],
     });
     URL.revokeObjectURL(script);
     if (made.error) throw new Error(made.error);
