@@ -17,7 +17,7 @@ from typing import Any
 
 from buildtools.common import MIME_TYPES, ROOT, BuildError, log
 from buildtools.csp import apply_csp
-from buildtools.pages import _CSS_URL_RE, _EXTERNAL_RE, _attrs
+from buildtools.pages import _CSS_URL_RE, _EXTERNAL_RE, INLINED_FROM, _attrs
 from buildtools.pyfiles import PYTHON_FILES, bundled_paths
 from buildtools.snapshot import (
     _BOOT_SNAPSHOT_RE,
@@ -113,8 +113,8 @@ def _single_file_html(site: Path, page: Path, boot: str) -> tuple[str, set[str]]
     only a hosted site uses (manifest, apple-touch-icon) dropped, the PyScript module tag
     removed (the boot script imports the bundle) and `boot` before `</body>`. Returns the
     HTML and the site-relative paths it inlined."""
-    inlined: set[str] = set()
     html = page.read_text(encoding="utf-8")
+    inlined = set(re.findall(rf'{INLINED_FROM}="([^"]+)"', html))  # the site's build did
 
     def css_inline(css_path: Path) -> str:
         css = css_path.read_text(encoding="utf-8")
@@ -149,6 +149,8 @@ def _single_file_html(site: Path, page: Path, boot: str) -> tuple[str, set[str]]
         if target is None:
             return m.group(0)
         rel = target.relative_to(site.resolve()).as_posix()
+        if kind == "module" and rel == PYODIDE_BOOT:
+            return ""  # the site starts its loader early; here PyScript imports it packed
         if kind == "module" and rel.startswith("runtime/pyscript/"):
             inlined.add(rel)
             return ""  # the boot script imports the bundled PyScript instead

@@ -53,7 +53,11 @@ def test_the_build_ships_a_snapshot(dist_dir: Path) -> None:
     built = json.loads((dist_dir / "build-info.json").read_text())["snapshot"]
     assert built["key"] == info["key"] and built["gzip_bytes"] == path.stat().st_size
     index = (dist_dir / "index.html").read_text(encoding="utf-8")
-    assert f'<link rel="modulepreload" href="./{build.PYODIDE_BOOT}">' in index
+    # the loader runs before PyScript has started (its downloads wait for the first paint)
+    assert f'<script type="module" src="./{build.PYODIDE_BOOT}"></script>' in index
+    # Pyodide's JavaScript is compiled as it streams in, off the page's thread
+    glue = dist_dir / "runtime" / "pyodide" / "pyodide.asm.mjs"
+    assert glue.read_text(encoding="utf-8").startswith("//# allFunctionsCalledOnLoad\n")
 
 
 def test_starts_from_the_snapshot_and_plays(app_page: Any) -> None:
@@ -322,6 +326,9 @@ def test_the_python_files_come_in_one_download(chromium_browser: Any, server_url
         # Pyodide's WebAssembly comes once, compiled by the start's worker
         assert requested.count("runtime/pyodide/pyodide.asm.wasm") == 1
         assert boot["wasm"] == "worker"
+        # asked for early by the loader, once: Pyodide's own requests get those responses
+        for name in ("pyodide.asm.mjs", "python_stdlib.zip", "pyodide-lock.json"):
+            assert requested.count(f"runtime/pyodide/{name}") == 1, name
         assert boot["modules"] == "fresh"
         play_a_turn(page)
     finally:
@@ -359,7 +366,7 @@ def test_the_runtime_downloads_after_the_first_screen(
         assert seen["lcp"], "no largest contentful paint"
         # the snapshot and Pyodide's WebAssembly are fetched by the start's worker (in the
         # worker's own timeline): the worker's script comes after the paint
-        big = ["snapshot_worker.js", "python_stdlib.zip", build.PYTHON_FILES]
+        big = ["snapshot_worker.js", "python_stdlib.zip", "pyodide.asm.mjs", build.PYTHON_FILES]
         assert all(name in seen["fetches"] for name in big), seen["fetches"]
         started = {name: seen["fetches"][name] for name in big}
         assert min(started.values()) > max(seen["lcp"]), (seen["lcp"], started)

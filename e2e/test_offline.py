@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from pywar_e2e import build, goto_ready
 
+from buildtools.csp import apply_csp
 from pywar.board import load_board
 
 pytestmark = pytest.mark.e2e
@@ -202,16 +203,16 @@ def test_a_new_build_replaces_the_old_version(
             caches = wait_offline_ready(page)
             assert list(caches) == [f"pywar:/sub/pywar/:{old_version}"]
 
-            # a new build: a changed page and stylesheet, and the worker's new version
+            # a new build: a changed page and stylesheet (inline in the page, its CSP hash
+            # made again as the build makes it), and the worker's new version
             index = site / "index.html"
-            index.write_text(
-                index.read_text(encoding="utf-8").replace(
-                    "<head>", '<head>\n  <meta name="pywar-test-build" content="2">', 1
-                ),
-                encoding="utf-8",
+            text = index.read_text(encoding="utf-8").replace(
+                "<head>", '<head>\n  <meta name="pywar-test-build" content="2">', 1
             )
-            with (site / "style.css").open("a", encoding="utf-8") as css:
-                css.write('\n:root { --pywar-test-build: "2"; }\n')
+            style = '<style data-inlined-from="style.css">\n'
+            assert text.count(style) == 1
+            text = text.replace(style, style + ':root { --pywar-test-build: "2"; }\n', 1)
+            index.write_text(apply_csp(text), encoding="utf-8")
             new_version = build.write_service_worker(site)
             assert new_version != old_version
 

@@ -45,12 +45,16 @@ def test_dist_layout(dist_dir: Path) -> None:
     assert listed == on_disk - {"build-info.json"}
     assert info["pyodide"] and info["python"].startswith("3.")
     assert not list(dist_dir.glob("maps/*.md"))
-    # every page part's stylesheet is linked from index.html (which names no variant)
+    # every page part's stylesheet is in index.html (which names no variant), inline with
+    # the page's own and its blocking scripts: the first paint waits for no request
     index = (dist_dir / "index.html").read_text(encoding="utf-8")
     assert "<!-- VARIANT_CSS -->" not in index
     for css in sorted((ROOT / "web" / "variants").glob("*/*.css")):
         rel = css.relative_to(ROOT / "web").as_posix()
-        assert (dist_dir / rel).is_file() and f'href="./{rel}"' in index, rel
+        assert (dist_dir / rel).is_file() and f'<style data-inlined-from="{rel}">' in index, rel
+    for rel in ("style.css", "pwa.js", "zoom.js"):
+        assert f'data-inlined-from="{rel}"' in index and f'"./{rel}"' not in index, rel
+    assert 'rel="stylesheet"' not in index
 
 
 def test_hello_ready_without_outside_requests(app_page: Any, server_url: str) -> None:
