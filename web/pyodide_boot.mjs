@@ -97,24 +97,45 @@ function fetchHere(url) {
   });
 }
 
-/** Resolves once the page is parsed and has painted its first screen (the new-game form
- * or the "continue" card, prerendered: the largest paint): the runtime's big downloads and
- * Python's start come after what the player reads, never before it (Lighthouse counts the
- * requests that start before the largest paint as holding it back). Not the load event:
- * that waits for PyScript's own module to run, 0.3 s later with the CPU slowed 4x. A
- * hidden tab paints nothing: there it resolves once parsed, or as soon as the tab is
+/** Resolves once the page is parsed and its first screen (the new-game form or the
+ * "continue" card, prerendered in #overlay-slot: the largest paint) is on the display: the
+ * runtime's big downloads and Python's start come after what the player reads, never
+ * before it (Lighthouse counts the requests that start before the largest paint as holding
+ * it back: 20 MB of them made its desktop LCP read 2.6-3.8 s against 0.65 s).
+ *   - Where the browser reports largest paints (Chromium), it waits for the report of one
+ *     in the first screen: that is the time it reached the display. Animation frames
+ *     are no proof of it: with a big board to raster, the paint came up to 0.3 s after two
+ *     frames. With no first screen in sight (`?variant=` of another board) it goes on 1 s
+ *     after the page is parsed.
+ *   - Elsewhere, two animation frames after the page is parsed.
+ * A hidden tab paints nothing: there it resolves once parsed, or as soon as the tab is
  * hidden. A frame that gets no animation frames (Chromium gives none to a cross-origin
  * iframe scrolled out of view) resolves 2.5 s after the parse. (Not a timer from the
  * start: a slow device may take more than a second to paint its first screen, and the
  * downloads would then start in the middle of it.) */
 const painted = new Promise((resolve) => {
   const hidden = () => document.visibilityState === "hidden";
+  const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const reported = globalThis.PerformanceObserver
+    && (PerformanceObserver.supportedEntryTypes || []).includes("largest-contentful-paint");
+  let screen = false; // a largest paint in the first screen was reported
+  let parsed = false;
+  if (reported) {
+    new PerformanceObserver((list, observer) => {
+      const slot = document.getElementById("overlay-slot");
+      if (list.getEntries().some((e) => slot && e.element && slot.contains(e.element))) {
+        screen = true;
+        observer.disconnect();
+        if (parsed) frames();
+      }
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  }
   const next = () => {
+    parsed = true;
     if (hidden()) return resolve();
-    // two frames: the first paints the screen, the second begins once that one is on its
-    // way to the display (a big board's raster can take a few hundred ms on a slow device)
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
     setTimeout(resolve, 2500);
+    if (!reported || screen) return frames();
+    setTimeout(frames, 1000); // no first screen in sight: its paint will not be reported
   };
   if (document.readyState !== "loading") next();
   else document.addEventListener("DOMContentLoaded", next, { once: true });
