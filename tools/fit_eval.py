@@ -227,9 +227,7 @@ def terms(ev: Evaluator, owner: list[int], armies: list[int], conquered: bool) -
 def position_terms(game: Game, seat: int, belief: Belief) -> tuple[Position, dict | None]:
     """The terms from ``seat``'s view (a card for conquering only for the seat to move)."""
     pos = Position.from_view(game.view(seat))
-    hyps = {
-        o: belief.hypotheses(pos, o) for o in range(pos.nplayers) if o != seat and pos.alive[o]
-    }
+    hyps = {o: belief.hypotheses(pos, o) for o in range(pos.nplayers) if o != seat and pos.alive[o]}
     goals = {o: seat_goals(pos, o, h) for o, h in hyps.items()}
     ev = Evaluator(pos, hyps, None, goals)
     f = terms(ev, pos.owner, pos.armies, pos.conquered and pos.current == seat)
@@ -297,9 +295,7 @@ def collect(args: argparse.Namespace) -> None:
     with open(args.out, "a") as out:
         for i in range(args.first, args.games):
             gseed = derive(args.seed, i)
-            rows, summary = play_logged(
-                seat_levels(levels, i), gseed, args.variant, args.all_views
-            )
+            rows, summary = play_logged(seat_levels(levels, i), gseed, args.variant, args.all_views)
             for r in rows:
                 r["game"] = f"{args.seed}:{i}"
                 out.write(json.dumps(r) + "\n")
