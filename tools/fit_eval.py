@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pywar.ai import make_bot  # noqa: E402
 from pywar.ai.belief import Belief  # noqa: E402
-from pywar.ai.core import ODDS_CAP, Position, conquest_cost, p_win  # noqa: E402
+from pywar.ai.core import Position  # noqa: E402
 from pywar.ai.evaluate import Evaluator, seat_goals  # noqa: E402
 from pywar.game import Game  # noqa: E402
 from pywar.phase import Phase  # noqa: E402
@@ -74,148 +74,11 @@ EXTRA = [
 
 # ---------------------------------------------------------------------- terms
 def terms(ev: Evaluator, owner: list[int], armies: list[int], conquered: bool) -> dict | None:
-    """The separate terms of ``ev._score`` (None when the objective is met)."""
-    info = ev.info
-    me = ev.me
-    n = info.n
-    np_ = ev.nplayers
-    cost = [ev.costs[a] if a <= ODDS_CAP else conquest_cost(a) for a in armies]
-    counts = [0] * np_
-    ones = [0] * np_
-    seat_cost = [0.0] * np_
-    seat_armies = [0] * np_
-    nconts = len(info.conts)
-    owned = [[0.0] * nconts for _ in range(np_)]
-    cont_total = [0.0] * nconts
-    for t in range(n):
-        o = owner[t]
-        c = info.cont_of[t]
-        counts[o] += 1
-        seat_cost[o] += cost[t]
-        owned[o][c] += cost[t]
-        cont_total[c] += cost[t]
-        seat_armies[o] += armies[t]
-        if armies[t] == 1:
-            ones[o] += 1
-    alive = [ev.alive0[p] and counts[p] > 0 for p in range(np_)]
-    whole = []
-    cont_income = [0.0] * np_
-    conts_held = [0] * np_
-    for c, ts in enumerate(info.conts):
-        o = owner[ts[0]]
-        if any(owner[t] != o for t in ts):
-            o = -1
-        whole.append(o)
-        if o >= 0:
-            cont_income[o] += info.bonus[c]
-            conts_held[o] += 1
-    inc = [max(3.0, counts[o] / 2) + cont_income[o] if counts[o] else 0.0 for o in range(np_)]
-    sorted_cost = sorted(zip(cost, owner, strict=True))
-
-    def remaining(goal: Any, p: int) -> float:
-        kind = goal[0]
-        if kind == "c":
-            own = owned[p]
-            total = sum(cont_total[c] - own[c] for c in goal[1])
-            if goal[2]:
-                rest = sorted(cont_total[c] - own[c] for c in range(nconts) if c not in goal[1])
-                total += sum(rest[: goal[2]])
-            return total
-        if kind == "d":
-            v = goal[1]
-            if alive[v]:
-                return seat_cost[v] + 0.5 * counts[v]
-            goal = goal[2]
-        need, floor = goal[1], goal[2]
-        short = need - (counts[p] - (ones[p] if floor > 1 else 0))
-        if short <= 0:
-            return 0.0
-        total = 0.0
-        if floor > 1:
-            cheap = min(short, ones[p])
-            total += cheap * (floor - 1)
-            short -= cheap
-        for ct, o in sorted_cost:
-            if short <= 0:
-                break
-            if o != p:
-                total += ct + floor - 0.4
-                short -= 1
-        return total
-
-    goal = ev.goal
-    if goal[0] == "d" and ev.alive0[goal[1]] and not alive[goal[1]]:
+    """The separate terms of ``ev._score``, as it reports them (None when the objective
+    is met)."""
+    out: dict[str, Any] = {}
+    if ev._score(owner, armies, conquered, terms=out)[3]:
         return None
-    r_me = remaining(goal, me)
-    for t in ev.gateways:
-        if owner[t] != me:
-            r_me += cost[t]
-    if r_me <= 0.0:
-        return None
-    risk = 0.0
-    for t in range(n):
-        if owner[t] != me:
-            continue
-        best = 0.0
-        for u in info.nbrs[t]:
-            o = owner[u]
-            if o != me:
-                best = max(best, armies[u] + ev.lam * inc[o])
-        if best <= 1.0:
-            continue
-        d = armies[t]
-        p = p_win(int(best), d)
-        if p <= 0.02:
-            continue
-        if p < 0.6:
-            p = p * p / 0.6
-        value = 1.0 + 2.5 * ev.w_me[t] + 0.3 * d + ev.keep[t]
-        if whole[info.cont_of[t]] == me:
-            value += info.bonus[info.cont_of[t]]
-        risk += p * value
-    strongest = max(inc[o] for o in range(np_) if o != me)
-    surv = math.exp(-(seat_cost[me] + counts[me]) / (1.5 * strongest + 1.0))
-    inc_opp = 0.0
-    inc_opp_max = 0.0
-    danger = 0.0
-    danger_max = 0.0
-    armies_opp = 0
-    alive_opp = 0
-    for o, goals in ev.goals.items():
-        if not alive[o]:
-            continue
-        alive_opp += 1
-        inc_opp += inc[o]
-        inc_opp_max = max(inc_opp_max, inc[o])
-        armies_opp += seat_armies[o]
-        scale = 1.5 * inc[o] + 1.0
-        dz = 0.0
-        for prob, g, gates in goals:
-            r = remaining(g, o)
-            for t in gates:
-                if owner[t] != o:
-                    r += cost[t]
-            dz += prob * math.exp(-r / scale)
-        danger += dz
-        danger_max = max(danger_max, dz)
-    out = {
-        "r_me": r_me,
-        "press": math.exp(-r_me / (1.5 * inc[me] + 1.0)),
-        "inc_me": inc[me],
-        "armies_me": seat_armies[me],
-        "card": 1.0 if conquered else 0.0,
-        "card_value": ev.card_value,
-        "risk": risk,
-        "surv": surv,
-        "inc_opp": inc_opp,
-        "danger": danger,
-        "danger_max": danger_max,
-        "inc_opp_max": inc_opp_max,
-        "terr_me": counts[me],
-        "conts_me": conts_held[me],
-        "armies_opp": armies_opp,
-        "alive_opp": alive_opp,
-    }
     # The hand-tuned score, for comparison (whatever the evaluator's weights now are).
     out["score"] = out["card"] * out["card_value"] + sum(
         w * out[k] for k, w in SCORE_TERMS.items() if w is not None

@@ -228,8 +228,16 @@ class Evaluator:
         return self._score(owner, armies, conquered)[0]
 
     def _score(
-        self, owner: list[int], armies: list[int], conquered: bool, detail: bool = False
+        self,
+        owner: list[int],
+        armies: list[int],
+        conquered: bool,
+        detail: bool = False,
+        terms: dict[str, float] | None = None,
     ) -> tuple[float, float, list[float], bool]:
+        """(score, R_me, incomes, our objective met). ``terms``, when given, gets the
+        score's terms before their weights (``tools/fit_eval.py`` learns the weights from
+        them) and a few features beside them; it is left empty when the objective is met."""
         info = self.info
         me = self.me
         n = info.n
@@ -331,7 +339,8 @@ class Evaluator:
                 r_me += cost[t]
         if r_me <= 0.0:
             return WIN, 0.0, inc, True
-        score = -self.r_w * r_me + self.d_me * math.exp(-r_me / (1.5 * inc[me] + 1.0))
+        press = math.exp(-r_me / (1.5 * inc[me] + 1.0))
+        score = -self.r_w * r_me + self.d_me * press
         score += self.alpha * inc[me] + self.beta * my_armies
         if conquered:
             score += self.card_value
@@ -368,9 +377,30 @@ class Evaluator:
             risk += p * value
         score -= self.risk_w * risk
         # Staying in the game: being wiped out loses whatever the objective.
-        if self.d_surv:
+        surv = 0.0
+        if self.d_surv or terms is not None:
             strongest = max(inc[o] for o in range(np_) if o != me)
-            score -= self.d_surv * math.exp(-(seat_cost[me] + counts[me]) / (1.5 * strongest + 1.0))
+            surv = math.exp(-(seat_cost[me] + counts[me]) / (1.5 * strongest + 1.0))
+            score -= self.d_surv * surv
+        if terms is not None:
+            terms.update(
+                r_me=r_me,
+                press=press,
+                inc_me=inc[me],
+                armies_me=my_armies,
+                card=1.0 if conquered else 0.0,
+                card_value=self.card_value,
+                risk=risk,
+                surv=surv,
+                inc_opp=0.0,
+                inc_opp_max=0.0,
+                danger=0.0,
+                danger_max=0.0,
+                terr_me=counts[me],
+                conts_me=whole.count(me),
+                armies_opp=0,
+                alive_opp=0,
+            )
         # The others: their income and how close they look to their objective.
         d_opp = self.d_opp
         gamma = self.gamma
@@ -391,6 +421,13 @@ class Evaluator:
                 else:
                     danger += prob * math.exp(-r / scale)
             score -= d_opp * danger
+            if terms is not None:
+                terms["inc_opp"] += inc[o]
+                terms["inc_opp_max"] = max(terms["inc_opp_max"], inc[o])
+                terms["danger"] += danger
+                terms["danger_max"] = max(terms["danger_max"], danger)
+                terms["armies_opp"] += sum(a for a, w in zip(armies, owner, strict=True) if w == o)
+                terms["alive_opp"] += 1
         return score, r_me, inc, False
 
     # ---------------------------------------------------------------- WAR II
