@@ -17,7 +17,15 @@ from typing import Any
 
 from buildtools.common import MIME_TYPES, ROOT, BuildError, log
 from buildtools.csp import apply_csp
-from buildtools.pages import _CSS_URL_RE, _EXTERNAL_RE, INLINED_FROM, _attrs
+from buildtools.pages import (
+    _CSS_URL_RE,
+    INLINED_FROM,
+    LINK_EL_RE,
+    SCRIPT_EL_RE,
+    _attrs,
+    inline_code,
+    own_file,
+)
 from buildtools.pyfiles import PYTHON_FILES, bundled_paths
 from buildtools.snapshot import (
     _BOOT_SNAPSHOT_RE,
@@ -85,8 +93,6 @@ def write_service_worker(site: Path) -> str | None:
     return version
 
 
-_SCRIPT_EL_RE = re.compile(r"<script\b([^>]*)>\s*</script>", re.IGNORECASE)
-_LINK_EL_RE = re.compile(r"<link\b([^>]*)>", re.IGNORECASE)
 _IMG_EL_RE = re.compile(r"""<img\b[^>]*\bsrc\s*=\s*(["'])(.*?)\1[^>]*>""", re.IGNORECASE)
 
 
@@ -98,14 +104,6 @@ def _data_url(path: Path) -> str:
     return f"data:{_mime(path.name).split(';')[0]};base64," + base64.b64encode(
         path.read_bytes()
     ).decode("ascii")
-
-
-def _own_file(site: Path, doc: Path, ref: str) -> Path | None:
-    """The site file an own reference (`./x`, `x`) of `doc` names, if it exists."""
-    if not ref or _EXTERNAL_RE.match(ref) or ref.startswith(("data:", "blob:", "#")):
-        return None
-    path = (doc.parent / ref.split("#")[0].split("?")[0]).resolve()
-    return path if path.is_file() and path.is_relative_to(site.resolve()) else None
 
 
 def _single_file_html(site: Path, page: Path, boot: str) -> tuple[str, set[str]]:
@@ -121,16 +119,16 @@ def _single_file_html(site: Path, page: Path, boot: str) -> tuple[str, set[str]]
 
         def url(m: re.Match[str]) -> str:
             ref = m.group(2)
-            target = _own_file(site, css_path, ref) if ref is not None else None
+            target = own_file(site, css_path, ref) if ref is not None else None
             return f'url("{_data_url(target)}")' if target else m.group(0)
 
         css = _CSS_URL_RE.sub(url, css)
-        return re.sub(r"</(style)", r"<\\/\1", css, flags=re.IGNORECASE)
+        return inline_code(css, "style")
 
     def link(m: re.Match[str]) -> str:
         a = _attrs(m.group(1))
         kinds = set(a.get("rel", "").lower().split())
-        target = _own_file(site, page, a.get("href", ""))
+        target = own_file(site, page, a.get("href", ""))
         if kinds & {"manifest", "apple-touch-icon"}:
             return ""  # installing needs the hosted site; a file has nothing to install
         if kinds & {"preload", "modulepreload"}:
@@ -145,7 +143,7 @@ def _single_file_html(site: Path, page: Path, boot: str) -> tuple[str, set[str]]
     def script(m: re.Match[str]) -> str:
         a = _attrs(m.group(1))
         kind = a.get("type", "").lower()
-        target = _own_file(site, page, a.get("src", ""))
+        target = own_file(site, page, a.get("src", ""))
         if target is None:
             return m.group(0)
         rel = target.relative_to(site.resolve()).as_posix()
@@ -156,18 +154,16 @@ def _single_file_html(site: Path, page: Path, boot: str) -> tuple[str, set[str]]
             return ""  # the boot script imports the bundled PyScript instead
         if kind in ("", "text/javascript", "application/javascript"):
             inlined.add(rel)
-            code = target.read_text(encoding="utf-8")
-            code = re.sub(r"</(script)", r"<\\/\1", code, flags=re.IGNORECASE)
-            code = code.replace("<!--", "<\\!--")
+            code = inline_code(target.read_text(encoding="utf-8"), "script")
             return f"<script>\n{code}</script>"
         return m.group(0)  # <script type="py">: PyScript fetches it (from the packed files)
 
     def image(m: re.Match[str]) -> str:
-        target = _own_file(site, page, _attrs(m.group(0)).get("src", ""))
+        target = own_file(site, page, _attrs(m.group(0)).get("src", ""))
         return m.group(0).replace(m.group(2), _data_url(target), 1) if target else m.group(0)
 
-    html = _LINK_EL_RE.sub(link, html)
-    html = _SCRIPT_EL_RE.sub(script, html)
+    html = LINK_EL_RE.sub(link, html)
+    html = SCRIPT_EL_RE.sub(script, html)
     html = _IMG_EL_RE.sub(image, html)
     meta = '<meta name="pywar-edition" content="single-file">'
     html, n = re.subn(r"(<head\b[^>]*>)", lambda m: f"{m.group(1)}\n  {meta}", html, count=1)
@@ -214,10 +210,10 @@ def build_single_file(site: Path, dest: Path) -> dict[str, Any]:
     for other in site.glob("*.html"):
         if other.name in ("index.html", dest.name):
             continue
-        for m in _SCRIPT_EL_RE.finditer(other.read_text(encoding="utf-8")):
+        for m in SCRIPT_EL_RE.finditer(other.read_text(encoding="utf-8")):
             a = _attrs(m.group(1))
             for ref in (a.get("src", ""), a.get("config", "")):
-                if (target := _own_file(site, other, ref)) is not None:
+                if (target := own_file(site, other, ref)) is not None:
                     other_pages.add(target.relative_to(site.resolve()).as_posix())
     boot_placeholder = "<!-- pywar single-file boot -->"
     html, inlined = _single_file_html(site, page, boot_placeholder)

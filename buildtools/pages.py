@@ -78,19 +78,27 @@ def _attrs(text: str) -> dict[str, str]:
     return {k.lower(): v for k, _q, v in re.findall(r"""([\w-]+)\s*=\s*(["'])(.*?)\2""", text)}
 
 
-_BLOCKING_LINK_RE = re.compile(r"<link\b([^>]*)>", re.IGNORECASE)
-_BLOCKING_SCRIPT_RE = re.compile(r"<script\b([^>]*)>\s*</script>", re.IGNORECASE)
+#: An own file's element, as the build inlines it (`<link ...>`, `<script ...></script>`).
+LINK_EL_RE = re.compile(r"<link\b([^>]*)>", re.IGNORECASE)
+SCRIPT_EL_RE = re.compile(r"<script\b([^>]*)>\s*</script>", re.IGNORECASE)
 #: The attribute an inlined stylesheet or script keeps its file's site path in (the one-file
 #: edition then knows it need not pack that file).
 INLINED_FROM = "data-inlined-from"
 
 
-def _own_path(ref: str, doc: Path, site: Path) -> Path | None:
-    """The site file an own relative reference of `doc` names, if it exists."""
-    if not ref or _EXTERNAL_RE.match(ref) or ref.startswith(("data:", "blob:", "#", "/")):
+def own_file(site: Path, doc: Path, ref: str) -> Path | None:
+    """The site file an own reference (`./x`, `x`) of `doc` names, if it exists."""
+    if not ref or _EXTERNAL_RE.match(ref) or ref.startswith(("data:", "blob:", "#")):
         return None
     path = (doc.parent / ref.split("#")[0].split("?")[0]).resolve()
     return path if path.is_file() and path.is_relative_to(site.resolve()) else None
+
+
+def inline_code(code: str, tag: str) -> str:
+    """`code` safe inside a `<script>` or `<style>` element (`tag`): nothing in it can end
+    the element, nor open an HTML comment in a script."""
+    code = re.sub(rf"</({tag})", r"<\\/\1", code, flags=re.IGNORECASE)
+    return code.replace("<!--", "<\\!--") if tag == "script" else code
 
 
 def inline_render_blocking(html_text: str, doc: Path, site: Path) -> str:
@@ -107,7 +115,7 @@ def inline_render_blocking(html_text: str, doc: Path, site: Path) -> str:
             quote, value = (
                 (m.group(1), m.group(2)) if m.group(2) is not None else (m.group(3), m.group(4))
             )
-            target = _own_path(value, css, site)
+            target = own_file(site, css, value)
             if target is None or css.parent == doc.parent:
                 return m.group(0)
             new = os.path.relpath(target, doc.parent.resolve())
@@ -118,11 +126,10 @@ def inline_render_blocking(html_text: str, doc: Path, site: Path) -> str:
 
     def link(m: re.Match[str]) -> str:
         a = _attrs(m.group(1))
-        target = _own_path(a.get("href", ""), doc, site)
+        target = own_file(site, doc, a.get("href", ""))
         if "stylesheet" not in a.get("rel", "").lower().split() or "media" in a or not target:
             return m.group(0)
-        css = rebase_css(target.read_text(encoding="utf-8"), target)
-        css = re.sub(r"</(style)", r"<\\/\1", css, flags=re.IGNORECASE)
+        css = inline_code(rebase_css(target.read_text(encoding="utf-8"), target), "style")
         rel = target.relative_to(root).as_posix()
         return f'<style {INLINED_FROM}="{rel}">\n{css}</style>'
 
@@ -130,13 +137,11 @@ def inline_render_blocking(html_text: str, doc: Path, site: Path) -> str:
         a = _attrs(m.group(1))
         words = set(re.findall(r"[\w-]+", re.sub(r"([\"']).*?\1", "", m.group(1))))
         bare = not {"defer", "async", "nomodule"} & words
-        target = _own_path(a.get("src", ""), doc, site)
+        target = own_file(site, doc, a.get("src", ""))
         if a.get("type", "").lower() not in ("", "text/javascript") or not bare or not target:
             return m.group(0)
-        code = target.read_text(encoding="utf-8")
-        code = re.sub(r"</(script)", r"<\\/\1", code, flags=re.IGNORECASE)
-        code = code.replace("<!--", "<\\!--")
+        code = inline_code(target.read_text(encoding="utf-8"), "script")
         rel = target.relative_to(root).as_posix()
         return f'<script {INLINED_FROM}="{rel}">\n{code}</script>'
 
-    return _BLOCKING_SCRIPT_RE.sub(script, _BLOCKING_LINK_RE.sub(link, html_text))
+    return SCRIPT_EL_RE.sub(script, LINK_EL_RE.sub(link, html_text))
