@@ -22,7 +22,7 @@ import zlib
 from collections.abc import Iterable
 from typing import Any
 
-from .ai import LEVELS, make_bot
+from .ai import LEVELS, Bot, make_bot
 from .errors import WarError
 from .game import Game
 from .phase import Phase
@@ -60,6 +60,27 @@ def first_mover(game: Game) -> int:
     return game.first_mover()
 
 
+def new_match(
+    levels: list[str],
+    seed: int,
+    variant: str = DEFAULT_VARIANT,
+    options: dict[str, Any] | None = None,
+) -> tuple[Game, list[str], list[Bot]]:
+    """A new game of ``seed`` with a bot of ``levels[k]`` as the ``k``-th to move: (the
+    game, the levels by seat, the bots by seat, each seeded from ``seed`` and its seat)."""
+    n = len(levels)
+    colors = seat_colors(variant)
+    game = Game.new(
+        variant,
+        [(f"Seat {k + 1}", colors[k]) for k in range(n)],
+        seed=seed,
+        options=options or None,
+    )
+    anchor = first_mover(game)
+    by_seat = [levels[(s - anchor) % n] for s in range(n)]
+    return game, by_seat, [make_bot(level, derive(seed, s)) for s, level in enumerate(by_seat)]
+
+
 def play_match(
     levels: list[str],
     seed: int,
@@ -72,19 +93,10 @@ def play_match(
     summary (``levels`` in it are by seat)."""
     rules = get_variant(variant)
     n = len(levels)
-    colors = seat_colors(variant)
-    game = Game.new(
-        variant,
-        [(f"Seat {k + 1}", colors[k]) for k in range(n)],
-        seed=seed,
-        options=options or None,
-    )
-    anchor = first_mover(game)
-    by_seat = [levels[(s - anchor) % n] for s in range(n)]
+    game, by_seat, bots = new_match(levels, seed, variant, options)
     for s, level in enumerate(by_seat):
         game.players[s].name = f"{level.capitalize()} {s + 1}"
     game.setup["players"] = [[p.name, p.color] for p in game.players]
-    bots = [make_bot(level, derive(seed, s)) for s, level in enumerate(by_seat)]
     cap = round_cap or rules.round_cap
     turn_ms: dict[str, list[float]] = {level: [] for level in levels}
     chunks: dict[str, list[int]] = {level: [0] * CHUNK_BINS for level in levels}

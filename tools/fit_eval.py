@@ -37,13 +37,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pywar.ai import make_bot  # noqa: E402
 from pywar.ai.belief import Belief  # noqa: E402
 from pywar.ai.core import Position  # noqa: E402
 from pywar.ai.evaluate import Evaluator, seat_goals  # noqa: E402
 from pywar.game import Game  # noqa: E402
 from pywar.phase import Phase  # noqa: E402
-from pywar.tournament import derive, first_mover, seat_colors, seat_levels  # noqa: E402
+from pywar.tournament import derive, new_match, seat_levels  # noqa: E402
 
 #: The terms of ``Evaluator._score``, each with its hand-tuned weight (score = sum w * f;
 #: the weights before issue 19's fit, 3 players).
@@ -106,11 +105,7 @@ def play_logged(
 ) -> tuple[list[dict], dict]:
     """One game as the tournament plays it, logging every seat's end of attack."""
     n = len(levels)
-    colors = seat_colors(variant)
-    game = Game.new(variant, [(f"Seat {k + 1}", colors[k]) for k in range(n)], seed=seed)
-    anchor = first_mover(game)
-    by_seat = [levels[(s - anchor) % n] for s in range(n)]
-    bots = [make_bot(level, derive(seed, s)) for s, level in enumerate(by_seat)]
+    game, by_seat, bots = new_match(levels, seed, variant)
     beliefs: list[Belief | None] = [None] * n
     rows: list[dict] = []
     seat = game.current
