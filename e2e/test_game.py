@@ -270,7 +270,9 @@ def test_bots_think_without_pauses_in_sight_and_at_the_browsers_pace_out_of_it(
     page = app_page
     page.add_init_script(HIDEABLE_JS)
     goto_ready(page, "index.html?speed=fast")
-    page.evaluate("() => window.pywarBench.botsOnly('hard')")
+    # Six seats: three hard computers end their game (seed 1) in about five seconds, inside
+    # this test's window; six play for minutes.
+    page.evaluate("() => window.pywarBench.botsOnly('hard', null, 6)")
 
     def paces() -> set[str]:
         seen = set()
@@ -291,3 +293,4 @@ def test_bots_think_without_pauses_in_sight_and_at_the_browsers_pace_out_of_it(
     page.evaluate("() => { window.__hidden = false; }")
     page.wait_for_timeout(100)
     assert "message" in paces()
+    assert page.locator("html[data-screen=play]").count() == 1  # the game was on throughout
