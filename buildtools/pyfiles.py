@@ -3,10 +3,11 @@
 PyScript fetches every file its config's `files` maps, one request each: about 95 for the
 game, which over HTTP/1.1 (six connections to a host, as `build.py serve` and many school
 servers speak) took 0.7 s of the cold start after Python was ready. The game's loader
-(web/pyodide_boot.mjs) instead fetches this one JSON object, `{"files": {dest: text}}`, while
-the runtime downloads, and writes each file where PyScript would (/home/pyodide/<dest>)
-before PyScript runs anything. The files stay in the site too, for the build's own tools
-(prerender, snapshot) and for reading; the page and the service worker use the bundle only.
+(web/pyodide_boot.mjs) instead fetches this one JSON object, `{"files": {dest: text},
+"digests": {dest: digest}}`, while the runtime downloads, and writes each file where PyScript
+would (/home/pyodide/<dest>) before PyScript runs anything. The files stay in the site too,
+for the build's own tools (prerender, snapshot) and for reading; the page and the service
+worker use the bundle only.
 The one-file edition packs the files one by one (PyScript reads them from memory there).
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+import zlib
 from pathlib import Path
 
 #: The bundle's name in the site.
@@ -58,8 +60,20 @@ def _read_bundle(site: Path) -> dict[str, str]:
     return files
 
 
+def source_digest(data: bytes) -> str:
+    """ "<bytes>:<CRC-32 hex>" of a file's bytes: how the snapshot records the files it baked
+    in and the bundle states its own, so the loader compares without hashing 0.9 MB."""
+    return f"{len(data)}:{zlib.crc32(data):x}"
+
+
 def _write_bundle(site: Path, files: dict[str, str]) -> None:
-    text = json.dumps({"files": files}, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    digests = {dest: source_digest(text.encode()) for dest, text in files.items()}
+    text = json.dumps(
+        {"files": files, "digests": digests},
+        ensure_ascii=False,
+        separators=(",", ":"),
+        sort_keys=True,
+    )
     (site / PYTHON_FILES).write_text(text + "\n", encoding="utf-8")
 
 

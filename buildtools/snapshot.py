@@ -11,12 +11,11 @@ import shutil
 import subprocess
 import tempfile
 import time
-import zlib
 from pathlib import Path
 from typing import Any
 
 from buildtools.common import CACHE, ROOT, BuildError, log
-from buildtools.pyfiles import python_files
+from buildtools.pyfiles import python_files, source_digest
 
 #: The game's Pyodide loader (web/pyodide_boot.mjs), named by pyscript.json's `interpreter`.
 #: build.py fills in its `const SNAPSHOT = ...;` line.
@@ -58,7 +57,7 @@ def snapshot_sources(site: Path) -> dict[str, str]:
     measure: the snapshot and the files come from the same place)."""
     out = {}
     for rel, data in sorted(python_files(site).items()):
-        out[posixpath.join("/home/pyodide", rel)] = f"{len(data)}:{zlib.crc32(data):x}"
+        out[posixpath.join("/home/pyodide", rel)] = source_digest(data)
     return out
 
 

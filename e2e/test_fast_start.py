@@ -8,6 +8,7 @@ import gzip
 import json
 import re
 import shutil
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -50,6 +51,13 @@ def test_the_build_ships_a_snapshot(dist_dir: Path) -> None:
     assert info["pyodide"] == build.package_version(build.PYODIDE_DIR)
     assert len(info["sources"]) == len(build.python_files(dist_dir))
     assert "/home/pyodide/viewmodel.py" in info["sources"]
+    # the bundle states each file's digest, so the loader compares without hashing 0.9 MB
+    bundle = json.loads((dist_dir / build.PYTHON_FILES).read_text(encoding="utf-8"))
+    stated = {f"/home/pyodide/{d.removeprefix('./')}": v for d, v in bundle["digests"].items()}
+    assert stated == info["sources"]
+    for dest, text in bundle["files"].items():
+        data = text.encode()
+        assert bundle["digests"][dest] == f"{len(data)}:{zlib.crc32(data):x}"
     built = json.loads((dist_dir / "build-info.json").read_text())["snapshot"]
     assert built["key"] == info["key"] and built["gzip_bytes"] == path.stat().st_size
     index = (dist_dir / "index.html").read_text(encoding="utf-8")
