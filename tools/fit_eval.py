@@ -108,7 +108,7 @@ def play_logged(
     game, by_seat, bots = new_match(levels, seed, variant)
     beliefs: list[Belief | None] = [None] * n
     rows: list[dict] = []
-    seat = game.current
+    seat: int | None = None  # the seat whose turn the beliefs last saw begin
     logged_turn = -1
     cap = game.variant.round_cap
 
@@ -117,9 +117,15 @@ def play_logged(
             beliefs[s] = Belief(Position.from_view(game.view(s)))
         return beliefs[s]
 
-    belief_of(seat).observe(Position.from_view(game.view(seat)))
     while game.phase != Phase.OVER and game.round <= cap:
         cur = game.current
+        # Beliefs follow the turns once every territory has an owner (WAR II's claims
+        # leave some unowned, which a Position cannot hold).
+        if cur != seat and not game.setup_in_progress():
+            if seat is not None:
+                belief_of(seat).remember(Position.from_view(game.view(seat)))
+            seat = cur
+            belief_of(seat).observe(Position.from_view(game.view(seat)))
         if (
             game.phase == Phase.REGROUP
             and logged_turn != game.turn
@@ -135,10 +141,6 @@ def play_logged(
                     f.update(seat=s, mover=cur, round=game.round, level=by_seat[s])
                     rows.append(f)
         game.apply(bots[cur].choose(game))
-        if game.current != seat and game.phase != Phase.OVER:
-            belief_of(seat).remember(Position.from_view(game.view(seat)))
-            seat = game.current
-            belief_of(seat).observe(Position.from_view(game.view(seat)))
     winner = game.winner
     for r in rows:
         r["won"] = 1 if winner == r["seat"] else 0
