@@ -322,10 +322,15 @@ def fit(args: argparse.Namespace) -> None:
         f"learned {ranking_accuracy(test, lambda r: lin[id(r)]):.3f}, "
         f"hand {ranking_accuracy(test, lambda r: r['score']):.3f}"
     )
-    # Rescale so the own-income weight is ALPHA.
+    # Rescale so the own-income weight is ALPHA (or, ``--norm score``, so that a point of
+    # the score moves the odds of winning as a point of the hand-tuned score does).
     norm = args.norm
-    scale = SCORE_TERMS[norm] / coef[names.index(norm)] if norm in names else 1.0
-    print(f"\nscale (so that {norm} keeps its weight): {scale:.4f}")
+    if norm == "score":
+        scale = 1.0 / hw[1]
+        print(f"\nscale (a point of the hand-tuned score: {hw[1]:.5f} of logit): {scale:.4f}")
+    else:
+        scale = SCORE_TERMS[norm] / coef[names.index(norm)] if norm in names else 1.0
+        print(f"\nscale (so that {norm} keeps its weight): {scale:.4f}")
     print(f"{'term':<12}{'logit coef':>12}{'std coef':>10}{'rescaled':>11}{'hand':>9}")
     for k, c, s in zip(names, coef, sd, strict=True):
         hand = SCORE_TERMS.get(k)
@@ -364,7 +369,7 @@ def main() -> None:
     f.add_argument("--hold", type=float, default=0.25)
     f.add_argument("--split-seed", type=int, default=1)
     f.add_argument("--l2", type=float, default=1e-4)
-    f.add_argument("--norm", default="inc_me")
+    f.add_argument("--norm", default="inc_me", help="a term whose weight stays, or 'score'")
     f.add_argument("--players", type=int, default=3)
     f.add_argument("--level", default="")
     f.add_argument("--movers-only", action="store_true")
