@@ -22,6 +22,12 @@ about 10 minutes with 2 cores; every seat's view is logged at each end of an att
 ``fit --horizon N`` fits "wins within the next N rounds" instead; ``--features`` picks the
 terms (see ``SCORE_TERMS`` and ``EXTRA``). The printed ``weights`` dict is what
 ``HardBot.weights`` / ``Evaluator(weights=...)`` take.
+
+WAR II: ``collect --variant war2`` (the beliefs start once the claims are over). Its
+own-income weight comes out about 0 or negative, so ``fit --norm score`` rescales instead
+so that a point of score is worth as much as a point of the hand-tuned score. The fits
+tried there (docs/ai.md, branch ``war2-fit``) did not make hard stronger: WAR II keeps its
+hand-tuned weights.
 """
 
 from __future__ import annotations
