@@ -22,6 +22,12 @@ about 10 minutes with 2 cores; every seat's view is logged at each end of an att
 ``fit --horizon N`` fits "wins within the next N rounds" instead; ``--features`` picks the
 terms (see ``SCORE_TERMS`` and ``EXTRA``). The printed ``weights`` dict is what
 ``HardBot.weights`` / ``Evaluator(weights=...)`` take.
+
+WAR II: ``collect --variant war2`` (the beliefs start once the claims are over). Its
+own-income weight comes out about 0 or negative, so ``fit --norm score`` rescales instead
+so that a point of score is worth as much as a point of the hand-tuned score. The fits
+tried there (docs/ai.md, branch ``war2-fit``) did not make hard stronger: WAR II keeps its
+hand-tuned weights.
 """
 
 from __future__ import annotations
@@ -108,7 +114,7 @@ def play_logged(
     game, by_seat, bots = new_match(levels, seed, variant)
     beliefs: list[Belief | None] = [None] * n
     rows: list[dict] = []
-    seat = game.current
+    seat: int | None = None  # the seat whose turn the beliefs last saw begin
     logged_turn = -1
     cap = game.variant.round_cap
 
@@ -117,9 +123,15 @@ def play_logged(
             beliefs[s] = Belief(Position.from_view(game.view(s)))
         return beliefs[s]
 
-    belief_of(seat).observe(Position.from_view(game.view(seat)))
     while game.phase != Phase.OVER and game.round <= cap:
         cur = game.current
+        # Beliefs follow the turns once every territory has an owner (WAR II's claims
+        # leave some unowned, which a Position cannot hold).
+        if cur != seat and not game.setup_in_progress():
+            if seat is not None:
+                belief_of(seat).remember(Position.from_view(game.view(seat)))
+            seat = cur
+            belief_of(seat).observe(Position.from_view(game.view(seat)))
         if (
             game.phase == Phase.REGROUP
             and logged_turn != game.turn
@@ -135,10 +147,6 @@ def play_logged(
                     f.update(seat=s, mover=cur, round=game.round, level=by_seat[s])
                     rows.append(f)
         game.apply(bots[cur].choose(game))
-        if game.current != seat and game.phase != Phase.OVER:
-            belief_of(seat).remember(Position.from_view(game.view(seat)))
-            seat = game.current
-            belief_of(seat).observe(Position.from_view(game.view(seat)))
     winner = game.winner
     for r in rows:
         r["won"] = 1 if winner == r["seat"] else 0
@@ -320,10 +328,15 @@ def fit(args: argparse.Namespace) -> None:
         f"learned {ranking_accuracy(test, lambda r: lin[id(r)]):.3f}, "
         f"hand {ranking_accuracy(test, lambda r: r['score']):.3f}"
     )
-    # Rescale so the own-income weight is ALPHA.
+    # Rescale so the own-income weight is ALPHA (or, ``--norm score``, so that a point of
+    # the score moves the odds of winning as a point of the hand-tuned score does).
     norm = args.norm
-    scale = SCORE_TERMS[norm] / coef[names.index(norm)] if norm in names else 1.0
-    print(f"\nscale (so that {norm} keeps its weight): {scale:.4f}")
+    if norm == "score":
+        scale = 1.0 / hw[1]
+        print(f"\nscale (a point of the hand-tuned score: {hw[1]:.5f} of logit): {scale:.4f}")
+    else:
+        scale = SCORE_TERMS[norm] / coef[names.index(norm)] if norm in names else 1.0
+        print(f"\nscale (so that {norm} keeps its weight): {scale:.4f}")
     print(f"{'term':<12}{'logit coef':>12}{'std coef':>10}{'rescaled':>11}{'hand':>9}")
     for k, c, s in zip(names, coef, sd, strict=True):
         hand = SCORE_TERMS.get(k)
@@ -362,7 +375,7 @@ def main() -> None:
     f.add_argument("--hold", type=float, default=0.25)
     f.add_argument("--split-seed", type=int, default=1)
     f.add_argument("--l2", type=float, default=1e-4)
-    f.add_argument("--norm", default="inc_me")
+    f.add_argument("--norm", default="inc_me", help="a term whose weight stays, or 'score'")
     f.add_argument("--players", type=int, default=3)
     f.add_argument("--level", default="")
     f.add_argument("--movers-only", action="store_true")

@@ -46,9 +46,10 @@ LEARNED: dict[str, float] = {
     "d_surv": 15.68,
     "risk": 1.18,
 }
-#: WAR II keeps the hand-tuned weights (the fit saw classic games only; with the learned
-#: ones its hard bot stopped airlifting idle armies from a rear centre). Its win pressure
-#: is ``d_me`` times (players - 1) / 2.
+#: WAR II keeps the hand-tuned weights: with the classic ones its hard bot stopped
+#: airlifting idle armies from a rear centre, and weights fitted on WAR II's own games
+#: (``tools/fit_eval.py collect --variant war2``) won no more (docs/ai.md, branch
+#: ``war2-fit``). Its win pressure is ``d_me`` times (players - 1) / 2.
 HAND_TUNED: dict[str, float] = {
     "r": 1.0,
     "alpha": 1.5,
