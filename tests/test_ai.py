@@ -364,3 +364,23 @@ def test_tournament_rotates_turn_order_and_refuses_bad_input():
         tournament(2, levels=["easy", "nobody", "easy"])
     with pytest.raises(WarError, match="unknown options"):
         tournament(2, levels=["easy"] * 3, options={"information_centres": True})
+
+
+def test_the_largest_danger_is_a_score_term_off_unless_weighted():
+    """``d_max`` weighs the largest of the others' dangers (``danger_max`` in the fit's
+    terms); with no weight the score is the same."""
+    from pywar.ai.belief import Belief
+    from pywar.ai.core import Position
+    from pywar.ai.evaluate import Evaluator
+
+    game, bots = new_game(["normal", "normal", "normal"], 5)
+    play(game, bots, 60)
+    pos = Position.from_view(game.view(game.current))
+    belief = Belief(pos)
+    hyps = {o: belief.hypotheses(pos, o) for o in range(pos.nplayers) if o != pos.me}
+    terms: dict[str, float] = {}
+    base = Evaluator(pos, hyps)._score(pos.owner, pos.armies, False, terms=terms)[0]
+    assert 0.0 < terms["danger_max"] <= terms["danger"]
+    assert Evaluator(pos, hyps, {"d_max": 0.0})(pos.owner, pos.armies) == base
+    weighted = Evaluator(pos, hyps, {"d_max": 10.0})(pos.owner, pos.armies)
+    assert weighted == pytest.approx(base - 10.0 * terms["danger_max"])

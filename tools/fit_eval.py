@@ -21,7 +21,12 @@ about 10 minutes with 2 cores; every seat's view is logged at each end of an att
 
 ``fit --horizon N`` fits "wins within the next N rounds" instead; ``--features`` picks the
 terms (see ``SCORE_TERMS`` and ``EXTRA``). The printed ``weights`` dict is what
-``HardBot.weights`` / ``Evaluator(weights=...)`` take.
+``HardBot.weights`` / ``Evaluator(weights=...)`` take. Of the extra features,
+``danger_max`` (the largest of the others' dangers) is a score term of its own, ``d_max``,
+off unless weighted; fitted without ``danger``, the summed danger's weight comes out 0.
+On top of the weights hard plays (``LEARNED``): ``--features learned_rest,danger_max
+--norm learned_rest`` (``learned_rest``: the ``LEARNED`` score less its danger terms) gives
+the largest danger's weight in the units of that score, the summed danger's weight 0.
 
 WAR II: ``collect --variant war2`` (the beliefs start once the claims are over). Its
 own-income weight comes out about 0 or negative, so ``fit --norm score`` rescales instead
@@ -45,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pywar.ai.belief import Belief  # noqa: E402
 from pywar.ai.core import Position  # noqa: E402
-from pywar.ai.evaluate import Evaluator, seat_goals  # noqa: E402
+from pywar.ai.evaluate import LEARNED, Evaluator, seat_goals  # noqa: E402
 from pywar.game import Game  # noqa: E402
 from pywar.phase import Phase  # noqa: E402
 from pywar.tournament import derive, new_match, seat_levels  # noqa: E402
@@ -262,6 +267,23 @@ def feature(r: dict, name: str) -> float:
     return float(r[name])
 
 
+def learned_score(r: dict) -> float:
+    """The score with the classic family's ``LEARNED`` weights (what hard now plays)."""
+    w = LEARNED
+    return (
+        r["card"] * r["card_value"]
+        - w["r"] * r["r_me"]
+        + w["d_me"] * r["press"]
+        + w["alpha"] * r["inc_me"]
+        + w["beta"] * r["armies_me"]
+        - w["risk"] * r["risk"]
+        - w["d_surv"] * r["surv"]
+        - w["gamma"] * r["inc_opp"]
+        - w["d_opp"] * r["danger"]
+        - w.get("d_max", 0.0) * r["danger_max"]
+    )
+
+
 def fit(args: argparse.Namespace) -> None:
     rows = []
     for path in args.data:
@@ -272,6 +294,13 @@ def fit(args: argparse.Namespace) -> None:
     if args.level:
         rows = [r for r in rows if r["level"] == args.level]
     rows = [r for r in rows if r["end_round"] <= 200 and r["players"] == args.players]
+    for r in rows:  # the LEARNED score, and the same without its danger terms
+        r["learned"] = learned_score(r)
+        r["learned_rest"] = (
+            r["learned"]
+            + LEARNED["d_opp"] * r["danger"]
+            + LEARNED.get("d_max", 0.0) * r["danger_max"]
+        )
     names = args.features.split(",") if args.features else list(SCORE_TERMS)
     if args.horizon:
         for r in rows:
@@ -312,16 +341,20 @@ def fit(args: argparse.Namespace) -> None:
             f"{label}: log loss {log_loss(ps, yy):.4f} (constant {flat:.4f}),"
             f" accuracy {acc:.3f} (constant {max(base, 1 - base):.3f})"
         )
-    # The hand score as a single feature, for comparison (its own logistic scale).
-    hx = [[r["score"]] for r in train]
-    hs = [sum(c[0] for c in hx) / len(hx)]
-    hsd = math.sqrt(sum((c[0] - hs[0]) ** 2 for c in hx) / len(hx))
-    hw = logistic_fit([[(c[0] - hs[0]) / hsd] for c in hx], ys, args.l2)
-    hw = [hw[0] - hw[1] * hs[0] / hsd, hw[1] / hsd]
+    # The hand score (and the learned one, ``LEARNED``) as a single feature, for
+    # comparison (each on its own logistic scale).
     yy = [r["y"] for r in test]
-    hp = [predict(hw, [r["score"]]) for r in test]
-    acc = sum((p > 0.5) == (y == 1) for p, y in zip(hp, yy, strict=True)) / len(yy)
-    print(f"hand score alone, test: log loss {log_loss(hp, yy):.4f}, accuracy {acc:.3f}")
+    slopes = {}
+    for key, label in (("score", "hand score"), ("learned", "learned score")):
+        hx = [[r[key]] for r in train]
+        hs = [sum(c[0] for c in hx) / len(hx)]
+        hsd = math.sqrt(sum((c[0] - hs[0]) ** 2 for c in hx) / len(hx))
+        hw = logistic_fit([[(c[0] - hs[0]) / hsd] for c in hx], ys, args.l2)
+        hw = [hw[0] - hw[1] * hs[0] / hsd, hw[1] / hsd]
+        slopes[key] = hw[1]
+        hp = [predict(hw, [r[key]]) for r in test]
+        acc = sum((p > 0.5) == (y == 1) for p, y in zip(hp, yy, strict=True)) / len(yy)
+        print(f"{label} alone, test: log loss {log_loss(hp, yy):.4f}, accuracy {acc:.3f}")
     lin = {id(r): sum(c * feature(r, k) for c, k in zip(coef, names, strict=True)) for r in rows}
     print(
         "who wins, the highest of the seats at one moment (held-out games): "
@@ -331,11 +364,12 @@ def fit(args: argparse.Namespace) -> None:
     # Rescale so the own-income weight is ALPHA (or, ``--norm score``, so that a point of
     # the score moves the odds of winning as a point of the hand-tuned score does).
     norm = args.norm
-    if norm == "score":
-        scale = 1.0 / hw[1]
-        print(f"\nscale (a point of the hand-tuned score: {hw[1]:.5f} of logit): {scale:.4f}")
+    if norm in ("score", "learned"):
+        scale = 1.0 / slopes[norm]
+        print(f"\nscale (a point of the {norm} score: {slopes[norm]:.5f} of logit): {scale:.4f}")
     else:
-        scale = SCORE_TERMS[norm] / coef[names.index(norm)] if norm in names else 1.0
+        hand = SCORE_TERMS.get(norm) or 1.0  # learned_rest: a point of the LEARNED score
+        scale = hand / coef[names.index(norm)] if norm in names else 1.0
         print(f"\nscale (so that {norm} keeps its weight): {scale:.4f}")
     print(f"{'term':<12}{'logit coef':>12}{'std coef':>10}{'rescaled':>11}{'hand':>9}")
     for k, c, s in zip(names, coef, sd, strict=True):
@@ -352,9 +386,29 @@ def fit(args: argparse.Namespace) -> None:
         "risk": -out.get("risk", SCORE_TERMS["risk"]),
         "d_surv": -out.get("surv", SCORE_TERMS["surv"]),
         "gamma": -out.get("inc_opp", SCORE_TERMS["inc_opp"]),
-        "d_opp": -out.get("danger", SCORE_TERMS["danger"]),
+        "d_opp": -out.get("danger", 0.0 if "danger_max" in out else SCORE_TERMS["danger"]),
     }
+    if "danger_max" in out:  # the largest single danger, a term of its own
+        weights["d_max"] = -out["danger_max"]
+    if "learned_rest" in out:  # the terms beside it weigh on top of LEARNED (less its danger)
+        weights = {"d_opp": 0.0, **{k: w for k, w in weights.items() if f_key(k) in out}}
     print("weights:", json.dumps({k: round(v, 4) for k, v in weights.items()}))
+
+
+def f_key(weight: str) -> str:
+    """The fit's feature behind a weight of ``Evaluator``."""
+    return {
+        "r": "r_me",
+        "d_me": "press",
+        "alpha": "inc_me",
+        "beta": "armies_me",
+        "card_scale": "card",
+        "risk": "risk",
+        "d_surv": "surv",
+        "gamma": "inc_opp",
+        "d_opp": "danger",
+        "d_max": "danger_max",
+    }[weight]
 
 
 def main() -> None:
@@ -375,7 +429,12 @@ def main() -> None:
     f.add_argument("--hold", type=float, default=0.25)
     f.add_argument("--split-seed", type=int, default=1)
     f.add_argument("--l2", type=float, default=1e-4)
-    f.add_argument("--norm", default="inc_me", help="a term whose weight stays, or 'score'")
+    f.add_argument(
+        "--norm",
+        default="inc_me",
+        help="a term whose weight stays, or 'score' (a point of the hand-tuned score), "
+        "or 'learned' (a point of the LEARNED score)",
+    )
     f.add_argument("--players", type=int, default=3)
     f.add_argument("--level", default="")
     f.add_argument("--movers-only", action="store_true")

@@ -196,6 +196,9 @@ class Evaluator:
         self.d_opp = w["d_opp"]
         self.risk_w = w["risk"]
         self.d_surv = w["d_surv"]
+        #: The nearest danger: the largest of the others' dangers, beside their sum
+        #: (``danger_max`` in the fit's terms; 0, off, unless weighted).
+        self.d_max = w.get("d_max", 0.0)
         #: 0: danger falls off as exp(-R / scale); k > 0: as a logistic of slope k
         #: centred on ``mid`` (steeper: the near ones matter, the far ones little).
         self.steep = w.get("steep", STEEP)
@@ -405,6 +408,7 @@ class Evaluator:
         # The others: their income and how close they look to their objective.
         d_opp = self.d_opp
         gamma = self.gamma
+        nearest = 0.0
         for o, goals in self.goals.items():
             if not alive[o]:
                 continue
@@ -422,6 +426,8 @@ class Evaluator:
                 else:
                     danger += prob * math.exp(-r / scale)
             score -= d_opp * danger
+            if danger > nearest:
+                nearest = danger
             if terms is not None:
                 terms["inc_opp"] += inc[o]
                 terms["inc_opp_max"] = max(terms["inc_opp_max"], inc[o])
@@ -429,6 +435,7 @@ class Evaluator:
                 terms["danger_max"] = max(terms["danger_max"], danger)
                 terms["armies_opp"] += sum(a for a, w in zip(armies, owner, strict=True) if w == o)
                 terms["alive_opp"] += 1
+        score -= self.d_max * nearest
         return score, r_me, inc, False
 
     # ---------------------------------------------------------------- WAR II
