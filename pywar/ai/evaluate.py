@@ -6,6 +6,7 @@ From one seat's point of view, at the end of its turn::
             + alpha * income_me + beta * armies_me
             - risk                               what the others can take before our turn
             - sum over others of P(objective) * danger(R_them) + gamma * income_them
+            - d_max * the largest of those dangers     (0 unless weighted)
             + card                               a card for conquering this turn
 
 ``R`` is the rough number of armies a seat must still spend on an objective (continents
@@ -432,10 +433,11 @@ class Evaluator:
                 terms["inc_opp"] += inc[o]
                 terms["inc_opp_max"] = max(terms["inc_opp_max"], inc[o])
                 terms["danger"] += danger
-                terms["danger_max"] = max(terms["danger_max"], danger)
                 terms["armies_opp"] += sum(a for a, w in zip(armies, owner, strict=True) if w == o)
                 terms["alive_opp"] += 1
         score -= self.d_max * nearest
+        if terms is not None:
+            terms["danger_max"] = nearest
         return score, r_me, inc, False
 
     # ---------------------------------------------------------------- WAR II
