@@ -157,7 +157,7 @@
 
   const write = (frame, focus = true) => {
     if (frame.writes) store(frame.writes);
-    if (!("screen" in frame)) return frame.timers && scheduleTimers(frame.timers);
+    if (!("screen" in frame)) return frame.timers && scheduleTimers(frame.timers); // no render
     if (frame.board_id !== boardId && loadingBoard !== frame.board_id) {
       loadingBoard = frame.board_id;
       loadBoard(frame.board_id);
