@@ -38,7 +38,10 @@ const pyodide = await import(moduleURL("./runtime/pyodide/pyodide.mjs"));
 
 export const version = pyodide.version;
 
-const boot = (globalThis.pywarBoot = { snapshot: false, reason: "", ms: {} });
+// what web/start.mjs said already (where, and why not in a worker) is kept
+const boot = (globalThis.pywarBoot = {
+  where: "page", ...globalThis.pywarBoot, snapshot: false, reason: "", ms: {},
+});
 const since = (t) => Math.round(performance.now() - t);
 
 /** The snapshot's bytes, fetched and inflated by web/snapshot_worker.js so the page's
