@@ -34,6 +34,7 @@ def _warm() -> None:
     from pywar.board import load_board
     from pywar.variants import VARIANTS, get_variant
 
+    import session  # noqa: F401 - the page's session (and through it the view model)
     import viewmodel  # the page's view model: pywar, i18n, saves, nodes, screens, variants...
 
     # The standard modules PyScript's own `pyscript` package (imported by PyScript before

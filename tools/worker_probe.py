@@ -1,15 +1,16 @@
 """Issue 18's worker question, measured: Python started in a worker against the game's page.
 
-``python3 tools/worker_probe.py [--runs N] [--no-build]`` copies ``dist/`` into a temporary
-site, adds ``probe.html`` (``index.html`` with PyScript and the loader swapped for
-``tools/worker_probe/probe_page.mjs``) and serves both. The probe restores the same snapshot
-in a dedicated worker, renders the same view model there and posts each view to the page,
-which writes it with ``web/view_dom.js`` and posts the taps back. Cold loads in fresh
-contexts, alternated, with the page's thread slowed 1x and 4x, and 4x with the workers
-slowed too (CDP ``Emulation.setCPUThrottlingRate`` sent to each worker's own session).
-Prints one JSON object: per page and slowdown the medians of ``ready`` (html[data-ready],
-ms since navigation), ``fcp``, ``blocking`` (long tasks' time over 50 ms, first paint to
-ready), ``longest`` and ``start_ms`` (tap on the form's start button to the game's screen).
+``python3 tools/worker_probe.py [--runs N] [--no-build]`` copies ``dist/`` into a
+temporary site, adds ``probe.html`` (``index.html`` with PyScript and the loader swapped
+for ``tools/worker_probe/probe_page.mjs``) and serves both. The probe restores the same
+snapshot in a dedicated worker, renders the same view model there and posts each view to
+the page, which writes it with ``window.pywarViewDom`` (``web/page.js``) and posts the
+taps back. Cold loads in fresh contexts, alternated, with the page's thread slowed 1x
+and 4x, and 4x with the workers slowed too (CDP ``Emulation.setCPUThrottlingRate`` sent
+to each worker's own session). Prints one JSON object: per page and slowdown the medians
+of ``ready`` (html[data-ready], ms since navigation), ``fcp``, ``blocking`` (long tasks'
+time over 50 ms, first paint to ready), ``longest`` and ``start_ms`` (tap on the form's
+start button to the game's screen).
 A measurement, not the game: the probe writes no saves back and moves no focus.
 
 Chromium cannot slow a worker (its answer: "Operation is only supported for pages, not

@@ -1,6 +1,6 @@
 // The page half of the worker-start probe (tools/worker_probe.py): starts Python in
 // probe_worker.mjs once the first screen is parsed, writes each view the worker posts
-// (web/view_dom.js builds the slots, paints the board) and posts the taps back. Sets
+// (window.pywarViewDom, web/page.js: builds the slots, paints the board) and posts the taps back. Sets
 // html[data-ready] after the first view, as the game's adapter does.
 const boot = (globalThis.pywarProbe = { ms: {}, renders: [] });
 const t0 = performance.now();

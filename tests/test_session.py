@@ -1,0 +1,142 @@
+"""The page's session (web/session.py): the frames web/page.js writes, as a player's taps
+produce them, with no browser."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pywar.board import load_board
+from pywar.variants import get_variant
+
+from saves import MemoryStorage
+from session import Session, view_key
+from variant_ui import DEFAULT_VARIANT
+from viewmodel import App
+
+
+def started(storage: MemoryStorage | None = None, **app: Any) -> tuple[Session, dict[str, Any]]:
+    """A session started as page.js starts it, and its first frame (the take-over's)."""
+    session = Session(App(storage or MemoryStorage(), lang="en", entropy=7, **app))
+    board_id = get_variant(DEFAULT_VARIANT).board_id
+    territories = list(load_board(board_id).territories)
+    start = {
+        "kind": "start",
+        "board_id": board_id,
+        "territories": territories,
+        "anchors": {t: [float(i), 0.0] for i, t in enumerate(territories)},
+        "env": {"embed": False, "ios_tab": False, "own_tab_url": "http://localhost/"},
+        "fragment": None,
+    }
+    assert session.handle(start) is None
+    frame = session.handle({"kind": "take-over", "events": [], "stamps": {}})
+    assert frame is not None
+    return session, frame
+
+
+def send(session: Session, action: str, arg: str | None = None, value: str | None = None) -> Any:
+    return session.handle({"kind": "send", "action": action, "arg": arg, "value": value})
+
+
+def test_the_first_frame_writes_every_slot_and_the_next_only_what_changed() -> None:
+    session, frame = started()
+    assert frame["screen"] == "setup" and frame["overlay"] and not frame["curtain"]
+    assert set(frame["slots"]) == {"header", "panel", "overlay", "curtain", "notice", "choice"}
+    assert frame["lang"] == "en" and frame["title"]
+    same = session.render()
+    assert same["slots"] == {} and same["paint"] == [] and same["input"] == []
+
+
+def test_typing_on_the_first_screen_keeps_it_and_a_tap_redraws_it() -> None:
+    app = App(MemoryStorage(), lang="en", entropy=7)
+    first = app.render()
+    stamps = {"header": view_key(first["header"]), "overlay": view_key(first["overlay"])}
+    session = Session(app)
+    typed = session.handle(
+        {"kind": "take-over", "events": [["input", "seat-name", "0", "Zé"]], "stamps": stamps}
+    )
+    assert typed is not None
+    assert "overlay" not in typed["slots"] and "header" not in typed["slots"]
+    assert app.form["seats"][0]["name"] == "Zé"
+
+    app = App(MemoryStorage(), lang="en", entropy=7)
+    session = Session(app)
+    tapped = session.handle(
+        {"kind": "take-over", "events": [["click", "seat-add", None, None]], "stamps": stamps}
+    )
+    assert tapped is not None and "overlay" in tapped["slots"]
+    assert len(app.form["seats"]) == len(app.default_form()["seats"]) + 1
+
+
+def test_typing_is_kept_in_the_model_with_no_frame() -> None:
+    session, _ = started()
+    assert (
+        session.handle({"kind": "input", "action": "seat-name", "arg": "0", "value": "Ana"}) is None
+    )
+    assert session.app.form["seats"][0]["name"] == "Ana"
+
+
+def test_a_game_paints_the_board_then_only_what_a_placement_changed() -> None:
+    session, _ = started()
+    for seat in session.app.form["seats"]:
+        seat["kind"] = "human"
+    session.app.form["seed"] = "1"
+    frame = send(session, "start")
+    assert frame["screen"] == "play"
+    assert frame["effects"] == {"persist": True}  # asked once a game is in play
+    assert len(frame["paint"]) == len(session.territory_ids) == 42
+    assert all(owner is not None for _, owner, *_ in frame["paint"])
+    frame = send(session, "curtain-open")
+    assert not frame["curtain"] and "effects" not in frame
+    game = session.app.game
+    assert game is not None
+    mine = game.territories_of(game.current)[0]
+    before = game.armies[mine]
+    send(session, "amount", "1")
+    frame = send(session, "pick", mine)
+    assert game.armies[mine] == before + 1
+    painted = {op[0]: op for op in frame["paint"]}
+    assert list(painted) == [mine] and painted[mine][2] == before + 1
+
+
+def test_bots_play_through_the_pages_timers() -> None:
+    session, _ = started()
+    result = session.handle({"kind": "bench", "name": "botsOnly", "args": ["easy", None, 3]})
+    assert result is not None and result["timers"]["bot"] is not None
+    game = session.app.game
+    assert game is not None
+    for _ in range(400):
+        frame = session.handle({"kind": "bot"})
+        assert frame is not None
+        if "screen" not in frame:  # a step that only thought: the timers alone
+            assert set(frame) == {"timers"}
+        if frame["timers"]["bot"] is None:
+            break
+    assert len(game.log) > 10
+
+
+def test_an_export_is_a_download_for_the_page() -> None:
+    session, _ = started()
+    result = session.handle({"kind": "bench", "name": "newGame"})
+    assert result is not None and len(result["result"]) == 14
+    frame = send(session, "export-current")
+    name, text = frame["effects"]["download"]
+    assert name.endswith(".json") and json.loads(text)["id"]
+
+
+def test_another_tabs_write_and_the_browsers_answers_come_as_messages() -> None:
+    storage = MemoryStorage()
+    session, _ = started(storage)
+    frame = session.handle({"kind": "storage", "key": "pywar:pref:lang"})
+    assert frame is not None and frame["screen"] == "setup"
+    frame = session.handle({"kind": "fullscreen", "on": True})
+    assert frame is not None and session.app.is_fullscreen
+    assert session.handle({"kind": "persist", "granted": True}) is not None
+
+
+def test_an_unknown_message_is_refused() -> None:
+    session, _ = started()
+    with pytest.raises(ValueError, match="unknown message"):
+        session.handle({"kind": "nonsense"})

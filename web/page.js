@@ -1,0 +1,619 @@
+// The page's side of pywar: writes the frames of web/session.py to the DOM and sends it
+// what the player does, as plain messages (the session's docstring lists both). One
+// delegated handler for the page's events; view nodes become elements and text nodes,
+// never HTML. The session answers through a transport that web/adapter.py connects:
+//   window.pywarPage.connect(handle, options)
+//     handle(messageJson) -> frameJson | null, or a Promise of it (a session in a worker);
+//     options: {board_id, speed} (the inlined map's board, ?speed=).
+// Until then the prerendered first screen records what the player does
+// (tools/first_screen.js); connect() replays it (the session's "take-over").
+// window.pywarViewDom keeps the DOM primitives: build(json), bindBoard(),
+// paintBoard(json), boardInput(json), boardNames(json), focusTerritory(id).
+(() => {
+  "use strict";
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const ARROWS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
+  const BLITZ_DELAY = 120;
+
+  // ------------------------------------------------------------------ DOM primitives
+  const make = (node, svg) => {
+    if (typeof node === "string") return document.createTextNode(node);
+    const inSvg = svg || node.tag === "svg";
+    const el = inSvg
+      ? document.createElementNS(SVG_NS, node.tag)
+      : document.createElement(node.tag);
+    for (const [name, value] of Object.entries(node.attrs)) {
+      el.setAttribute(name, typeof value === "boolean" ? (value ? "True" : "False") : String(value));
+    }
+    for (const child of node.children) el.appendChild(make(child, inSvg));
+    return el;
+  };
+
+  let paths = new Map();
+  let badges = new Map();
+  let labels = new Map();
+
+  const bindBoard = () => {
+    paths = new Map();
+    badges = new Map();
+    labels = new Map();
+    const anchors = {};
+    const board = document.getElementById("board");
+    if (!board) return { territories: [], anchors };
+    for (const el of board.querySelectorAll("[data-label]")) labels.set(el.dataset.label, el);
+    for (const el of board.querySelectorAll("[data-territory]")) {
+      paths.set(el.dataset.territory, el);
+      el.setAttribute("role", "button");
+    }
+    for (const el of board.querySelectorAll("[data-badge]")) {
+      badges.set(el.dataset.badge, [el, el.querySelector("text")]);
+      const m = el.transform.baseVal.consolidate();
+      if (m) anchors[el.dataset.badge] = [m.matrix.e, m.matrix.f];
+    }
+    board.setAttribute("aria-describedby", "board-keys");
+    return { territories: [...paths.keys()], anchors };
+  };
+
+  const paintBoard = (ops) => {
+    for (const [id, owner, armies, state, label] of ops) {
+      const path = paths.get(id);
+      if (!path) continue;
+      const [badge, text] = badges.get(id) || [null, null];
+      if (owner === null) {
+        path.removeAttribute("data-owner");
+        path.removeAttribute("data-state");
+        if (label) path.setAttribute("aria-label", label);
+        if (badge) badge.removeAttribute("data-owner");
+        continue;
+      }
+      path.setAttribute("data-owner", owner);
+      path.setAttribute("data-state", state);
+      path.setAttribute("aria-label", label);
+      if (badge) {
+        badge.setAttribute("data-owner", owner);
+        badge.setAttribute("data-digits", String(String(armies).length));
+        if (text) text.textContent = String(armies);
+      }
+    }
+  };
+
+  const boardInput = (ops) => {
+    for (const [id, tabindex, picked] of ops) {
+      const path = paths.get(id);
+      if (!path) continue;
+      path.setAttribute("tabindex", tabindex);
+      if (picked) path.setAttribute("data-pick", "true");
+      else path.removeAttribute("data-pick");
+    }
+  };
+
+  const boardNames = (ops) => {
+    for (const [id, name] of ops) {
+      const el = labels.get(id);
+      if (el) el.textContent = name;
+    }
+  };
+
+  const focusTerritory = (id) => {
+    const path = paths.get(id);
+    if (!path) return false;
+    path.focus({ preventScroll: true });
+    return true;
+  };
+
+  // ------------------------------------------------------------------ the page's state
+  const root = document.documentElement;
+  const byId = (id) => document.getElementById(id);
+  let handle = null; // the session's transport
+  let slots = {};
+  let boardId = null;
+  const boards = new Map(); // maps already in the page
+  let loadingBoard = null;
+  let keyboard = false; // the keyboard is in use: the map's place is focused too
+  let lastTap = [0, 0];
+  let dialogKey = null;
+  let returnFocus = null; // [element, action, arg] that had the focus when a dialog opened
+  let focusApplied = 0;
+  let pendingFocus = null;
+  let announced = 0;
+  let botTimer = null;
+  let blitzTimer = null;
+  let botDelay = null; // ?speed=fast: no pause between bot steps
+  const botNow = new MessageChannel();
+
+  /** Send a message to the session and write its answer; resolves to the frame. */
+  const call = (message, { focus = true } = {}) => {
+    const answer = handle(JSON.stringify(message));
+    const written = (text) => {
+      if (text === null || text === undefined) return null;
+      const frame = JSON.parse(text);
+      write(frame, focus);
+      return frame;
+    };
+    return answer && typeof answer.then === "function" ? answer.then(written) : written(answer);
+  };
+  const send = (action, arg = null, value = null) => call({ kind: "send", action, arg, value });
+
+  // ------------------------------------------------------------------ frames
+  const fill = (slot, key) => {
+    const el = slots[slot];
+    const focused = document.activeElement;
+    let focusKey = null;
+    if (focused && el.contains(focused)) {
+      focusKey = [focused.getAttribute("data-action"), focused.getAttribute("data-arg")];
+    }
+    el.replaceChildren();
+    if (key !== null) el.appendChild(make(JSON.parse(key), false));
+    if (focusKey && focusKey[0]) {
+      let selector = `[data-action="${focusKey[0]}"]`;
+      if (focusKey[1] !== null) selector += `[data-arg="${focusKey[1]}"]`;
+      const again = el.querySelector(selector);
+      if (again) again.focus();
+    }
+  };
+
+  const write = (frame, focus = true) => {
+    if (!("screen" in frame)) return frame.timers && scheduleTimers(frame.timers); // no render
+    if (frame.board_id !== boardId && loadingBoard !== frame.board_id) {
+      loadingBoard = frame.board_id;
+      loadBoard(frame.board_id);
+    }
+    if (root.getAttribute("lang") !== frame.lang) {
+      root.setAttribute("lang", frame.lang);
+      document.title = frame.title;
+    }
+    const hadFocus = focusedInside();
+    // what had the focus before this frame: folding the menu hides (and blurs) the
+    // button that opened a screen, which is still where the focus goes back to
+    const focusedBefore = hadFocus ? document.activeElement : null;
+    for (const [slot, key] of Object.entries(frame.slots)) fill(slot, key);
+    byId("overlay").hidden = !frame.overlay;
+    const heading = slots.overlay.querySelector("h2[id]");
+    if (heading) {
+      slots.overlay.setAttribute("aria-labelledby", heading.id);
+      heading.setAttribute("tabindex", "-1");
+    }
+    byId("curtain").hidden = !frame.curtain;
+    for (const el of [byId("board-wrap"), byId("panel")]) {
+      el.inert = frame.overlay || frame.curtain; // the game behind a dialog takes no input
+    }
+    if (frame.names) boardNames(frame.names);
+    if (frame.map_label) {
+      const svg = byId("board");
+      if (svg && svg.getAttribute("aria-label") !== frame.map_label) {
+        svg.setAttribute("aria-label", frame.map_label);
+      }
+    }
+    paintBoard(frame.paint);
+    writeMarks(frame.marks);
+    boardInput(frame.input);
+    placeChoice(frame.choice);
+    const message = byId("message");
+    message.hidden = frame.message === null;
+    if (frame.message !== null) {
+      message.className = "message " + frame.message.kind;
+      message.textContent = frame.message.text;
+    }
+    root.dataset.screen = frame.screen;
+    if (frame.paused) root.setAttribute("data-paused", "true");
+    else root.removeAttribute("data-paused");
+    const announce = frame.announce || {};
+    if (announce.text && announce.id !== announced) {
+      announced = announce.id;
+      byId("announce").textContent = announce.text;
+    }
+    const dialog = frame.curtain ? "curtain" : frame.overlay ? "overlay:" + frame.screen : null;
+    if (focus) moveFocus(frame, dialog, hadFocus, focusedBefore);
+    else pendingFocus = [frame, dialog, hadFocus, focusedBefore];
+    if (frame.effects) carryOut(frame.effects);
+    scheduleTimers(frame.timers);
+  };
+
+  const writeMarks = (marks) => {
+    for (const [selector, spec] of Object.entries(marks)) {
+      for (const el of document.querySelectorAll("#board " + selector)) {
+        for (const [name, value] of Object.entries(spec.attrs || {})) {
+          if (value === null) el.removeAttribute(name);
+          else el.setAttribute(name, String(value));
+        }
+        if ("text" in spec) {
+          const box = el.querySelector("text");
+          if (box) box.textContent = String(spec.text);
+        }
+      }
+    }
+  };
+
+  /** The chooser, near the tap that asked it (kept inside the board). */
+  const placeChoice = (choice) => {
+    const chooser = byId("choice");
+    chooser.hidden = choice === null;
+    if (choice === null) return;
+    const board = byId("board");
+    const wrap = byId("board-wrap").getBoundingClientRect();
+    const ctm = board && board.getScreenCTM();
+    if (!ctm) return;
+    const point = new DOMPoint(choice.at[0], choice.at[1]).matrixTransform(ctm);
+    const box = chooser.getBoundingClientRect();
+    const left = Math.min(
+      Math.max(4, point.x - wrap.left - box.width / 2),
+      Math.max(4, wrap.width - box.width - 4),
+    );
+    let top = point.y - wrap.top + 28; // below the finger, where it does not hide
+    if (top + box.height > wrap.height - 4) top = point.y - wrap.top - box.height - 28;
+    top = Math.min(Math.max(4, top), Math.max(4, wrap.height - box.height - 4));
+    chooser.style.left = `${left.toFixed(0)}px`;
+    chooser.style.top = `${top.toFixed(0)}px`;
+  };
+
+  const scheduleTimers = (timers) => {
+    if (timers.bot !== null && botTimer === null) {
+      const delay = botDelay === null ? timers.bot : Math.min(botDelay, timers.bot);
+      if (delay > 0 || document.hidden) {
+        // a tab out of sight: the browser's pace
+        botTimer = setTimeout(botTick, delay);
+      } else {
+        // no pause (thinking, fast-forward): a message, which nested timers would
+        // stretch to 4 ms
+        botTimer = "message";
+        botNow.port2.postMessage(null);
+      }
+    }
+    if (timers.blitz && blitzTimer === null) blitzTimer = setTimeout(blitzTick, BLITZ_DELAY);
+  };
+  const botTick = () => {
+    botTimer = null;
+    call({ kind: "bot" });
+  };
+  const blitzTick = () => {
+    blitzTimer = null;
+    call({ kind: "blitz" });
+  };
+  botNow.port1.onmessage = botTick;
+
+  // ------------------------------------------------------------------ effects
+  const carryOut = (effects) => {
+    if (effects.download) download(...effects.download);
+    if (effects.zoom && window.pywarZoom) window.pywarZoom.zoomBy(effects.zoom, ...lastTap);
+    if ("fullscreen" in effects) toggleFullscreen(effects.fullscreen);
+    if (effects.persist) askPersistence(true);
+  };
+
+  const download = (filename, text) => {
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = filename;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    URL.revokeObjectURL(url);
+  };
+
+  /** Enter or leave full screen (the browser may refuse; fullscreenchange tells). */
+  const toggleFullscreen = (on) => {
+    try {
+      let promise = null;
+      if (on) promise = root.requestFullscreen();
+      else if (document.fullscreenElement) promise = document.exitFullscreen();
+      if (promise) promise.catch(() => {});
+    } catch (error) {
+      // a refusal leaves the page as it is
+    }
+  };
+
+  /** Ask the browser to keep this site's storage (asked once a game is in play). */
+  const askPersistence = async (request) => {
+    const storage = navigator.storage;
+    if (!storage || !storage.persist) return;
+    let granted;
+    try {
+      granted = Boolean(await (request ? storage.persist() : storage.persisted()));
+    } catch (error) {
+      return; // not offered here (some embeds, old browsers)
+    }
+    if (granted || request) call({ kind: "persist", granted });
+  };
+
+  // ------------------------------------------------------------------ focus
+  const focusedInside = () => {
+    const el = document.activeElement;
+    return Boolean(el) && el !== document.body;
+  };
+
+  /** Focus into a dialog when it opens and back when it closes; then the view model's
+   * requests (where the next key is expected); else keep the focus on the page when
+   * what had it disappeared. */
+  const moveFocus = (frame, key, hadFocus, focusedBefore) => {
+    const request = frame.focus.request;
+    const fresh = Boolean(request) && request.id !== focusApplied;
+    if (key !== dialogKey) {
+      const openedFrom = dialogKey;
+      dialogKey = key;
+      if (key !== null) {
+        if (fresh) focusApplied = request.id;
+        if (openedFrom === null && (focusedInside() || focusedBefore)) {
+          const el = focusedInside() ? document.activeElement : focusedBefore;
+          returnFocus = [el, el.getAttribute("data-action"), el.getAttribute("data-arg")];
+        }
+        focusDialog(key, openedFrom !== null);
+        return;
+      }
+      const back = returnFocus;
+      returnFocus = null;
+      if (!fresh && back !== null && focusBack(...back)) return;
+    }
+    if (request && request.id !== focusApplied) {
+      focusApplied = request.id;
+      if (applyFocus(request.target)) return;
+    }
+    if (hadFocus && keyboard && !focusedInside() && key === null) {
+      applyFocus(["territory", frame.focus.cursor || ""]);
+    }
+  };
+
+  const settleFocus = () => {
+    const pending = pendingFocus;
+    pendingFocus = null;
+    if (pending !== null) moveFocus(...pending);
+  };
+
+  /** Back to what had the focus before a dialog (or its like, redrawn since). */
+  const focusBack = (el, action, arg) => {
+    if (!el.isConnected && action) {
+      el = document.querySelector(`[data-action="${action}"]` + (arg ? `[data-arg="${arg}"]` : ""));
+    }
+    if (!el || !el.isConnected || el.closest("[inert]")) return false;
+    if (!el.getClientRects().length) {
+      // folded away (the menu of narrow screens)
+      el = document.querySelector('[data-action="menu"]');
+      if (!el || !el.getClientRects().length) return false;
+    }
+    el.focus();
+    return true;
+  };
+
+  /** Focus into a dialog that opened (or whose screen changed), unless it just opened with
+   * the focus in it already: the player typing into the prerendered new-game screen when
+   * Python takes over keeps the field, its text and caret. */
+  const focusDialog = (key, switched) => {
+    const box = slots[key === "curtain" ? "curtain" : "overlay"];
+    const active = document.activeElement;
+    if (!switched && active && box.contains(active)) return;
+    // a page out of focus (a frame the reader has not touched, a tab behind another): the
+    // focus stays where the reader has it, and the class page around a frame is not
+    // scrolled down to the game
+    if (!document.hasFocus()) return;
+    const el = key === "curtain"
+      ? box.querySelector("button")
+      : box.querySelector("h2[id]") || box.querySelector("button, input, select");
+    if (el) el.focus();
+  };
+
+  /** Focus a territory, a control (by action and arg) or the chooser; true if done. */
+  const applyFocus = (target) => {
+    const kind = target.length ? target[0] : "";
+    let el = null;
+    if (kind === "territory" && target.length > 1) {
+      return keyboard ? focusTerritory(target[1]) : false;
+    }
+    if (kind === "action" && target.length > 1) {
+      let selector = `[data-action="${target[1]}"]`;
+      if (target.length > 2) selector += `[data-arg="${target[2]}"]`;
+      el = document.querySelector(`#panel-slot ${selector}, #overlay-slot ${selector}`);
+    } else if (kind === "choice") {
+      el = document.querySelector("#choice-slot button");
+    }
+    if (el) {
+      el.focus();
+      return true;
+    }
+    return false;
+  };
+
+  // ------------------------------------------------------------------ events
+  const onEvent = (evt) => {
+    const kind = evt.type;
+    if (kind === "keydown") keyboard = true;
+    else if (kind === "click") keyboard = (evt.detail || 0) === 0; // Enter or Space: 0
+    if (kind === "keydown" && evt.key === "Escape") return void send("escape");
+    const target = evt.target;
+    if (!target || !target.closest) return;
+    const board = byId("board");
+    if (kind === "click" && board && board.contains(target)) return onBoardClick(evt, board, target);
+    const el = target.closest("[data-action],[data-territory]");
+    if (!el) return;
+    const territory = el.getAttribute("data-territory");
+    if (territory !== null) {
+      if (kind === "keydown" && (evt.key === "Enter" || evt.key === " ")) {
+        evt.preventDefault();
+        send("pick", territory);
+      } else if (kind === "keydown" && evt.key in ARROWS) {
+        evt.preventDefault();
+        send("key-move", ARROWS[evt.key], territory);
+      }
+      return;
+    }
+    const action = el.getAttribute("data-action") || "";
+    const arg = el.getAttribute("data-arg");
+    const tag = el.tagName.toLowerCase();
+    if (tag === "button") {
+      if (kind === "click") send(action, arg);
+    } else if (tag === "input" && el.type === "file") {
+      if (kind === "change" && el.files.length) {
+        el.files[0].text().then((text) => send(action, null, text));
+      }
+    } else if (tag === "input" && el.type === "checkbox") {
+      if (kind === "change") send(action, arg, el.checked ? "true" : "false");
+    } else if (tag === "input") {
+      // typing: keep the model current, don't redraw under the caret
+      if (kind === "input") call({ kind: "input", action, arg, value: el.value });
+    } else if (tag === "select" && kind === "change") {
+      send(action, arg, el.value);
+    }
+  };
+
+  /** A tap or click on the map: what it touched and where, for the view model. */
+  const onBoardClick = (evt, board, target) => {
+    let hit = "";
+    let part = "";
+    for (const [selector, name, what] of [
+      ["[data-badge]", "badge", "badge"],
+      ["[data-label]", "label", "label"],
+      ["[data-territory]", "territory", "shape"],
+    ]) {
+      const el = target.closest(selector);
+      if (el) {
+        hit = el.getAttribute("data-" + name);
+        part = what;
+        break;
+      }
+    }
+    const ctm = board.getScreenCTM();
+    if (!ctm) return;
+    const point = new DOMPoint(evt.clientX, evt.clientY).matrixTransform(ctm.inverse());
+    lastTap = [evt.clientX, evt.clientY];
+    const value = `${point.x.toFixed(2)},${point.y.toFixed(2)},${ctm.a.toFixed(5)}`;
+    send("tap", `${hit}|${part}`, value + (evt.pywarDouble ? ",double" : ""));
+  };
+
+  /** Swap the board for another game's map (a same-origin static file). */
+  const loadBoard = async (id) => {
+    try {
+      let svg = boards.get(id);
+      if (!svg) {
+        const text = await (await fetch(`./maps/${id}.svg`)).text();
+        const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
+        svg = document.importNode(parsed.documentElement, true);
+        boards.set(id, svg);
+      }
+      byId("board").replaceWith(svg);
+      boardId = id;
+      const found = bindBoard();
+      if (window.pywarZoom) window.pywarZoom.attach(svg);
+      loadingBoard = null;
+      call({ kind: "board", board_id: id, ...found });
+    } finally {
+      loadingBoard = null;
+    }
+  };
+
+  /** Where the page runs: in a frame, on iPad/iPhone Safari outside a home-screen app,
+   * and the address of this page in a tab of its own. */
+  const environment = () => {
+    let framed;
+    try {
+      framed = window.self !== window.top;
+    } catch (error) {
+      framed = true; // a cross-origin parent may refuse the question
+    }
+    const agent = navigator.userAgent;
+    const ios = ["iPad", "iPhone", "iPod"].some((k) => agent.includes(k))
+      || (agent.includes("Macintosh") && (navigator.maxTouchPoints || 0) > 1);
+    const standalone = Boolean(navigator.standalone)
+      || matchMedia("(display-mode: standalone)").matches;
+    const url = new URL(location.href);
+    url.searchParams.delete("embed");
+    url.hash = "";
+    return {
+      embed: framed || new URLSearchParams(location.search).get("embed") === "1",
+      ios_tab: ios && agent.includes("Safari") && !standalone,
+      own_tab_url: url.href,
+    };
+  };
+
+  /** A game handed over in the address by an embed ("open in its own tab"). */
+  const takeFragment = () => {
+    const fragment = location.hash.slice(1);
+    if (!fragment.startsWith("pywar-import=")) return null;
+    history.replaceState(null, "", location.href.split("#")[0]);
+    return fragment;
+  };
+
+  /** Take the page over from the prerendered first screen: bind the map, replay what the
+   * player did there, write the first frame; the focus moves wait for a task of their own
+   * (moving the focus lays the page out: at the end of the start-up's long task it reads
+   * as late visual progress), then the page says it is ready. */
+  const connect = (transport, options = {}) => {
+    handle = transport;
+    slots = Object.fromEntries(
+      ["header", "panel", "overlay", "curtain", "choice", "notice"].map((n) => [n, byId(`${n}-slot`)]),
+    );
+    boardId = options.board_id;
+    boards.set(boardId, byId("board"));
+    if (options.speed === "fast") botDelay = 0;
+    const early = window.pywarEarlyEvents;
+    window.pywarEarlyEvents = null;
+    const events = Array.isArray(early)
+      ? early.map((e) => e.map((x) => (typeof x === "string" ? x : null)))
+      : [];
+    const stamps = {};
+    for (const slot of ["header", "overlay"]) {
+      const stamp = slots[slot].getAttribute("data-view");
+      slots[slot].removeAttribute("data-view");
+      if (stamp !== null) stamps[slot] = stamp;
+    }
+    for (const kind of ["click", "change", "input", "keydown"]) {
+      document.addEventListener(kind, onEvent);
+    }
+    document.addEventListener("fullscreenchange", () => {
+      call({ kind: "fullscreen", on: Boolean(document.fullscreenElement) });
+    });
+    window.addEventListener("storage", (evt) => {
+      // another tab wrote to this site's storage: is it the game shown here?
+      if (evt.key !== null) call({ kind: "storage", key: evt.key });
+    });
+    const started = call({
+      kind: "start", board_id: boardId, ...bindBoard(), env: environment(),
+      fragment: takeFragment(),
+    });
+    const focused = document.activeElement;
+    const caret = focused && typeof focused.selectionStart === "number"
+      ? [focused.selectionStart, focused.selectionEnd]
+      : null;
+    const settle = () => {
+      settleFocus();
+      const again = document.activeElement;
+      if (caret && again && typeof again.selectionStart === "number") {
+        again.setSelectionRange(...caret);
+      }
+      root.dataset.ready = "1";
+    };
+    const takeOver = () => {
+      const frame = call({ kind: "take-over", events, stamps }, { focus: false });
+      const done = () => {
+        setTimeout(settle, 0);
+        askPersistence(false);
+      };
+      if (frame && typeof frame.then === "function") frame.then(done);
+      else done();
+    };
+    if (started && typeof started.then === "function") started.then(takeOver);
+    else takeOver();
+  };
+
+  /** The benchmarks' and tests' hooks. */
+  const bench = (name, ...args) => {
+    const frame = call({ kind: "bench", name, args });
+    return frame && typeof frame.then === "function"
+      ? frame.then((f) => f.result)
+      : frame.result;
+  };
+
+  window.pywarViewDom = Object.freeze({
+    build: (json) => make(JSON.parse(json), false),
+    bindBoard: () => JSON.stringify(bindBoard()),
+    paintBoard: (json) => paintBoard(JSON.parse(json)),
+    boardInput: (json) => boardInput(JSON.parse(json)),
+    boardNames: (json) => boardNames(JSON.parse(json)),
+    focusTerritory,
+  });
+  window.pywarPage = Object.freeze({ connect });
+  window.pywarBench = Object.freeze({
+    newGame: () => bench("newGame"),
+    botsOnly: (level = "hard", variant = null, players = 3) => bench("botsOnly", level, variant, players),
+    actions: () => bench("actions"),
+    boardLoading: () => loadingBoard !== null,
+    botPace: () => (botTimer === null ? null : botTimer === "message" ? "message" : "timer"),
+  });
+})();
