@@ -125,6 +125,7 @@
   const botNow = new MessageChannel();
 
   /** Send a message to the session and write its answer; resolves to the frame. */
+  let inFlight = 0; // messages whose frames have not come back (a session in a worker)
   const call = (message, { focus = true } = {}) => {
     const answer = handle(JSON.stringify(message));
     const written = (text) => {
@@ -133,7 +134,15 @@
       write(frame, focus);
       return frame;
     };
-    return answer && typeof answer.then === "function" ? answer.then(written) : written(answer);
+    if (!(answer && typeof answer.then === "function")) return written(answer);
+    // <html data-pending> while frames are on their way (tests wait for it to go)
+    inFlight += 1;
+    root.setAttribute("data-pending", "");
+    const settled = () => {
+      inFlight -= 1;
+      if (!inFlight) root.removeAttribute("data-pending");
+    };
+    return answer.then(written).finally(settled);
   };
   const send = (action, arg = null, value = null) => call({ kind: "send", action, arg, value });
 
