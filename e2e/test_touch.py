@@ -467,6 +467,7 @@ def test_taps_land_on_the_territory_meant(page: Any, board_id: str, size: str) -
                 counts["asked"] += 1
                 if t in seen["choice"]:
                     page.locator(f'#choice-slot [data-action="pick"][data-arg="{t}"]').tap()
+                    settle(page)
                     page.wait_for_function(OUTCOME_JS, arg=before, timeout=TIMEOUT)
                 else:
                     press(page, "escape")
