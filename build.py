@@ -51,7 +51,7 @@ from buildtools.offline import (
 from buildtools.pyfiles import PYTHON_FILES, python_files, set_python_file
 from buildtools.serve import cmd_serve, serving
 from buildtools.site import build
-from buildtools.snapshot import PYODIDE_BOOT, SNAPSHOT_HEAP_LIMIT
+from buildtools.snapshot import PYODIDE_BOOT, PYTHON_WORKER, SNAPSHOT_HEAP_LIMIT, WORKER_START
 from buildtools.testrun import cmd_test, cmd_wheels
 
 #: What tests and tools use as ``build.NAME`` (e2e/conftest.py loads this file by path).
@@ -63,11 +63,13 @@ __all__ = [
     "PYODIDE_BOOT",
     "PYODIDE_DIR",
     "PYTHON_FILES",
+    "PYTHON_WORKER",
     "ROOT",
     "SINGLE_FILE_BUDGET",
     "SINGLE_FILE_NAME",
     "SNAPSHOT_HEAP_LIMIT",
     "SW_EXCLUDED",
+    "WORKER_START",
     "BuildError",
     "build",
     "python_files",

@@ -31,7 +31,10 @@ from buildtools.snapshot import (
     _BOOT_SNAPSHOT_RE,
     PYODIDE_BOOT,
     PYSCRIPT_PACKAGE_TOOL,
+    PYTHON_WORKER,
     SNAPSHOT_WARM,
+    WORKER_START,
+    start_on_page,
 )
 
 #: The service worker (web/sw.js). build.py fills in its `const BUILD = {...};` line.
@@ -111,7 +114,8 @@ def _single_file_html(site: Path, page: Path, boot: str) -> tuple[str, set[str]]
     only a hosted site uses (manifest, apple-touch-icon) dropped, the PyScript module tag
     removed (the boot script imports the bundle) and `boot` before `</body>`. Returns the
     HTML and the site-relative paths it inlined."""
-    html = page.read_text(encoding="utf-8")
+    # started by PyScript on the page's thread: a file:// page has no module workers
+    html = start_on_page(page.read_text(encoding="utf-8"))
     inlined = set(re.findall(rf'{INLINED_FROM}="([^"]+)"', html))  # the site's build did
 
     def css_inline(css_path: Path) -> str:
@@ -224,6 +228,7 @@ def build_single_file(site: Path, dest: Path) -> dict[str, Any]:
         | inlined
         | other_pages
         | {PYTHON_FILES}  # the files one by one: PyScript reads them from memory here
+        | {WORKER_START, PYTHON_WORKER}  # the site's start, Python in a worker
     )
     bundled = bundled_paths(site)
     files: list[tuple[str, bytes]] = []

@@ -42,7 +42,13 @@ from buildtools.pages import (
 )
 from buildtools.prerender import prerender_first_screen
 from buildtools.pyfiles import write_python_files
-from buildtools.snapshot import PYODIDE_BOOT, make_snapshot, set_boot_snapshot
+from buildtools.snapshot import (
+    PYODIDE_BOOT,
+    PYTHON_WORKER,
+    make_snapshot,
+    set_boot_snapshot,
+    start_in_worker,
+)
 
 _IMPORT_RE = re.compile(r"""(?:\bfrom\s*|\bimport\s*)(\()?\s*["'](\./[^"']+\.js)["']""")
 _CHUNK_RE = re.compile(r"^(?P<stem>.+)-[A-Za-z0-9_-]{8}\.js$")
@@ -276,6 +282,8 @@ def _build_into(out: Path, *, single_file: bool = False, snapshot_wanted: bool =
     first_screen = prerender_first_screen(out)
     snapshot = make_snapshot(out) if snapshot_wanted else None
     set_boot_snapshot(out, snapshot)
+    if index.is_file() and (out / PYTHON_WORKER).is_file():  # the game's Python in a worker
+        index.write_text(start_in_worker(index.read_text(encoding="utf-8")), encoding="utf-8")
 
     # 7. Content-Security-Policy of every page, from its final content.
     for page in out.glob("*.html"):

@@ -20,6 +20,14 @@ from buildtools.pyfiles import python_files, source_digest
 #: The game's Pyodide loader (web/pyodide_boot.mjs), named by pyscript.json's `interpreter`.
 #: build.py fills in its `const SNAPSHOT = ...;` line.
 PYODIDE_BOOT = "pyodide_boot.mjs"
+#: The site's start: Python in a worker (web/python_worker.mjs, started by web/start.mjs),
+#: PyScript on the page only as its fallback (docs/build.md, "Python in a worker").
+WORKER_START = "start.mjs"
+PYTHON_WORKER = "python_worker.mjs"
+_PYSCRIPT_MODULE_TAG = '<script type="module" src="./runtime/pyscript/core.js"></script>'
+_PYSCRIPT_MODULE_RE = re.compile(re.escape(_PYSCRIPT_MODULE_TAG))
+_WORKER_START_TAG = f'<script type="module" src="./{WORKER_START}"></script>'
+_MAIN_PY_TAG = '<script type="py" src="./main.py" config="./pyscript.json"></script>'
 _BOOT_SNAPSHOT_RE = re.compile(r"^const SNAPSHOT = .*;$", re.MULTILINE)
 SNAPSHOT_TOOL = ROOT / "tools" / "make_snapshot.mjs"
 SNAPSHOT_WARM = ROOT / "tools" / "snapshot_warm.py"
@@ -123,14 +131,9 @@ def make_snapshot(site: Path) -> dict[str, Any] | None:
 
 
 def set_boot_snapshot(site: Path, snapshot: dict[str, Any] | None) -> None:
-    """Fill in the loader's `const SNAPSHOT = ...;` line, and preload the loader's modules
-    from index.html (they download while PyScript starts)."""
-    boot = site / PYODIDE_BOOT
-    if not boot.is_file():
-        return
-    text = boot.read_text(encoding="utf-8")
-    if len(_BOOT_SNAPSHOT_RE.findall(text)) != 1:
-        raise BuildError(f"{PYODIDE_BOOT} needs exactly one `const SNAPSHOT = ...;` line")
+    """Fill in the `const SNAPSHOT = ...;` line of both loaders: the worker's
+    (web/python_worker.mjs, the site's start) and the page's (web/pyodide_boot.mjs, through
+    PyScript: the site's fallback and the one-file edition)."""
     value = (
         None
         if snapshot is None
@@ -143,27 +146,30 @@ def set_boot_snapshot(site: Path, snapshot: dict[str, Any] | None) -> None:
         }
     )
     line = "const SNAPSHOT = " + json.dumps(value) + ";"
-    boot.write_text(_BOOT_SNAPSHOT_RE.sub(lambda _m: line, text), encoding="utf-8")
-    index = site / "index.html"
-    if not index.is_file():
-        return
-    # Only the small loader modules: preloading the big files (wasm, standard library,
-    # snapshot) makes the first screen wait for them where bandwidth is scarce (Lighthouse's
-    # mobile LCP went from seconds to minutes). The loader runs as a module script of its
-    # own, just before PyScript's (after the page is parsed, in order): it starts the
-    # snapshot's download once the first screen has painted, not once PyScript has started
-    # and imported it (0.3 s later with the CPU slowed 4x); PyScript's import of it later
-    # gets the same module.
-    links = [
-        '<link rel="modulepreload" href="./runtime/pyodide/pyodide.mjs">',
-        f'<script type="module" src="./{PYODIDE_BOOT}"></script>',
-    ]
-    html = index.read_text(encoding="utf-8")
-    html, n = re.subn(
-        r"(\n[ \t]*)(<script type=\"module\" src=\"\./runtime/pyscript/core\.js\")",
-        lambda m: m.group(1) + m.group(1).join(links) + m.group(1) + m.group(2),
-        html,
-        count=1,
-    )
-    if n == 1:
-        index.write_text(html, encoding="utf-8")
+    for name in (PYODIDE_BOOT, PYTHON_WORKER):
+        loader = site / name
+        if not loader.is_file():
+            continue
+        text = loader.read_text(encoding="utf-8")
+        if len(_BOOT_SNAPSHOT_RE.findall(text)) != 1:
+            raise BuildError(f"{name} needs exactly one `const SNAPSHOT = ...;` line")
+        loader.write_text(_BOOT_SNAPSHOT_RE.sub(lambda _m: line, text), encoding="utf-8")
+
+
+def start_in_worker(html: str) -> str:
+    """index.html as the site serves it: started by web/start.mjs (Python in a worker)
+    rather than by PyScript's module and ``main.py`` on the page's thread."""
+    html, n = _PYSCRIPT_MODULE_RE.subn(_WORKER_START_TAG, html, count=1)
+    html, m = re.subn(r"\n[ \t]*" + re.escape(_MAIN_PY_TAG), "", html, count=1)
+    if n != 1 or m != 1:
+        raise BuildError("index.html: PyScript's module and main.py's tag were not found")
+    return html
+
+
+def start_on_page(html: str) -> str:
+    """The site's index.html started by PyScript on the page's thread again (the one-file
+    edition): the inverse of :func:`start_in_worker`."""
+    if _WORKER_START_TAG not in html:
+        return html
+    html = html.replace(_WORKER_START_TAG, _PYSCRIPT_MODULE_TAG, 1)
+    return html.replace("</body>", f"  {_MAIN_PY_TAG}\n</body>", 1)

@@ -44,6 +44,8 @@ def cmd_test(args: argparse.Namespace) -> int:
             "pywar",
             "web/screens",
             "web/session.py",
+            "web/worker_main.py",
+            "web/saves.py",
             "-q",
         ]
     )

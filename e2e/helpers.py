@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from pywar.board import load_board
+
+
+def settle(page: Any, timeout_s: float = 20.0) -> None:
+    """Wait until the page has written the frames of what was just done (a session in a
+    worker answers a message later: ``<html data-pending>`` until then)."""
+    deadline = time.monotonic() + timeout_s
+    pending = "() => document.documentElement.hasAttribute('data-pending')"
+    while page.evaluate(pending) and time.monotonic() < deadline:
+        time.sleep(0.01)
 
 
 def tap(page: Any, territory: str) -> None:
@@ -12,12 +22,14 @@ def tap(page: Any, territory: str) -> None:
     box = page.locator(f'[data-badge="{territory}"] circle').bounding_box()
     assert box, f"no badge for {territory}"
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    settle(page)
 
 
 def click(page: Any, action: str, arg: str | None = None) -> None:
     """Click the first control that sends ``action`` (with ``arg``)."""
     selector = f'[data-action="{action}"]' + (f'[data-arg="{arg}"]' if arg else "")
     page.locator(selector).first.click()
+    settle(page)
 
 
 def badge(page: Any, territory: str) -> int:

@@ -61,21 +61,29 @@ def test_the_build_ships_a_snapshot(dist_dir: Path) -> None:
     built = json.loads((dist_dir / "build-info.json").read_text())["snapshot"]
     assert built["key"] == info["key"] and built["gzip_bytes"] == path.stat().st_size
     index = (dist_dir / "index.html").read_text(encoding="utf-8")
-    # the loader runs before PyScript has started (its downloads wait for the first paint)
-    assert f'<script type="module" src="./{build.PYODIDE_BOOT}"></script>' in index
+    # the site starts Python in a worker; PyScript on the page is only its fallback
+    assert f'<script type="module" src="./{build.WORKER_START}"></script>' in index
+    assert 'type="py"' not in index and "pyscript/core.js" not in index
+    worker = (dist_dir / build.PYTHON_WORKER).read_text(encoding="utf-8")
+    assert "const SNAPSHOT = " + json.dumps(info) + ";" in worker.splitlines()
     # Pyodide's JavaScript is compiled as it streams in, off the page's thread
     glue = dist_dir / "runtime" / "pyodide" / "pyodide.asm.mjs"
     assert glue.read_text(encoding="utf-8").startswith("//# allFunctionsCalledOnLoad\n")
 
 
-def test_starts_from_the_snapshot_and_plays(app_page: Any) -> None:
-    goto_ready(app_page)
+@pytest.mark.parametrize("start", ["worker", "page"])
+def test_starts_from_the_snapshot_and_plays(app_page: Any, start: str) -> None:
+    """The site's Python starts in a worker; ?start=page (the fallback where workers fail)
+    starts it on the page's thread through PyScript, from the same snapshot."""
+    goto_ready(app_page, "index.html" + ("?start=page" if start == "page" else ""))
     boot = app_page.evaluate(BOOT_JS)
+    assert boot["where"] == start
     assert boot["snapshot"] is True, boot
     assert boot["modules"] == "fresh"
-    assert boot["adapter"] == "snapshot"  # the DOM adapter's code was compiled at build time
-    assert boot["pyscript"] == "snapshot"  # and so was PyScript's own Python package
     assert boot["snapshot_inflated"] == "worker"  # off the page's thread
+    if start == "page":
+        assert boot["adapter"] == "snapshot"  # the adapter's code was compiled at build time
+        assert boot["pyscript"] == "snapshot"  # and so was PyScript's own Python package
     play_a_turn(app_page)
 
 
@@ -114,14 +122,16 @@ def _break_truncated(site: Path, info: dict[str, Any]) -> None:
 
 
 def _boot_line(site: Path, change: Any) -> None:
-    boot = site / build.PYODIDE_BOOT
-    text = boot.read_text(encoding="utf-8")
     info = snapshot_info(site)
     change(info)
     line = "const SNAPSHOT = " + json.dumps(info) + ";"
-    boot.write_text(
-        re.sub(r"^const SNAPSHOT = .*;$", lambda _m: line, text, flags=re.M), encoding="utf-8"
-    )
+    for name in (build.PYODIDE_BOOT, build.PYTHON_WORKER):  # the page's loader, the worker's
+        boot = site / name
+        text = boot.read_text(encoding="utf-8")
+        boot.write_text(
+            re.sub(r"^const SNAPSHOT = .*;$", lambda _m: line, text, flags=re.M),
+            encoding="utf-8",
+        )
 
 
 def _break_pyodide_version(site: Path, info: dict[str, Any]) -> None:
@@ -140,9 +150,14 @@ BROKEN = {
 }
 
 
-@pytest.mark.parametrize("case", list(BROKEN))
-def test_falls_back_to_the_normal_boot(case: str, site_copy: Path, chromium_browser: Any) -> None:
-    """Missing, broken or stale snapshot: the page boots the normal way and plays."""
+@pytest.mark.parametrize(
+    ("case", "start"), [*((case, "worker") for case in BROKEN), ("missing", "page")]
+)
+def test_falls_back_to_the_normal_boot(
+    case: str, start: str, site_copy: Path, chromium_browser: Any
+) -> None:
+    """Missing, broken or stale snapshot: Python starts the normal way and the game plays
+    (in the worker, or on the page with ?start=page)."""
     breaker, reason = BROKEN[case]
     info = snapshot_info(site_copy)
     breaker(site_copy, {**info, "url": info["url"].removeprefix("./")})
@@ -157,12 +172,15 @@ def test_falls_back_to_the_normal_boot(case: str, site_copy: Path, chromium_brow
                 "console",
                 lambda m: m.type == "error" and "404" not in m.text and errors.append(m.text),
             )
-            page.goto(url + "index.html", wait_until="commit")
+            query = "?start=page" if start == "page" else ""
+            page.goto(url + "index.html" + query, wait_until="commit")
             page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
             boot = page.evaluate(BOOT_JS)
+            assert boot["where"] == start
             assert boot["snapshot"] is False and reason in boot["reason"], boot
-            assert boot["adapter"] == "compiled"
-            assert boot["pyscript"] == "compiled"
+            if start == "page":
+                assert boot["adapter"] == "compiled"
+                assert boot["pyscript"] == "compiled"
             assert page.locator(".py-error").count() == 0
             play_a_turn(page)
         finally:
@@ -177,13 +195,15 @@ def append_to(site: Path, name: str, code: str) -> None:
 
 
 @contextmanager
-def ready_page(site: Path, chromium_browser: Any) -> Iterator[tuple[Any, dict[str, Any]]]:
+def ready_page(
+    site: Path, chromium_browser: Any, query: str = ""
+) -> Iterator[tuple[Any, dict[str, Any]]]:
     """``site`` served and its page loaded until ready, in a fresh context: (page, pywarBoot)."""
     with build.serving(site) as url:
         context = chromium_browser.new_context()
         try:
             page = context.new_page()
-            page.goto(url + "index.html", wait_until="commit")
+            page.goto(url + "index.html" + query, wait_until="commit")
             page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
             yield page, page.evaluate(BOOT_JS)
         finally:
@@ -203,6 +223,11 @@ def test_stale_python_files_win_over_the_snapshot(site_copy: Path, chromium_brow
     )
     with ready_page(site_copy, chromium_browser) as (page, boot):
         assert boot["snapshot"] is True
+        assert boot["where"] == "worker"
+        assert boot["modules"] == "stale: /home/pyodide/viewmodel.py"
+        assert page.locator("#announce").text_content() == "served-files-win"
+    with ready_page(site_copy, chromium_browser, "?start=page") as (page, boot):
+        assert boot["where"] == "page"
         assert boot["modules"] == "stale: /home/pyodide/viewmodel.py"
         assert boot["adapter"] == "snapshot"  # unchanged: its baked code still serves
         assert page.locator("#announce").text_content() == "served-files-win"
@@ -212,10 +237,10 @@ def test_stale_python_files_win_over_the_snapshot(site_copy: Path, chromium_brow
 def test_a_changed_adapter_is_compiled_from_the_file_served(
     site_copy: Path, chromium_browser: Any
 ) -> None:
-    """The DOM adapter's code baked into the snapshot serves only while adapter.py is the file
-    it was compiled from: a changed one is compiled and runs."""
+    """The adapter's code baked into the snapshot (the page's start, ?start=page) serves only
+    while adapter.py is the file it was compiled from: a changed one is compiled and runs."""
     append_to(site_copy, "adapter.py", "\n\ndocument.documentElement.dataset.servedAdapter = '1'\n")
-    with ready_page(site_copy, chromium_browser) as (page, boot):
+    with ready_page(site_copy, chromium_browser, "?start=page") as (page, boot):
         assert boot["snapshot"] is True
         assert boot["modules"] == "stale: /home/pyodide/adapter.py"
         assert boot["adapter"] == "compiled"
@@ -312,23 +337,39 @@ def test_typing_before_python_keeps_the_caret(app_page: Any) -> None:
     assert page.locator('[data-action="seat-name"][data-arg="1"]').input_value() == "Brunozinh!o"
 
 
-def load_counting_requests(context: Any, server_url: str) -> tuple[Any, list[str], Any]:
+def load_counting_requests(
+    context: Any, server_url: str, query: str = ""
+) -> tuple[Any, list[str], Any]:
     """index.html in a new page of `context`, until ready: (the page, the path of every
     request it and its workers made, `window.pywarBoot`)."""
     page = context.new_page()
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url.removeprefix(server_url)))
-    page.goto(server_url + "index.html", wait_until="commit")
+    page.goto(server_url + "index.html" + query, wait_until="commit")
     page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     return page, requested, page.evaluate(BOOT_JS)
 
 
 def test_the_python_files_come_in_one_download(chromium_browser: Any, server_url: str) -> None:
     """The page's ~95 Python files arrive in python-files.json, one request, not one each
-    (over HTTP/1.1 they took 0.7 s of a cold start); only the page's script comes alone."""
+    (over HTTP/1.1 they took 0.7 s of a cold start): in the worker, and on the page
+    (?start=page), where only the page's script comes alone."""
     context = chromium_browser.new_context()
     try:
         page, requested, boot = load_counting_requests(context, server_url)
+        assert boot["where"] == "worker"
+        assert [u for u in requested if u.endswith(".py")] == []
+        assert requested.count(build.PYTHON_FILES) == 1
+        for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"):
+            assert requested.count(f"runtime/pyodide/{name}") == 1, name
+        assert boot["modules"] == "fresh"
+        play_a_turn(page)
+    finally:
+        context.close()
+    context = chromium_browser.new_context()
+    try:
+        page, requested, boot = load_counting_requests(context, server_url, "?start=page")
+        assert boot["where"] == "page"
         assert [u for u in requested if u.endswith(".py")] == ["main.py"]
         assert requested.count(build.PYTHON_FILES) == 1
         # Pyodide's WebAssembly comes once, compiled by the start's worker
@@ -372,9 +413,9 @@ def test_the_runtime_downloads_after_the_first_screen(
         page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
         seen = page.evaluate("() => window.pywarPaints")
         assert seen["lcp"], "no largest contentful paint"
-        # the snapshot and Pyodide's WebAssembly are fetched by the start's worker (in the
-        # worker's own timeline): the worker's script comes after the paint
-        big = ["snapshot_worker.js", "python_stdlib.zip", "pyodide.asm.mjs", build.PYTHON_FILES]
+        # the runtime, the snapshot and the Python files are fetched by Python's worker (in
+        # the worker's own timeline): the worker's script comes after the paint
+        big = [build.PYTHON_WORKER]
         assert all(name in seen["fetches"] for name in big), seen["fetches"]
         started = {name: seen["fetches"][name] for name in big}
         assert min(started.values()) > max(seen["lcp"]), (seen["lcp"], started)
@@ -386,13 +427,15 @@ def test_the_runtime_downloads_after_the_first_screen(
 def test_without_workers_the_page_compiles_and_inflates_itself(
     chromium_browser: Any, server_url: str
 ) -> None:
-    """The start's worker cannot load (a host that blocks it, a failed request): the page
-    inflates the snapshot and compiles Pyodide's WebAssembly on its own thread, slower but
-    the same game."""
+    """No worker can load (a host that blocks them, a failed request): Python starts on the
+    page's thread, which inflates the snapshot and compiles Pyodide's WebAssembly itself,
+    slower but the same game."""
     context = chromium_browser.new_context()
     try:
-        context.route("**/snapshot_worker.js", lambda route: route.fulfill(status=404))
+        for worker in (build.PYTHON_WORKER, "snapshot_worker.js"):
+            context.route(f"**/{worker}", lambda route: route.fulfill(status=404))
         page, requested, boot = load_counting_requests(context, server_url)
+        assert boot["where"] == "page" and boot["worker_error"], boot
         assert boot["snapshot"] is True and boot["snapshot_inflated"] == "page", boot
         assert boot["wasm"] == "page" and boot["wasm_error"], boot
         assert requested.count("runtime/pyodide/pyodide.asm.wasm") == 1

@@ -13,6 +13,7 @@ import pytest
 from pywar_e2e import build, goto_ready
 
 from buildtools.csp import apply_csp
+from e2e.helpers import settle
 from pywar.board import load_board
 
 pytestmark = pytest.mark.e2e
@@ -36,11 +37,13 @@ def tap(page: Any, territory: str) -> None:
     box = page.locator(f'#board [data-badge="{territory}"] circle').bounding_box()
     assert box, f"no badge for {territory}"
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    settle(page)
 
 
 def click(page: Any, action: str, arg: str | None = None) -> None:
     selector = f'[data-action="{action}"]' + (f'[data-arg="{arg}"]' if arg else "")
     page.locator(selector).first.click()
+    settle(page)
 
 
 def board_state(page: Any) -> dict[str, list[Any]]:

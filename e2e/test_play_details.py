@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from pywar_e2e import goto_ready
 
-from e2e.helpers import click, place_all_on, tap
+from e2e.helpers import click, place_all_on, settle, tap
 from pywar.board import load_board
 from pywar.game import Game
 
@@ -124,6 +124,7 @@ def test_the_replay_buttons_are_drawn_icons(app_page: Any) -> None:
         assert shape and shape["width"] >= 5 and shape["height"] >= 8  # drawn, whatever fonts
         assert buttons.nth(i).inner_text().strip() == ""
     buttons.nth(3).click()  # to the end: the last step of the game's log
+    settle(page)
     step, last = re.match(
         r"Lance (\d+) de (\d+)", page.locator(".replay-step").inner_text()
     ).groups()

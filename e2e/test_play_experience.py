@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from pywar_e2e import ROOT, goto_ready
 
-from e2e.helpers import badge, click, place_all_on, tap
+from e2e.helpers import badge, click, place_all_on, settle, tap
 from pywar.board import load_board
 from pywar.game import Game
 from pywar.odds import battle_odds
@@ -169,6 +169,7 @@ class Keys:
 
     def press(self, key: str) -> None:
         self.page.keyboard.press(key)
+        settle(self.page)
         self.count += 1
 
     def focused(self, selector: str) -> bool:

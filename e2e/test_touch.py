@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 import pytest
 from pywar_e2e import PageProblems, goto_ready
 
+from e2e.helpers import settle
 from pywar.game import Game
 from pywar.variants import get_variant
 
@@ -103,6 +104,7 @@ def press(page: Any, action: str, arg: str | None = None) -> None:
     """Tap the first visible control that sends ``action`` (with ``arg``)."""
     selector = f'[data-action="{action}"]' + (f'[data-arg="{arg}"]' if arg else "")
     page.locator(selector).locator("visible=true").first.tap()
+    settle(page)
 
 
 def go(page: Any, screen: str) -> None:
@@ -452,9 +454,11 @@ def test_taps_land_on_the_territory_meant(page: Any, board_id: str, size: str) -
         ]
         order += taps[len(order) :]
         for t, kind, (x, y) in order:
+            settle(page)
             before = source_now(page)
             if before == t:
                 page.keyboard.press("Escape")
+                settle(page)
                 before = ""
             seen = tap_and_see(page, x, y, before)
             counts["taps"] += 1
@@ -463,6 +467,7 @@ def test_taps_land_on_the_territory_meant(page: Any, board_id: str, size: str) -
                 counts["asked"] += 1
                 if t in seen["choice"]:
                     page.locator(f'#choice-slot [data-action="pick"][data-arg="{t}"]').tap()
+                    settle(page)
                     page.wait_for_function(OUTCOME_JS, arg=before, timeout=TIMEOUT)
                 else:
                     press(page, "escape")
@@ -475,6 +480,7 @@ def test_taps_land_on_the_territory_meant(page: Any, board_id: str, size: str) -
             else:
                 misses.append(f"{t} {kind} at ({x:.0f},{y:.0f}): {seen}")
         page.keyboard.press("Escape")
+        settle(page)
     HIT_TABLE[board_id, size] = counts
     print_hit_table()
     assert counts["badge_direct"] == counts["badge_taps"], misses

@@ -11,7 +11,7 @@ import pytest
 from pywar.board import load_board
 from pywar.variants import get_variant
 
-from saves import MemoryStorage
+from saves import MemoryStorage, MirroredStorage
 from session import Session, view_key
 from variant_ui import DEFAULT_VARIANT
 from viewmodel import App
@@ -140,3 +140,34 @@ def test_an_unknown_message_is_refused() -> None:
     session, _ = started()
     with pytest.raises(ValueError, match="unknown message"):
         session.handle({"kind": "nonsense"})
+
+
+def test_a_worker_session_hands_its_writes_to_the_page_and_hears_back() -> None:
+    """In a worker the storage is the page's: the frames carry the writes, and the page's
+    word on them ("full", then "ok") is what the player is told."""
+    storage = MirroredStorage()
+    session, _ = started(storage)
+    assert storage.take_writes() == []  # the start wrote nothing to report late
+    result = session.handle({"kind": "bench", "name": "newGame"})
+    assert result is not None
+    written = dict(result["writes"])
+    [save_key] = [k for k in written if ":save:" in k]
+    assert written["pywar:v1:current"] == save_key.rsplit(":", 1)[1]
+    assert storage.get(save_key) == written[save_key]  # the copy is what the page will hold
+    assert session.app.storage_state == "ok"
+    frame = session.handle({"kind": "stored", "state": "full"})
+    assert frame is not None and session.app.storage_state == "full"
+    assert "writes" not in frame
+    frame = session.handle({"kind": "stored", "state": "ok"})
+    assert frame is not None and session.app.storage_state == "ok"
+    assert frame["message"] is not None and frame["message"]["kind"] == "info"
+
+
+def test_another_tabs_write_reaches_the_workers_copy() -> None:
+    storage = MirroredStorage({"pywar:v1:pref:lang": "pt"})
+    session, _ = started(storage)
+    session.handle({"kind": "storage", "key": "pywar:v1:pref:lang", "value": "en"})
+    assert storage.get("pywar:v1:pref:lang") == "en"
+    session.handle({"kind": "storage", "key": "pywar:v1:pref:lang", "value": None})
+    assert storage.get("pywar:v1:pref:lang") is None
+    assert storage.take_writes() == []  # the page's own news is not written back

@@ -148,10 +148,11 @@ def test_the_graph_sees_type_checking_imports() -> None:
     assert "viewmodel" in graph["adapter"]
     assert graph["main"] == {"adapter"}  # the page's script only starts the adapter
     assert "screens.common" in graph["viewmodel"]
-    # nothing but the adapter (which makes the App) and the session (which renders it)
-    # imports the view model: screens and page parts see it through mixins and the
-    # PageApp protocol
+    # nothing but what makes the App (the adapter on the page's thread, worker_main in a
+    # worker) and the session (which renders it) imports the view model: screens and page
+    # parts see it through mixins and the PageApp protocol
     assert sorted(n for n, deps in graph.items() if "viewmodel" in deps) == [
         "adapter",
         "session",
+        "worker_main",
     ]

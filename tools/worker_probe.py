@@ -1,23 +1,20 @@
-"""Issue 18's worker question, measured: Python started in a worker against the game's page.
+"""Issue 18's worker question, measured: the game's Python in a worker against on the page.
 
-``python3 tools/worker_probe.py [--runs N] [--no-build]`` copies ``dist/`` into a
-temporary site, adds ``probe.html`` (``index.html`` with PyScript and the loader swapped
-for ``tools/worker_probe/probe_page.mjs``) and serves both. The probe restores the same
-snapshot in a dedicated worker, renders the same view model there and posts each view to
-the page, which writes it with ``window.pywarViewDom`` (``web/page.js``) and posts the
-taps back. Cold loads in fresh contexts, alternated, with the page's thread slowed 1x
-and 4x, and 4x with the workers slowed too (CDP ``Emulation.setCPUThrottlingRate`` sent
-to each worker's own session). Prints one JSON object: per page and slowdown the medians
-of ``ready`` (html[data-ready], ms since navigation), ``fcp``, ``blocking`` (long tasks'
-time over 50 ms, first paint to ready), ``longest`` and ``start_ms`` (tap on the form's
-start button to the game's screen).
-A measurement, not the game: the probe writes no saves back and moves no focus.
+``python3 tools/worker_probe.py [--runs N] [--no-build] [--cpus C] [--lighthouse]`` serves
+``dist/`` and loads ``index.html`` (Python in a worker, the site's start) and
+``index.html?start=page`` (the same snapshot restored on the page's thread through
+PyScript, the fallback) side by side. Cold loads in fresh contexts, alternated, with the
+page's thread slowed 1x and 4x, and 4x with the workers slowed too (CDP
+``Emulation.setCPUThrottlingRate`` sent to each worker's own session). Prints one JSON
+object: per page and slowdown the medians of ``ready`` (html[data-ready], ms since
+navigation), ``fcp``, ``blocking`` (long tasks' time over 50 ms, first paint to ready),
+``longest`` and ``start_ms`` (tap on the form's start button to the game's screen).
 
 Chromium cannot slow a worker (its answer: "Operation is only supported for pages, not
-workers"), so the 4x figures flatter the probe. ``--cpus 0.5`` runs Chromium, every process
-and thread of it, in a Linux cgroup (v1 ``cpu`` controller, root) limited to half a CPU: on
-this 2-core machine, a device four times slower in all its threads. The bare PyScript hello
-page is loaded there too, for the ratio.
+workers"), so the 4x figures flatter the worker. ``--cpus 0.5`` runs Chromium, every
+process and thread of it, in a Linux cgroup (v1 ``cpu`` controller, root) limited to half
+a CPU: on this 2-core machine, a device four times slower in all its threads. The bare
+PyScript hello page is loaded there too, for the ratio.
 """
 
 from __future__ import annotations
@@ -25,8 +22,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import re
-import shutil
 import statistics
 import sys
 import tempfile
@@ -40,8 +35,6 @@ from buildtools.bench import _BLOCKING_JS, _FCP_JS, READY_PROBE_JS, run_lighthou
 from buildtools.common import CHROMIUM, CHROMIUM_ARGS, DIST  # noqa: E402
 from buildtools.serve import serving  # noqa: E402
 from buildtools.site import build  # noqa: E402
-
-PROBE = Path(__file__).resolve().parent / "worker_probe"
 
 #: Taps the form's start button and resolves with the ms until <html data-screen> changes.
 _START_JS = """
@@ -60,30 +53,6 @@ _START_JS = """
   button.click();
 })
 """
-
-
-def make_probe_site(dist: Path, site: Path) -> None:
-    """``dist`` copied to ``site`` with probe.html and the probe's two modules beside it."""
-    shutil.copytree(dist, site)
-    html = (dist / "index.html").read_text(encoding="utf-8")
-    snapshot = json.loads((dist / "build-info.json").read_text(encoding="utf-8"))["snapshot"]
-    boot = (dist / "pyodide_boot.mjs").read_text(encoding="utf-8")
-    url = re.search(r'"url": "([^"]+)"', boot)
-    if not snapshot or not url:
-        raise SystemExit("dist/ has no snapshot: build it first (python3 build.py build)")
-    for pattern in (
-        r'<script type="module" src="\./pyodide_boot\.mjs"></script>',
-        r'<script type="module" src="\./runtime/pyscript/core\.js"></script>',
-        r'<script type="py" src="\./main\.py"[^>]*></script>',
-    ):
-        html, count = re.subn(pattern, "", html)
-        if count != 1:
-            raise SystemExit(f"index.html: no {pattern}")
-    html = html.replace("</body>", '<script type="module" src="./probe_page.mjs"></script></body>')
-    html = html.replace("<html ", f'<html data-probe-snapshot="{url.group(1)}" ', 1)
-    (site / "probe.html").write_text(html, encoding="utf-8")
-    for name in ("probe_page.mjs", "probe_worker.mjs"):
-        shutil.copy(PROBE / name, site / name)
 
 
 CGROUP = Path("/sys/fs/cgroup/cpu/pywar-probe")
@@ -171,40 +140,39 @@ def main() -> int:
     parser.add_argument(
         "--cpus", type=float, default=0.0, help="run Chromium in a cgroup of this many CPUs"
     )
-    parser.add_argument(
-        "--lighthouse", action="store_true", help="and Lighthouse on index.html and probe.html"
-    )
+    parser.add_argument("--lighthouse", action="store_true", help="and Lighthouse on both starts")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     if not args.no_build:
         build()
     cases = [(1, 1)] if args.cpus else [(1, 1), (4, 1), (4, 4)]
-    pages = ("index.html", "probe.html")
+    pages = ("index.html?start=page", "index.html")
     if args.cpus:
         pages = ("hello.html", *pages)
     runs: dict[str, list[dict[str, Any]]] = {}
-    with tempfile.TemporaryDirectory(prefix="pywar-probe-") as tmp:
-        site = Path(tmp) / "site"
-        make_probe_site(DIST, site)
-        with serving(site) as base, sync_playwright() as pw:
-            executable = limited_chromium(args.cpus, Path(tmp)) if args.cpus else CHROMIUM
-            browser = pw.chromium.launch(
-                executable_path=str(executable), args=CHROMIUM_ARGS, headless=True
-            )
-            for n in range(args.runs):
-                for page_rate, worker_rate in cases:
-                    for name in pages:
-                        key = f"{name} page x{page_rate} workers x{worker_rate}"
-                        got = load_once(browser, base + name, page_rate, worker_rate)
-                        runs.setdefault(key, []).append(got)
-                        print(f"run {n + 1}: {key}: {got}", file=sys.stderr)
-            browser.close()
-            lighthouse = (
-                {name: run_lighthouse(base + name) for name in ("index.html", "probe.html")}
-                if args.lighthouse
-                else None
-            )
+    with (
+        tempfile.TemporaryDirectory(prefix="pywar-probe-") as tmp,
+        serving(DIST) as base,
+        sync_playwright() as pw,
+    ):
+        executable = limited_chromium(args.cpus, Path(tmp)) if args.cpus else CHROMIUM
+        browser = pw.chromium.launch(
+            executable_path=str(executable), args=CHROMIUM_ARGS, headless=True
+        )
+        for n in range(args.runs):
+            for page_rate, worker_rate in cases:
+                for name in pages:
+                    key = f"{name} page x{page_rate} workers x{worker_rate}"
+                    got = load_once(browser, base + name, page_rate, worker_rate)
+                    runs.setdefault(key, []).append(got)
+                    print(f"run {n + 1}: {key}: {got}", file=sys.stderr)
+        browser.close()
+        lighthouse = (
+            {name: run_lighthouse(base + name) for name in pages if "hello" not in name}
+            if args.lighthouse
+            else None
+        )
     report = {
         key: {
             field: median([r.get(field) for r in got])

@@ -7,6 +7,9 @@
 //     options: {board_id, speed} (the inlined map's board, ?speed=).
 // Until then the prerendered first screen records what the player does
 // (tools/first_screen.js); connect() replays it (the session's "take-over").
+// The page's start (web/start.mjs, web/pyodide_boot.mjs) also takes from here
+// `window.pywarPage.painted` (the first screen is on the display: the runtime's downloads
+// may begin) and `snapshotCost()` (why not to download the snapshot on this visit).
 // window.pywarViewDom keeps the DOM primitives: build(json), bindBoard(),
 // paintBoard(json), boardInput(json), boardNames(json), focusTerritory(id).
 (() => {
@@ -122,6 +125,7 @@
   const botNow = new MessageChannel();
 
   /** Send a message to the session and write its answer; resolves to the frame. */
+  let inFlight = 0; // messages whose frames have not come back (a session in a worker)
   const call = (message, { focus = true } = {}) => {
     const answer = handle(JSON.stringify(message));
     const written = (text) => {
@@ -130,7 +134,15 @@
       write(frame, focus);
       return frame;
     };
-    return answer && typeof answer.then === "function" ? answer.then(written) : written(answer);
+    if (!(answer && typeof answer.then === "function")) return written(answer);
+    // <html data-pending> while frames are on their way (tests wait for it to go)
+    inFlight += 1;
+    root.setAttribute("data-pending", "");
+    const settled = () => {
+      inFlight -= 1;
+      if (!inFlight) root.removeAttribute("data-pending");
+    };
+    return answer.then(written).finally(settled);
   };
   const send = (action, arg = null, value = null) => call({ kind: "send", action, arg, value });
 
@@ -153,6 +165,7 @@
   };
 
   const write = (frame, focus = true) => {
+    if (frame.writes) store(frame.writes);
     if (!("screen" in frame)) return frame.timers && scheduleTimers(frame.timers); // no render
     if (frame.board_id !== boardId && loadingBoard !== frame.board_id) {
       loadingBoard = frame.board_id;
@@ -270,6 +283,35 @@
     call({ kind: "blitz" });
   };
   botNow.port1.onmessage = botTick;
+
+  // ------------------------------------------------------------------ storage
+  // A session in a worker cannot reach localStorage: its frames carry its writes
+  // ([key, value or null]). Those the browser refuses wait here, the newest value of each,
+  // and are tried again with every later batch; the session hears when that changes
+  // ("stored": "ok", "full" or "blocked").
+  const unsaved = new Map();
+  let storeState = "ok";
+  const store = (writes) => {
+    for (const [key, value] of writes) {
+      unsaved.delete(key); // the newest write of a key goes last
+      unsaved.set(key, value);
+    }
+    let failed = "ok";
+    const order = [...unsaved].sort(([, a], [, b]) => (a === null ? 0 : 1) - (b === null ? 0 : 1));
+    for (const [key, value] of order) { // removals first: they make room
+      try {
+        if (value === null) localStorage.removeItem(key);
+        else localStorage.setItem(key, value);
+        unsaved.delete(key);
+      } catch (error) {
+        failed = /quota/i.test(String(error && error.name)) ? "full" : "blocked";
+      }
+    }
+    if (failed !== storeState) {
+      storeState = failed;
+      call({ kind: "stored", state: failed });
+    }
+  };
 
   // ------------------------------------------------------------------ effects
   const carryOut = (effects) => {
@@ -561,7 +603,7 @@
     });
     window.addEventListener("storage", (evt) => {
       // another tab wrote to this site's storage: is it the game shown here?
-      if (evt.key !== null) call({ kind: "storage", key: evt.key });
+      if (evt.key !== null) call({ kind: "storage", key: evt.key, value: evt.newValue });
     });
     const started = call({
       kind: "start", board_id: boardId, ...bindBoard(), env: environment(),
@@ -590,6 +632,13 @@
     };
     if (started && typeof started.then === "function") started.then(takeOver);
     else takeOver();
+    window.pywarBench = Object.freeze({
+      newGame: () => bench("newGame"),
+      botsOnly: (level = "hard", variant = null, players = 3) => bench("botsOnly", level, variant, players),
+      actions: () => bench("actions"),
+      boardLoading: () => loadingBoard !== null,
+      botPace: () => (botTimer === null ? null : botTimer === "message" ? "message" : "timer"),
+    });
   };
 
   /** The benchmarks' and tests' hooks. */
@@ -600,6 +649,65 @@
       : frame.result;
   };
 
+  /** The page's start (web/start.mjs, web/pyodide_boot.mjs) waits for this. Resolves once the page is parsed and its first screen (the new-game form or the
+   * "continue" card, prerendered in #overlay-slot: the largest paint) is on the display: the
+   * runtime's big downloads and Python's start come after what the player reads, never
+   * before it (Lighthouse counts the requests that start before the largest paint as holding
+   * it back: 20 MB of them made its desktop LCP read 2.6-3.8 s against 0.65 s).
+   *   - Where the browser reports largest paints (Chromium), it waits for the report of one
+   *     in the first screen: that is the time it reached the display. Animation frames
+   *     are no proof of it: with a big board to raster, the paint came up to 0.3 s after two
+   *     frames. With no first screen in sight (`?variant=` of another board) it goes on 1 s
+   *     after the page is parsed.
+   *   - Elsewhere, two animation frames after the page is parsed.
+   * A hidden tab paints nothing: there it resolves once parsed, or as soon as the tab is
+   * hidden. A frame that gets no animation frames (Chromium gives none to a cross-origin
+   * iframe scrolled out of view) resolves 2.5 s after the parse. (Not a timer from the
+   * start: a slow device may take more than a second to paint its first screen, and the
+   * downloads would then start in the middle of it.) */
+  const painted = new Promise((resolve) => {
+    const hidden = () => document.visibilityState === "hidden";
+    const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    const reported = globalThis.PerformanceObserver
+      && (PerformanceObserver.supportedEntryTypes || []).includes("largest-contentful-paint");
+    let screen = false; // a largest paint in the first screen was reported
+    let parsed = false;
+    if (reported) {
+      new PerformanceObserver((list, observer) => {
+        const slot = document.getElementById("overlay-slot");
+        if (list.getEntries().some((e) => slot && e.element && slot.contains(e.element))) {
+          screen = true;
+          observer.disconnect();
+          if (parsed) frames();
+        }
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+    }
+    const next = () => {
+      parsed = true;
+      if (hidden()) return resolve();
+      setTimeout(resolve, 2500);
+      if (!reported || screen) return frames();
+      setTimeout(frames, 1000); // no first screen in sight: its paint will not be reported
+    };
+    if (document.readyState !== "loading") next();
+    else document.addEventListener("DOMContentLoaded", next, { once: true });
+    document.addEventListener("visibilitychange", () => hidden() && resolve());
+  });
+
+  /** Why the snapshot is not fetched on this visit, or "" when it is: a browser asking to
+   * save data (Data Saver, `navigator.connection.saveData`) is spared its 7.4 MB on a first
+   * visit. A page the service worker controls has it in its cache, and uses it. (The
+   * browser's downlink estimate is no guide: with nothing measured yet Chromium reports a
+   * default 1.5 Mbit/s.) */
+  const snapshotCost = () => {
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) return "";
+    const connection = navigator.connection;
+    if (connection && connection.saveData) {
+      return "the browser asks to save data: no snapshot download";
+    }
+    return "";
+  };
+
   window.pywarViewDom = Object.freeze({
     build: (json) => make(JSON.parse(json), false),
     bindBoard: () => JSON.stringify(bindBoard()),
@@ -608,12 +716,5 @@
     boardNames: (json) => boardNames(JSON.parse(json)),
     focusTerritory,
   });
-  window.pywarPage = Object.freeze({ connect });
-  window.pywarBench = Object.freeze({
-    newGame: () => bench("newGame"),
-    botsOnly: (level = "hard", variant = null, players = 3) => bench("botsOnly", level, variant, players),
-    actions: () => bench("actions"),
-    boardLoading: () => loadingBoard !== null,
-    botPace: () => (botTimer === null ? null : botTimer === "message" ? "message" : "timer"),
-  });
+  window.pywarPage = Object.freeze({ connect, painted, snapshotCost });
 })();

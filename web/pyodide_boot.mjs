@@ -38,7 +38,10 @@ const pyodide = await import(moduleURL("./runtime/pyodide/pyodide.mjs"));
 
 export const version = pyodide.version;
 
-const boot = (globalThis.pywarBoot = { snapshot: false, reason: "", ms: {} });
+// what web/start.mjs said already (where, and why not in a worker) is kept
+const boot = (globalThis.pywarBoot = {
+  where: "page", ...globalThis.pywarBoot, snapshot: false, reason: "", ms: {},
+});
 const since = (t) => Math.round(performance.now() - t);
 
 /** The snapshot's bytes, fetched and inflated by web/snapshot_worker.js so the page's
@@ -97,64 +100,12 @@ function fetchHere(url) {
   });
 }
 
-/** Resolves once the page is parsed and its first screen (the new-game form or the
- * "continue" card, prerendered in #overlay-slot: the largest paint) is on the display: the
- * runtime's big downloads and Python's start come after what the player reads, never
- * before it (Lighthouse counts the requests that start before the largest paint as holding
- * it back: 20 MB of them made its desktop LCP read 2.6-3.8 s against 0.65 s).
- *   - Where the browser reports largest paints (Chromium), it waits for the report of one
- *     in the first screen: that is the time it reached the display. Animation frames
- *     are no proof of it: with a big board to raster, the paint came up to 0.3 s after two
- *     frames. With no first screen in sight (`?variant=` of another board) it goes on 1 s
- *     after the page is parsed.
- *   - Elsewhere, two animation frames after the page is parsed.
- * A hidden tab paints nothing: there it resolves once parsed, or as soon as the tab is
- * hidden. A frame that gets no animation frames (Chromium gives none to a cross-origin
- * iframe scrolled out of view) resolves 2.5 s after the parse. (Not a timer from the
- * start: a slow device may take more than a second to paint its first screen, and the
- * downloads would then start in the middle of it.) */
-const painted = new Promise((resolve) => {
-  const hidden = () => document.visibilityState === "hidden";
-  const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const reported = globalThis.PerformanceObserver
-    && (PerformanceObserver.supportedEntryTypes || []).includes("largest-contentful-paint");
-  let screen = false; // a largest paint in the first screen was reported
-  let parsed = false;
-  if (reported) {
-    new PerformanceObserver((list, observer) => {
-      const slot = document.getElementById("overlay-slot");
-      if (list.getEntries().some((e) => slot && e.element && slot.contains(e.element))) {
-        screen = true;
-        observer.disconnect();
-        if (parsed) frames();
-      }
-    }).observe({ type: "largest-contentful-paint", buffered: true });
-  }
-  const next = () => {
-    parsed = true;
-    if (hidden()) return resolve();
-    setTimeout(resolve, 2500);
-    if (!reported || screen) return frames();
-    setTimeout(frames, 1000); // no first screen in sight: its paint will not be reported
-  };
-  if (document.readyState !== "loading") next();
-  else document.addEventListener("DOMContentLoaded", next, { once: true });
-  document.addEventListener("visibilitychange", () => hidden() && resolve());
-});
+/** Resolves once the page is parsed and its first screen is on the display (web/page.js,
+ * which runs before this module: `window.pywarPage.painted`). */
+const painted = globalThis.pywarPage.painted;
 
-/** Why the snapshot is not fetched on this visit, or "" when it is: a browser asking to
- * save data (Data Saver, `navigator.connection.saveData`) is spared its 7.4 MB on a first
- * visit. A page the service worker controls has it in its cache, and uses it. (The
- * browser's downlink estimate is no guide: with nothing measured yet Chromium reports a
- * default 1.5 Mbit/s.) */
-function snapshotCost() {
-  if (navigator.serviceWorker && navigator.serviceWorker.controller) return "";
-  const connection = navigator.connection;
-  if (connection && connection.saveData) {
-    return "the browser asks to save data: no snapshot download";
-  }
-  return "";
-}
+/** Why the snapshot is not fetched on this visit, or "" (web/page.js). */
+const snapshotCost = globalThis.pywarPage.snapshotCost;
 
 /** The one-file edition's own snapshot: it has no room for the site's, so after a start
  * without one it has a worker make one in this browser (tools/single_file_snapshot.js)

@@ -90,6 +90,47 @@ class MemoryStorage:
         return list(self.data)
 
 
+class MirroredStorage(MemoryStorage):
+    """The page's localStorage as a worker sees it: a copy taken at start, kept current
+    by the page (another tab's writes), whose own writes the page carries out later
+    (:meth:`take_writes`) and confirms or refuses by message (``confirms_later``: a write
+    accepted here is not yet stored, so the view model waits for the page's word before
+    it says storage is back). ``durable`` False: the browser blocks storage.
+
+    >>> mirror = MirroredStorage({"a": "1"})
+    >>> mirror.set("b", "2"); mirror.remove("a")
+    >>> mirror.take_writes(), mirror.take_writes(), mirror.all_keys()
+    ([['b', '2'], ['a', None]], [], ['b'])
+    """
+
+    confirms_later = True
+
+    def __init__(self, data: dict[str, str] | None = None, durable: bool = True) -> None:
+        super().__init__(data)
+        self.durable = durable
+        self.writes: list[list[str | None]] = []
+
+    def set(self, key: str, value: str) -> None:
+        super().set(key, value)
+        self.writes.append([key, value])
+
+    def remove(self, key: str) -> None:
+        super().remove(key)
+        self.writes.append([key, None])
+
+    def written_elsewhere(self, key: str, value: str | None) -> None:
+        """Another tab stored ``value`` under ``key`` (None: removed it)."""
+        if value is None:
+            self.data.pop(key, None)
+        else:
+            self.data[key] = value
+
+    def take_writes(self) -> list[list[str | None]]:
+        """The writes since the last call, in order (``[key, value or None]``)."""
+        writes, self.writes = self.writes, []
+        return writes
+
+
 class SaveError(Exception):
     """A save that cannot be read; ``reason`` is a catalogue key for the page."""
 

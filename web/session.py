@@ -29,7 +29,9 @@ Messages (``kind``, then its fields):
 - ``take-over`` (events, stamps): the player's input on the prerendered first screen,
   replayed; slots whose prerendered view still holds are kept (see :meth:`take_over`);
 - ``persist`` (granted): the browser's answer about keeping the storage;
-- ``storage`` (key): another tab wrote this key;
+- ``storage`` (key, value): another tab wrote this key;
+- ``stored`` (state): the page's word on the ``writes`` it carried out for a session in a
+  worker: "ok", "full" or "blocked";
 - ``fullscreen`` (on): the page entered or left full screen;
 - ``start`` (board_id, territories, anchors, env, fragment): the page's map, where the page
   runs (``env``, see the view model's ``env`` action) and a game handed over in the address;
@@ -82,7 +84,17 @@ class Session:
 
     # ------------------------------------------------------------------ messages
     def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
-        """Carry out one message from the page; the frame to write, or None."""
+        """Carry out one message from the page; the frame to write, or None. With a
+        :class:`saves.MirroredStorage` (a session in a worker) the frame carries the
+        storage writes for the page to carry out (``writes``)."""
+        frame = self.answer(message)
+        take_writes = getattr(self.app.store.storage, "take_writes", None)
+        writes = take_writes() if take_writes is not None else None
+        if writes:
+            frame = {**(frame or {}), "writes": writes}
+        return frame
+
+    def answer(self, message: dict[str, Any]) -> dict[str, Any] | None:
         kind = message.get("kind")
         arg = message.get("arg")
         value = message.get("value")
@@ -117,7 +129,13 @@ class Session:
             self.app.dispatch("persist", "granted" if message.get("granted") else "denied")
             return self.render()
         if kind == "storage":
+            written_elsewhere = getattr(self.app.store.storage, "written_elsewhere", None)
+            if written_elsewhere is not None:
+                written_elsewhere(str(message["key"]), message.get("value"))
             self.app.dispatch("storage-changed", str(message["key"]))
+            return self.render()
+        if kind == "stored":
+            self.app.storage_stored(str(message.get("state")))
             return self.render()
         if kind == "fullscreen":
             self.app.is_fullscreen = bool(message.get("on"))

@@ -84,7 +84,19 @@ class SavedGames(PageBase):
             self.storage_state = exc.kind
             return
         self.record = record
-        if self.storage_state != "ok" and getattr(self.store.storage, "durable", True):
+        storage = self.store.storage
+        if getattr(storage, "confirms_later", False):
+            return  # the page says whether it stored it (storage_stored)
+        if self.storage_state != "ok" and getattr(storage, "durable", True):
+            self.storage_state = "ok"
+            self.message = ("info", self.tr("storage_back"))
+
+    def storage_stored(self, state: str) -> None:
+        """The page's word on the writes it carried out for a worker (a
+        :class:`saves.MirroredStorage`): "ok" (stored, all of them), "full" or "blocked"."""
+        if state != "ok":
+            self.storage_state = state if state in ("full", "blocked") else "blocked"
+        elif self.storage_state != "ok":
             self.storage_state = "ok"
             self.message = ("info", self.tr("storage_back"))
 
