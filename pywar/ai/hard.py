@@ -43,8 +43,9 @@ from .core import (
     p_win,
     war2_worth,
 )
-from .evaluate import Evaluator, Goal, seat_goals
+from .evaluate import WIN, Evaluator, Goal, seat_goals
 from .normal import front_distance, threat_of, trade_now
+from .reply import Replies
 
 #: Rollouts per candidate placement.
 ROLLOUTS = 16
@@ -77,6 +78,10 @@ class HardBot(Bot):
     air_rollouts = True
     #: Rollouts one turn may spend (see :data:`TURN_WORK`).
     turn_work = TURN_WORK
+    #: Placement: the best candidates by the own rollouts played again with the others'
+    #: replies (:mod:`pywar.ai.reply`); 0 or 1: off.
+    reply_top = 4
+    reply_rollouts = 16
 
     def decide(self, view: dict[str, Any], trade_allowed: bool, clock: Clock) -> Thinking:
         pos = Position.from_view(view)
@@ -295,11 +300,11 @@ class HardBot(Bot):
         _spend(pos, mem, self.rollouts * len(tried))
         seeds = [rnd.getrandbits(32) for _ in range(self.rollouts)]
         best: tuple[float, int] | None = None
-        for i, (alloc, mode) in enumerate(tried):
+        means: list[float] = []
+        plays: list[RolloutPlay] = []
+        for alloc, mode in tried:
             owner = pos.owner
-            base_armies = list(pos.armies)
-            for t, k in alloc.items():
-                base_armies[t] += k
+            base_armies = placed_armies(pos, alloc)
             if mode == "push":
                 assert needed is not None
                 play = _push_play(pos, needed)
@@ -308,9 +313,26 @@ class HardBot(Bot):
             if self.air_rollouts:
                 play = self.layer.rollout_opening(pos, owner, base_armies, values, play)
             mean = yield from mean_score(pos, ev, owner, base_armies, seeds, play, clock)
+            means.append(mean)
+            plays.append(play)
             if best is None or mean > best[0]:
-                best = (mean, i)
+                best = (mean, len(means) - 1)
         assert best is not None
+        if self.reply_top > 1 and len(means) > 1 and not _over_budget(pos, mem, self.turn_work):
+            # The best few again, each followed by the others' replies.
+            top = sorted(range(len(tried)), key=lambda i: (-means[i], i))[: self.reply_top]
+            replies = Replies(pos, ev)
+            _spend(pos, mem, 3 * self.reply_rollouts * len(top))
+            rseeds = [rnd.getrandbits(32) for _ in range(self.reply_rollouts)]
+            best = None
+            for i in top:
+                alloc, mode = tried[i]
+                mean = yield from reply_score(
+                    ev, pos.owner, placed_armies(pos, alloc), rseeds, plays[i], replies, clock
+                )
+                if best is None or mean > best[0]:
+                    best = (mean, i)
+            assert best is not None
         return tried[best[1]]
 
     def belief(self, pos: Position, mem: dict[str, Any]) -> Belief:
@@ -630,6 +652,41 @@ class HardBot(Bot):
 
 
 # ---------------------------------------------------------------- helpers
+def placed_armies(pos: Position, alloc: dict[int, int]) -> list[int]:
+    """The armies after a placement."""
+    armies = list(pos.armies)
+    for t, k in alloc.items():
+        armies[t] += k
+    return armies
+
+
+def reply_score(
+    ev: Evaluator,
+    owner: list[int],
+    armies: list[int],
+    seeds: list[int],
+    play: RolloutPlay,
+    replies: Replies,
+    clock: Clock,
+) -> Thinking:
+    """Mean score over rollouts of ``play`` followed by the others' replies, one per seed
+    (yields when the clock is due; returns the mean)."""
+    total = 0.0
+    for seed in seeds:
+        own = list(owner)
+        arm = list(armies)
+        r = random.Random(seed)
+        conquered = play(own, arm, r)
+        if ev(own, arm, conquered) >= WIN:
+            total += WIN
+        else:
+            loss = replies.play(own, arm, r)
+            total += ev(own, arm, conquered) - loss
+        if clock.due():
+            yield
+    return total / len(seeds)
+
+
 def _spend(pos: Position, mem: dict[str, Any] | None, rollouts: int) -> None:
     """Count ``rollouts`` against the turn's budget (weighed by the seats still playing:
     a rollout's score looks at each of them)."""
