@@ -82,6 +82,8 @@ class HardBot(Bot):
     #: replies (:mod:`pywar.ai.reply`); 0 or 1: off.
     reply_top = 4
     reply_rollouts = 16
+    #: Attacks: weigh going on against stopping with the others' replies too.
+    attack_replies = False
 
     def decide(self, view: dict[str, Any], trade_allowed: bool, clock: Clock) -> Thinking:
         pos = Position.from_view(view)
@@ -99,6 +101,7 @@ class HardBot(Bot):
             mem.pop("battle", None)
             mem.pop("mode", None)
             mem.pop("regroup", None)
+            mem.pop("replies", None)
             mem["work"] = 0.0
         going_on = self.battle_going_on(pos, mem)
         if going_on is not None:  # the next roll of a battle under way: nothing to weigh
@@ -321,7 +324,7 @@ class HardBot(Bot):
         if self.reply_top > 1 and len(means) > 1 and not _over_budget(pos, mem, self.turn_work):
             # The best few again, each followed by the others' replies.
             top = sorted(range(len(tried)), key=lambda i: (-means[i], i))[: self.reply_top]
-            replies = Replies(pos, ev)
+            replies = self.replies(pos, ev, mem)
             _spend(pos, mem, 3 * self.reply_rollouts * len(top))
             rseeds = [rnd.getrandbits(32) for _ in range(self.reply_rollouts)]
             best = None
@@ -334,6 +337,15 @@ class HardBot(Bot):
                     best = (mean, i)
             assert best is not None
         return tried[best[1]]
+
+    def replies(self, pos: Position, ev: Evaluator, mem: dict[str, Any] | None) -> Replies:
+        """The others' reply model, built once a turn (from the turn's first position)."""
+        if mem is None:
+            return Replies(pos, ev)
+        model: Replies | None = mem.get("replies")
+        if model is None:
+            model = mem["replies"] = Replies(pos, ev)
+        return model
 
     def belief(self, pos: Position, mem: dict[str, Any]) -> Belief:
         """This seat's belief about the others' objectives (new for a new game)."""
@@ -482,17 +494,33 @@ class HardBot(Bot):
             mem["mode"] = kind
             mem["battle"] = (s, t, 1 if kind == "push" else gate_stop(armies[s]))
             return Attack(info.ids[s], info.ids[t])
-        _spend(pos, mem, self.attack_rollouts * len(options))
-        best_value = ev(owner, armies, pos.conquered) + MARGIN
-        best: tuple[str, float, tuple[int, int]] | None = None
+        replies = self.replies(pos, ev, mem) if self.attack_replies else None
+        if replies is None:
+            _spend(pos, mem, self.attack_rollouts * len(options))
+        else:
+            _spend(pos, mem, 3 * self.attack_rollouts * (len(options) + 1))
         seeds = [rnd.getrandbits(32) for _ in range(self.attack_rollouts)]
+        if replies is None:
+            best_value = ev(owner, armies, pos.conquered) + MARGIN
+        else:
+            conquered = pos.conquered
+
+            def stay(own: list[int], arm: list[int], r: random.Random) -> bool:
+                return conquered
+
+            here = yield from reply_score(ev, owner, armies, seeds, stay, replies, clock)
+            best_value = here + MARGIN
+        best: tuple[str, float, tuple[int, int]] | None = None
         for kind, shift, (s, t) in options:
             if kind == "push":
                 assert needed is not None
                 play = _push_play(pos, needed)
             else:
                 play = _gate_play(pos, values, shift, (s, t, gate_stop(armies[s])))
-            mean = yield from mean_score(pos, ev, owner, armies, seeds, play, clock)
+            if replies is None:
+                mean = yield from mean_score(pos, ev, owner, armies, seeds, play, clock)
+            else:
+                mean = yield from reply_score(ev, owner, armies, seeds, play, replies, clock)
             if mean > best_value:
                 best_value = mean
                 best = (kind, shift, (s, t))

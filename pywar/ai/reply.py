@@ -36,9 +36,7 @@ class Replies:
         self.info = info
         self.me = pos.me
         n = pos.nplayers
-        self.order = [
-            (pos.me + k) % n for k in range(1, n) if pos.alive[(pos.me + k) % n]
-        ]
+        self.order = [(pos.me + k) % n for k in range(1, n) if pos.alive[(pos.me + k) % n]]
         self.goals: dict[int, list[tuple[float, Goal]]] = {
             o: [(p, g) for p, g, _ in ev.goals.get(o, [])] for o in self.order
         }
