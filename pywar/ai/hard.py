@@ -84,6 +84,8 @@ class HardBot(Bot):
     reply_rollouts = 16
     #: Attacks: weigh going on against stopping with the others' replies too.
     attack_replies = False
+    #: The replies trade the cards the others likely hold a set of (else only full hands).
+    reply_cards = False
 
     def decide(self, view: dict[str, Any], trade_allowed: bool, clock: Clock) -> Thinking:
         pos = Position.from_view(view)
@@ -341,10 +343,10 @@ class HardBot(Bot):
     def replies(self, pos: Position, ev: Evaluator, mem: dict[str, Any] | None) -> Replies:
         """The others' reply model, built once a turn (from the turn's first position)."""
         if mem is None:
-            return Replies(pos, ev)
+            return Replies(pos, ev, self.reply_cards)
         model: Replies | None = mem.get("replies")
         if model is None:
-            model = mem["replies"] = Replies(pos, ev)
+            model = mem["replies"] = Replies(pos, ev, self.reply_cards)
         return model
 
     def belief(self, pos: Position, mem: dict[str, Any]) -> Belief:
