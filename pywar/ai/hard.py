@@ -84,6 +84,8 @@ class HardBot(Bot):
     reply_rollouts = 16
     #: Attacks: weigh going on against stopping with the others' replies too.
     attack_replies = False
+    #: The replies weigh the Border Security Ratio spread too, even out of the best few.
+    reply_spread = False
     #: The replies trade the cards the others likely hold a set of (else only full hands).
     reply_cards = False
 
@@ -326,6 +328,8 @@ class HardBot(Bot):
         if self.reply_top > 1 and len(means) > 1 and not _over_budget(pos, mem, self.turn_work):
             # The best few again, each followed by the others' replies.
             top = sorted(range(len(tried)), key=lambda i: (-means[i], i))[: self.reply_top]
+            if self.reply_spread and 0 not in top:  # the defensive spread, whatever it scored
+                top.append(0)
             replies = self.replies(pos, ev, mem)
             _spend(pos, mem, 3 * self.reply_rollouts * len(top))
             rseeds = [rnd.getrandbits(32) for _ in range(self.reply_rollouts)]
