@@ -59,6 +59,8 @@ MARGIN = 0.25
 #: 0.2 ms; larger tables count more per rollout). Past it, the turn's remaining battles
 #: follow the cheap gate policy: no turn runs away, and the budget stays deterministic.
 TURN_WORK = 4000
+#: Rollouts of each end of the turn the regroup weighs with the others' replies.
+REGROUP_ROLLOUTS = 12
 
 
 class HardBot(Bot):
@@ -84,6 +86,9 @@ class HardBot(Bot):
     reply_rollouts = 16
     #: Attacks: weigh going on against stopping with the others' replies too.
     attack_replies = False
+    #: Regroup: the best few single moves (this many), the best gathering and no move
+    #: weighed again with the others' replies (0: off).
+    regroup_replies = 0
     #: The replies weigh the Border Security Ratio spread too, even out of the best few.
     reply_spread = False
     #: The replies trade the cards the others likely hold a set of (else only full hands).
@@ -174,7 +179,7 @@ class HardBot(Bot):
             action = yield from self.attack(pos, ev, mem, rnd, clock)
             return action
         if pos.phase == "regroup":
-            action = yield from self.regroup(pos, ev, clock, mem)
+            action = yield from self.regroup(pos, ev, clock, mem, rnd)
             return action
         if pos.phase == "final_trade":  # after an elimination; trade_now traded what it would
             return EndTurn()
@@ -610,7 +615,12 @@ class HardBot(Bot):
 
     # ------------------------------------------------------------- regroup
     def regroup(
-        self, pos: Position, ev: Evaluator, clock: Clock, mem: dict[str, Any] | None = None
+        self,
+        pos: Position,
+        ev: Evaluator,
+        clock: Clock,
+        mem: dict[str, Any] | None = None,
+        rnd: random.Random | None = None,
     ) -> Thinking:
         info = pos.info
         me = pos.me
@@ -625,6 +635,7 @@ class HardBot(Bot):
         dist = front_distance(pos)
         floor = objective_floor(ev)
         best: tuple[float, int, int, int] | None = None
+        singles: list[tuple[float, int, int, int]] = []
         for s in range(info.n):
             if owner[s] != me:
                 continue
@@ -644,6 +655,7 @@ class HardBot(Bot):
                     v = ev(owner, arm, pos.conquered)
                     # Interior armies are worth more nearer the front.
                     v += 0.05 * k * (dist[s] - dist[u])
+                    singles.append((v, s, u, k))
                     if best is None or v > best[0]:
                         best = (v, s, u, k)
             if clock.due():
@@ -674,6 +686,40 @@ class HardBot(Bot):
                 gather = (v, moves)
             if clock.due():
                 yield
+        if self.regroup_replies and rnd is not None and not info.war2 and singles:
+            # The few best ends of the turn weighed again with the others' replies.
+            singles.sort(key=lambda x: (-x[0], x[1], x[2], x[3]))
+            ends: list[list[tuple[int, int, int]]] = [[]]
+            ends += [[(s, u, k)] for _, s, u, k in singles[: self.regroup_replies]]
+            if gather is not None:
+                ends.append(gather[1])
+            replies = self.replies(pos, ev, mem)
+            _spend(pos, mem, 2 * REGROUP_ROLLOUTS * len(ends))
+            seeds = [rnd.getrandbits(32) for _ in range(REGROUP_ROLLOUTS)]
+            conquered = pos.conquered
+
+            def stay(own: list[int], arm: list[int], r: random.Random) -> bool:
+                return conquered
+
+            chosen: tuple[float, int] | None = None
+            for i, moves in enumerate(ends):
+                arm = list(armies)
+                bonus = -0.1 if i else 0.0  # a move must be worth making
+                for s, u, k in moves:
+                    arm[s] -= k
+                    arm[u] += k
+                    bonus += 0.05 * k * (dist[s] - dist[u])
+                mean = yield from reply_score(ev, owner, arm, seeds, stay, replies, clock)
+                if chosen is None or mean + bonus > chosen[0]:
+                    chosen = (mean + bonus, i)
+            assert chosen is not None
+            moves = ends[chosen[1]]
+            if not moves:
+                return EndTurn()
+            if mem is not None:
+                mem["regroup"] = moves[1:]
+            s, u, k = moves[0]
+            return self.layer.regroup_move(pos, s, u, k)
         if gather is not None and gather[0] > here + 0.1 and (best is None or gather[0] > best[0]):
             moves = gather[1]
             if mem is not None:
