@@ -330,7 +330,12 @@ class HardBot(Bot):
             if best is None or mean > best[0]:
                 best = (mean, len(means) - 1)
         assert best is not None
-        if self.reply_top > 1 and len(means) > 1 and not _over_budget(pos, mem, self.turn_work):
+        if (
+            self.reply_top > 1
+            and len(means) > 1
+            and not pos.info.war2  # its air war is not in the replies
+            and not _over_budget(pos, mem, self.turn_work)
+        ):
             # The best few again, each followed by the others' replies.
             top = sorted(range(len(tried)), key=lambda i: (-means[i], i))[: self.reply_top]
             if self.reply_spread and 0 not in top:  # the defensive spread, whatever it scored
