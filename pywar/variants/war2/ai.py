@@ -20,21 +20,17 @@ layer adds, from ``game.view(me)`` only:
 
 The levels differ in how well they do it (``War2Style``): easy uses its cards and bombers
 at once where it is going to attack; normal weighs targets by value and exact odds; hard
-flies its raids as normal does (by rollouts only with :data:`HARD_RAIDS_BY_ROLLOUTS`) and
-weighs airlifts with its whole-board evaluation.
+flies its raids as normal does and weighs airlifts with its whole-board evaluation.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
 from ...actions import Action, EndTurn
 from ...ai.base import Bot, BotLayer, Clock, RolloutPlay, Thinking
 from ...ai.core import BoardInfo, Position, board_info, p_win
-from ...ai.evaluate import Evaluator
-from ...ai.hard import HardBot
 from ...ai.normal import front_distance, threat_of
 from ...ai.objective import target_weights
 from .. import get_variant
@@ -56,7 +52,7 @@ from .actions import (
 )
 from .air_odds import air_dist, expected_p_win, raid_gains, raid_plan, raid_targets, stop_level
 from .data import War2Card, War2Rules, war2_rules
-from .hard_air import airlift_targets, raid, with_raid
+from .hard_air import airlift_targets, with_raid
 
 CARD_PHASES = ("reinforce", "attack", "regroup")
 
@@ -74,15 +70,6 @@ class War2Style:
     air_min_gain: float = 0.15
 
 
-#: Whether hard chooses its raids by rollouts of its attack phase (:func:`hard_air.raid
-#: <pywar.variants.war2.hard_air.raid>`) rather than as normal does (exact odds and value,
-#: :meth:`War2Layer.air_attack`). Normal's way measured the same (3 players, hard against
-#: two normal, 300 games paired on each seed: 109 against 101 wins on seed 1000, 136
-#: against 126 on seed 2000, 121 against 129 on seed 3000; 366/900 against 356/900, inside
-#: the noise) and is simpler. Its placement rollouts still open with the base's raid.
-HARD_RAIDS_BY_ROLLOUTS = False
-
-
 # --------------------------------------------------------------------- the layer
 class War2Layer(BotLayer):
     """WAR II decisions of one bot, played with its level's ``skill`` (:class:`War2Style`)."""
@@ -93,21 +80,6 @@ class War2Layer(BotLayer):
         self._values: list[float] | None = None
 
     # ------------------------------------------------- the hard level's hooks
-    def before_battle(
-        self,
-        pos: Position,
-        ev: Evaluator,
-        mem: dict[str, Any],
-        rnd: random.Random,
-        clock: Clock,
-    ) -> Thinking:
-        """Hard: a raid before the next battle, chosen by its rollouts (or None; none
-        unless :data:`HARD_RAIDS_BY_ROLLOUTS`)."""
-        if not isinstance(self.bot, HardBot) or not HARD_RAIDS_BY_ROLLOUTS:
-            return None
-        action = yield from raid(self.bot, pos, ev, mem, rnd, clock)
-        return action
-
     def rollout_opening(
         self,
         pos: Position,
@@ -158,9 +130,7 @@ class War2Layer(BotLayer):
             action = yield from self.bot.decide(view, False, clock)
             return action
         if phase == "attack":
-            # Hard may choose its raids among its own options (rollouts).
-            by_rollouts = self.style.skill >= 2 and HARD_RAIDS_BY_ROLLOUTS
-            action = None if by_rollouts else self.air_attack(pos, view, hand, rules)
+            action = self.air_attack(pos, view, hand, rules)
             if action is None:
                 action = self.transport(pos, hand)
             if action is None:
