@@ -46,6 +46,7 @@ def cmd_test(args: argparse.Namespace) -> int:
             "web/session.py",
             "web/worker_main.py",
             "web/saves.py",
+            "web/bytecode.py",
             "-q",
         ]
     )

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from pywar_e2e import goto_ready
 
-from e2e.helpers import board_state, click, front, place_all_on, tap
+from e2e.helpers import board_state, click, front, place_all_on, settle, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -29,6 +29,7 @@ def setup_game(
     """Fill the new-game screen by clicks and typing, then start."""
     for i, kind in enumerate(kinds):
         page.locator(f'[data-action="seat-kind"][data-arg="{i}"]').select_option(kind)
+        settle(page)  # its frame may rebuild the row: fill() must not type into the old one
     for i, name in enumerate(names or [n for n, _ in SEATS]):
         field = page.locator(f'[data-action="seat-name"][data-arg="{i}"]')
         field.fill(name)

@@ -119,9 +119,17 @@ def test_plays_from_disk_and_keeps_the_game(file_page: Any, dist_dir: Path) -> N
     for rel in ("main.py", "viewmodel.py", "pywar/game.py"):
         text = page.evaluate("(p) => fetch(p).then((r) => r.text())", f"./{rel}")
         assert text == (dist_dir / rel).read_text(encoding="utf-8"), rel
-    # packed one by one (PyScript's `files` reads them from memory), not as python-files.json
+    # packed one by one (PyScript's `files` reads them from memory), not as python-files.json,
+    # with the byte code the build compiled for them (tools/compile_pyc.mjs, while it fits)
     config = page.evaluate("() => fetch('./pyscript.json').then((r) => r.json())")
-    assert set(config["files"]) == {f"./{rel}" for rel in build.python_files(dist_dir)}
+    sources = {f"./{rel}" for rel in build.python_files(dist_dir)}
+    compiled = set(config["files"]) - sources
+    assert sources <= set(config["files"])
+    assert all(re.search(r"(^|/)__pycache__/[^/]+\.cpython-3\d+\.pyc$", p) for p in compiled)
+    # the start imported every page module from that byte code, none compiled in the page
+    report = page.evaluate("() => window.pywarBench.bytecode()")
+    assert report["modules"] > 50
+    assert report["from_bytecode"] == (report["modules"] if compiled else 0), report
     # the game's Pyodide loader, packed without the site's snapshot
     assert page.locator('script[type="importmap"]').count() == 0
     boot = page.evaluate("() => JSON.parse(JSON.stringify(window.pywarBoot))")

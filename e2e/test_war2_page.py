@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pywar_e2e import goto_ready
 
-from e2e.helpers import board_state, click, front
+from e2e.helpers import board_state, click, front, settle
 
 from i18n import place
 
@@ -132,6 +132,7 @@ def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
     tap(page, target)
     page.wait_for_selector('[data-action="w2-launch"]')
     page.locator('[data-action="w2-bombers"]').last.click()
+    settle(page)  # its frame written (a worker answers later)
     shoot(page, shots, "air-choose-1366")
     click(page, "w2-launch")
     page.wait_for_selector(".air-dice .die.blue")
@@ -157,6 +158,7 @@ def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
     for _ in range(80):
         if page.locator(".phase.occupy").count():
             page.locator('[data-action="occupy"]').last.click()
+            settle(page)  # its frame written (a worker answers later)
             conquered = True
             break
         if board_state(page)[enemy][0] == "azul":
@@ -190,8 +192,10 @@ def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
     assert page.locator(".secrets.open .w2-card").count() == 3
     # a territory card and a numbered one picked: what they can do, or why not, in words
     page.locator(".secrets.open .w2-card:not(.kind-number)").first.click()
+    settle(page)  # its frame written (a worker answers later)
     if page.locator(".secrets.open .w2-card.kind-number").count():
         page.locator(".secrets.open .w2-card.kind-number").first.click()
+        settle(page)  # its frame written (a worker answers later)
     page.wait_for_selector(".w2-card-uses")
     assert page.locator(".w2-card-uses").inner_text().strip()
     page.locator(".w2-card-uses").scroll_into_view_if_needed()

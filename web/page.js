@@ -636,6 +636,7 @@
       newGame: () => bench("newGame"),
       botsOnly: (level = "hard", variant = null, players = 3) => bench("botsOnly", level, variant, players),
       actions: () => bench("actions"),
+      bytecode: () => bench("bytecode"),
       boardLoading: () => loadingBoard !== null,
       botPace: () => (botTimer === null ? null : botTimer === "message" ? "message" : "timer"),
     });

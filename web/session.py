@@ -50,9 +50,12 @@ request), ``timers`` (the next bot step's delay or None, whether blitz runs) and
 from __future__ import annotations
 
 import json
+import os
+import sys
 import zlib
 from typing import Any
 
+import bytecode
 from viewmodel import App
 
 #: The slots a frame writes whole from view nodes.
@@ -363,6 +366,8 @@ class Session:
             app.speed = "normal"
             app.dispatch("start")
             return None, self.render()
+        if name == "bytecode":  # the page's modules imported from the build's byte code
+            return bytecode.report(sys.modules, os.getcwd()), None
         if name == "actions":  # how many actions the game in play has logged
             return (len(app.game.log) if app.game else 0), None
         raise ValueError(f"unknown bench hook: {name!r}")

@@ -19,7 +19,6 @@ from ..actions import Action, Regroup
 from ..bot import variant_bot
 from ..game import Game
 from .core import Position
-from .evaluate import Evaluator
 
 #: Stretch of work between two yields of :meth:`Bot.think`, in seconds (the page runs
 #: one per task; the longest single step of work, a rollout, comes on top).
@@ -142,19 +141,6 @@ class BotLayer:
         variant's rules); a variant's layer plays its own pieces here."""
         action = yield from self.bot.decide(view, False, clock)
         return action
-
-    def before_battle(
-        self,
-        pos: Position,
-        ev: Evaluator,
-        mem: dict[str, Any],
-        rnd: random.Random,
-        clock: Clock,
-    ) -> Thinking:
-        """Hard, in the attack phase before a new battle: an action of the variant's own
-        weighed by the level's rollouts (WAR II: a raid), or None (the default)."""
-        return None
-        yield  # pragma: no cover
 
     def rollout_opening(
         self,

@@ -179,10 +179,6 @@ class HardBot(Bot):
                 return Occupy(gate_move(pos, pos.owner, *pos.occupy))
             return self.occupy(pos, ev)
         if pos.phase == "attack":
-            if mem.get("battle") is None:  # the variant's own first (WAR II: a raid)
-                own = yield from self.layer.before_battle(pos, ev, mem, rnd, clock)
-                if own is not None:
-                    return own
             action = yield from self.attack(pos, ev, mem, rnd, clock)
             return action
         if pos.phase == "regroup":

@@ -20,20 +20,17 @@ layer adds, from ``game.view(me)`` only:
 
 The levels differ in how well they do it (``War2Style``): easy uses its cards and bombers
 at once where it is going to attack; normal weighs targets by value and exact odds; hard
-scores air attacks, airlifts and transports with its whole-board evaluation.
+flies its raids as normal does and weighs airlifts with its whole-board evaluation.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
 from ...actions import Action, EndTurn
 from ...ai.base import Bot, BotLayer, Clock, RolloutPlay, Thinking
 from ...ai.core import BoardInfo, Position, board_info, p_win
-from ...ai.evaluate import Evaluator
-from ...ai.hard import HardBot
 from ...ai.normal import front_distance, threat_of
 from ...ai.objective import target_weights
 from .. import get_variant
@@ -55,7 +52,7 @@ from .actions import (
 )
 from .air_odds import air_dist, expected_p_win, raid_gains, raid_plan, raid_targets, stop_level
 from .data import War2Card, War2Rules, war2_rules
-from .hard_air import airlift_targets, raid, with_raid
+from .hard_air import airlift_targets, with_raid
 
 CARD_PHASES = ("reinforce", "attack", "regroup")
 
@@ -83,20 +80,6 @@ class War2Layer(BotLayer):
         self._values: list[float] | None = None
 
     # ------------------------------------------------- the hard level's hooks
-    def before_battle(
-        self,
-        pos: Position,
-        ev: Evaluator,
-        mem: dict[str, Any],
-        rnd: random.Random,
-        clock: Clock,
-    ) -> Thinking:
-        """Hard: a raid before the next battle, chosen by its rollouts (or None)."""
-        if not isinstance(self.bot, HardBot):
-            return None
-        action = yield from raid(self.bot, pos, ev, mem, rnd, clock)
-        return action
-
     def rollout_opening(
         self,
         pos: Position,
@@ -147,8 +130,7 @@ class War2Layer(BotLayer):
             action = yield from self.bot.decide(view, False, clock)
             return action
         if phase == "attack":
-            # Hard chooses its raids among its own options (rollouts).
-            action = None if self.style.skill >= 2 else self.air_attack(pos, view, hand, rules)
+            action = self.air_attack(pos, view, hand, rules)
             if action is None:
                 action = self.transport(pos, hand)
             if action is None:
