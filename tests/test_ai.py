@@ -9,7 +9,7 @@ from contextlib import redirect_stdout
 from typing import Any
 
 import pytest
-from conftest import CARD, continent, make, seats
+from conftest import BOARD, CARD, TERRITORIES, continent, make, seats
 
 from pywar import Game
 from pywar.__main__ import main
@@ -384,3 +384,24 @@ def test_the_largest_danger_is_a_score_term_off_unless_weighted():
     assert Evaluator(pos, hyps, {"d_max": 0.0})(pos.owner, pos.armies) == base
     weighted = Evaluator(pos, hyps, {"d_max": 10.0})(pos.owner, pos.armies)
     assert weighted == pytest.approx(base - 10.0 * terms["danger_max"])
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_tops_up_to_win_eighteen_with_two(level):
+    # Every territory but Asia (40 armies in each: no attack pays), Asia's neighbours with
+    # 2 armies, the 1-army rear six short of the 18 with 2: six of the 32 armies placed in
+    # the rear win. The normal bots used to spread all on the front and never finish
+    # (games stalled for 200 rounds).
+    asia = continent("asia")
+    mine = [t for t in TERRITORIES if t not in asia]
+    front = [t for t in mine if any(u in asia for u in BOARD.neighbors[t])]
+    armies = {t: 40 for t in asia}
+    armies.update({t: 1 for t in mine})
+    armies.update({t: 2 for t in front})
+    rear_twos = 18 - len(front) - 6
+    for t in [t for t in mine if t not in front][:rear_twos]:
+        armies[t] = 2
+    game = make({0: mine}, armies=armies, objectives={0: "territories_18_x2"})
+    assert sum(1 for t in mine if armies[t] >= 2) == 12 and game.phase == "reinforce"
+    play_turn(game, make_bot(level, 1))
+    assert game.phase == "over" and game.winner == 0

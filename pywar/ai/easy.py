@@ -14,7 +14,7 @@ from typing import Any
 from ..actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Trade
 from .base import Bot, Clock, Thinking
 from .core import Position, best_set, valid_sets
-from .normal import interior_regroup
+from .normal import finishing_top_up, interior_regroup
 from .objective import target_weights
 
 
@@ -60,6 +60,9 @@ class EasyBot(Bot):
         for key in sorted(pos.pools):
             if key.startswith("territory:"):
                 return Place(key.split(":", 1)[1], pos.pools[key])
+        finish = finishing_top_up(pos)
+        if finish is not None:
+            return finish
         wanted = target_weights(pos, pos.objective, me)
 
         def score(t: int) -> tuple[bool, bool, int, int]:

@@ -68,6 +68,35 @@ def armies_needed(a: int, d: int, aim: float, most: int) -> int:
     return high
 
 
+def finishing_top_up(pos: Position, threat: list[float] | None = None) -> Place | None:
+    """The first placement of a plan that meets a territory objective with a floor of
+    armies (18 territories with 2 each) with this turn's free armies, if there is one:
+    a player holding enough territories tops the short ones up and wins on the spot.
+
+    The short territories are topped up safest first, so the plan stays the same from one
+    placement to the next.
+    """
+    spec = pos.objective
+    floor = int(spec.get("min_armies", 1)) if spec.get("kind") == "territories" else 1
+    free = pos.pools.get("free", 0)
+    if floor <= 1 or free <= 0:
+        return None
+    mine = pos.mine()
+    ok = sum(1 for t in mine if pos.armies[t] >= floor)
+    lack = int(spec["count"]) - ok
+    if lack <= 0:
+        return None
+    danger = threat if threat is not None else threat_of(pos)
+    short = sorted(
+        (t for t in mine if pos.armies[t] < floor),
+        key=lambda t: (danger[t], floor - pos.armies[t], t),
+    )
+    if len(short) < lack or sum(floor - pos.armies[t] for t in short[:lack]) > free:
+        return None
+    t = short[0]
+    return Place(pos.info.ids[t], floor - pos.armies[t])
+
+
 def threat_of(pos: Position) -> list[float]:
     """Enemy armies adjacent to each territory (relative to its owner)."""
     owner = pos.owner
@@ -208,6 +237,9 @@ class NormalBot(Bot):
         for key in sorted(pos.pools):
             if key.startswith("territory:"):
                 return Place(key.split(":", 1)[1], pos.pools[key])
+        finish = finishing_top_up(pos, threat)
+        if finish is not None:
+            return finish
         values = self.values(pos)
         free = pos.pools.get("free", 0)
         base = self.attack_base(
