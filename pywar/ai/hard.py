@@ -63,8 +63,6 @@ MARGIN = 0.25
 #: 0.2 ms; larger tables count more per rollout). Past it, the turn's remaining battles
 #: follow the cheap gate policy: no turn runs away, and the budget stays deterministic.
 TURN_WORK = 4000
-#: Rollouts of each end of the turn the regroup weighs with the others' replies.
-REGROUP_ROLLOUTS = 12
 
 
 class HardBot(Bot):
@@ -91,15 +89,9 @@ class HardBot(Bot):
     #: Replies only at tables of at most this many seats (with 6, hard won 38 % with them
     #: against 50 % without, 60 games).
     reply_seats = 4
-    #: Attacks: weigh going on against stopping with the others' replies too.
-    attack_replies = False
-    #: Regroup: the best few single moves (this many), the best gathering and no move
-    #: weighed again with the others' replies (0: off).
-    regroup_replies = 0
-    #: The replies weigh the Border Security Ratio spread too, even out of the best few.
-    reply_spread = False
-    #: The replies trade the cards the others likely hold a set of (else only full hands).
-    reply_cards = False
+    #: No replies once we hold this few territories: nothing left to guard, and a last
+    #: fortress that never sallies out would stall the game (4 of 900 games did).
+    reply_floor = 3
 
     def decide(self, view: dict[str, Any], trade_allowed: bool, clock: Clock) -> Thinking:
         pos = Position.from_view(view)
@@ -182,7 +174,7 @@ class HardBot(Bot):
             action = yield from self.attack(pos, ev, mem, rnd, clock)
             return action
         if pos.phase == "regroup":
-            action = yield from self.regroup(pos, ev, clock, mem, rnd)
+            action = yield from self.regroup(pos, ev, clock, mem)
             return action
         if pos.phase == "final_trade":  # after an elimination; trade_now traded what it would
             return EndTurn()
@@ -338,12 +330,11 @@ class HardBot(Bot):
             and len(means) > 1
             and not pos.info.war2  # its air war is not in the replies
             and pos.nplayers <= self.reply_seats
+            and pos.owner.count(pos.me) > self.reply_floor
             and not _over_budget(pos, mem, self.turn_work)
         ):
             # The best few again, each followed by the others' replies.
             top = sorted(range(len(tried)), key=lambda i: (-means[i], i))[: self.reply_top]
-            if self.reply_spread and 0 not in top:  # the defensive spread, whatever it scored
-                top.append(0)
             replies = self.replies(pos, ev, mem)
             _spend(pos, mem, 3 * self.reply_rollouts * len(top))
             rseeds = [rnd.getrandbits(32) for _ in range(self.reply_rollouts)]
@@ -361,10 +352,10 @@ class HardBot(Bot):
     def replies(self, pos: Position, ev: Evaluator, mem: dict[str, Any] | None) -> Replies:
         """The others' reply model, built once a turn (from the turn's first position)."""
         if mem is None:
-            return Replies(pos, ev, self.reply_cards)
+            return Replies(pos, ev)
         model: Replies | None = mem.get("replies")
         if model is None:
-            model = mem["replies"] = Replies(pos, ev, self.reply_cards)
+            model = mem["replies"] = Replies(pos, ev)
         return model
 
     def belief(self, pos: Position, mem: dict[str, Any]) -> Belief:
@@ -514,33 +505,17 @@ class HardBot(Bot):
             mem["mode"] = kind
             mem["battle"] = (s, t, 1 if kind == "push" else gate_stop(armies[s]))
             return Attack(info.ids[s], info.ids[t])
-        replies = self.replies(pos, ev, mem) if self.attack_replies else None
-        if replies is None:
-            _spend(pos, mem, self.attack_rollouts * len(options))
-        else:
-            _spend(pos, mem, 3 * self.attack_rollouts * (len(options) + 1))
-        seeds = [rnd.getrandbits(32) for _ in range(self.attack_rollouts)]
-        if replies is None:
-            best_value = ev(owner, armies, pos.conquered) + MARGIN
-        else:
-            conquered = pos.conquered
-
-            def stay(own: list[int], arm: list[int], r: random.Random) -> bool:
-                return conquered
-
-            here = yield from reply_score(ev, owner, armies, seeds, stay, replies, clock)
-            best_value = here + MARGIN
+        _spend(pos, mem, self.attack_rollouts * len(options))
+        best_value = ev(owner, armies, pos.conquered) + MARGIN
         best: tuple[str, float, tuple[int, int]] | None = None
+        seeds = [rnd.getrandbits(32) for _ in range(self.attack_rollouts)]
         for kind, shift, (s, t) in options:
             if kind == "push":
                 assert needed is not None
                 play = _push_play(pos, needed)
             else:
                 play = _gate_play(pos, values, shift, (s, t, gate_stop(armies[s])))
-            if replies is None:
-                mean = yield from mean_score(pos, ev, owner, armies, seeds, play, clock)
-            else:
-                mean = yield from reply_score(ev, owner, armies, seeds, play, replies, clock)
+            mean = yield from mean_score(pos, ev, owner, armies, seeds, play, clock)
             if mean > best_value:
                 best_value = mean
                 best = (kind, shift, (s, t))
@@ -624,12 +599,7 @@ class HardBot(Bot):
 
     # ------------------------------------------------------------- regroup
     def regroup(
-        self,
-        pos: Position,
-        ev: Evaluator,
-        clock: Clock,
-        mem: dict[str, Any] | None = None,
-        rnd: random.Random | None = None,
+        self, pos: Position, ev: Evaluator, clock: Clock, mem: dict[str, Any] | None = None
     ) -> Thinking:
         info = pos.info
         me = pos.me
@@ -644,7 +614,6 @@ class HardBot(Bot):
         dist = front_distance(pos)
         floor = objective_floor(ev)
         best: tuple[float, int, int, int] | None = None
-        singles: list[tuple[float, int, int, int]] = []
         for s in range(info.n):
             if owner[s] != me:
                 continue
@@ -664,7 +633,6 @@ class HardBot(Bot):
                     v = ev(owner, arm, pos.conquered)
                     # Interior armies are worth more nearer the front.
                     v += 0.05 * k * (dist[s] - dist[u])
-                    singles.append((v, s, u, k))
                     if best is None or v > best[0]:
                         best = (v, s, u, k)
             if clock.due():
@@ -695,40 +663,6 @@ class HardBot(Bot):
                 gather = (v, moves)
             if clock.due():
                 yield
-        if self.regroup_replies and rnd is not None and not info.war2 and singles:
-            # The few best ends of the turn weighed again with the others' replies.
-            singles.sort(key=lambda x: (-x[0], x[1], x[2], x[3]))
-            ends: list[list[tuple[int, int, int]]] = [[]]
-            ends += [[(s, u, k)] for _, s, u, k in singles[: self.regroup_replies]]
-            if gather is not None:
-                ends.append(gather[1])
-            replies = self.replies(pos, ev, mem)
-            _spend(pos, mem, 2 * REGROUP_ROLLOUTS * len(ends))
-            seeds = [rnd.getrandbits(32) for _ in range(REGROUP_ROLLOUTS)]
-            conquered = pos.conquered
-
-            def stay(own: list[int], arm: list[int], r: random.Random) -> bool:
-                return conquered
-
-            chosen: tuple[float, int] | None = None
-            for i, moves in enumerate(ends):
-                arm = list(armies)
-                bonus = -0.1 if i else 0.0  # a move must be worth making
-                for s, u, k in moves:
-                    arm[s] -= k
-                    arm[u] += k
-                    bonus += 0.05 * k * (dist[s] - dist[u])
-                mean = yield from reply_score(ev, owner, arm, seeds, stay, replies, clock)
-                if chosen is None or mean + bonus > chosen[0]:
-                    chosen = (mean + bonus, i)
-            assert chosen is not None
-            moves = ends[chosen[1]]
-            if not moves:
-                return EndTurn()
-            if mem is not None:
-                mem["regroup"] = moves[1:]
-            s, u, k = moves[0]
-            return self.layer.regroup_move(pos, s, u, k)
         if gather is not None and gather[0] > here + 0.1 and (best is None or gather[0] > best[0]):
             moves = gather[1]
             if mem is not None:

@@ -31,9 +31,8 @@ BATTLES = 10
 class Replies:
     """The others' next turns, in turn order, as one rollout step."""
 
-    def __init__(self, pos: Position, ev: Evaluator, trade_cards: bool = False) -> None:
+    def __init__(self, pos: Position, ev: Evaluator) -> None:
         info = pos.info
-        self.trade_cards = trade_cards
         self.info = info
         self.me = pos.me
         n = pos.nplayers
@@ -64,7 +63,7 @@ class Replies:
                 vals.append(v)
             self.values[o] = vals
             self.gates[o] = [max(GATE_FLOOR, GATE_TOP - GATE_SLOPE * v) for v in vals]
-            self.cards[o] = card_armies(pos.card_counts[o], pos.trade_value, self.trade_cards)
+            self.cards[o] = card_armies(pos.card_counts[o], pos.trade_value)
 
     def income(self, owner: list[int], o: int) -> int:
         """Armies ``o`` receives for its territories and whole continents."""
@@ -170,19 +169,10 @@ class Replies:
             card = 0.0
 
 
-#: Chance that a hand of 3 or 4 cards (public: only their number) holds a set.
-SET_CHANCE = {3: 0.4, 4: 0.8}
-
-
-def card_armies(cards: int, value: int, expected: bool) -> int:
-    """Armies a seat holding ``cards`` cards is expected to trade for at its next turn
-    (the normal level trades a set worth 8 or more, or a full hand). Without
-    ``expected``, only a full hand counts."""
-    if cards >= 5:
-        return value
-    if expected and value >= 8:
-        return round(SET_CHANCE.get(cards, 0.0) * value)
-    return 0
+def card_armies(cards: int, value: int) -> int:
+    """Armies a seat holding ``cards`` cards trades for at its next turn: a full hand must
+    trade (the chance of a set in a smaller hand, weighed in, made hard no stronger)."""
+    return value if cards >= 5 else 0
 
 
 def goal_met(info: Any, goal: Goal, o: int, owner: list[int], armies: list[int]) -> bool:
