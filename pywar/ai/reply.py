@@ -176,8 +176,10 @@ def card_armies(cards: int, value: int) -> int:
 
 
 def goal_met(info: Any, goal: Goal, o: int, owner: list[int], armies: list[int]) -> bool:
-    """Whether ``o`` meets the compiled ``goal`` on this board (WAR II's kinds are never
-    counted as met)."""
+    """Whether ``o`` meets the compiled ``goal`` on this board. WAR II's Strategic Centres
+    and majorities are never counted as met: counted, with WAR II's income in the replies,
+    hard won no more (119 of 300 games against 120 without replies; 266 of 600 with the
+    replies as they are, against 228)."""
     kind = goal[0]
     if kind == "d":
         v = goal[1]
