@@ -1,4 +1,4 @@
-"""Command line: ``python -m pywar board|odds|simulate|tournament|bench|sizes|fuzz``."""
+"""Command line: ``python -m pywar board|odds|simulate|tournament|pair|bench|sizes|fuzz``."""
 
 from __future__ import annotations
 
@@ -71,6 +71,18 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="cut games still running after this round (default: the variant's)",
     )
+    tour.add_argument(
+        "--record",
+        default=None,
+        metavar="FILE",
+        help="also write each game's summary to FILE, one JSON object a line",
+    )
+    pair = sub.add_parser(
+        "pair", help="compare two tournament records game by game (--record files)"
+    )
+    pair.add_argument("first")
+    pair.add_argument("second")
+    pair.add_argument("--level", default="hard")
     bench = sub.add_parser("bench", help="print speed figures")
     bench.add_argument("--games", type=int, default=20)
     sizes = sub.add_parser("sizes", help="print save sizes at rounds 10, 20 and 30")
@@ -118,8 +130,13 @@ def main(argv: list[str] | None = None) -> int:
                     variant=args.variant,
                     round_cap=args.round_cap,
                     options={o: True for o in args.option},
+                    record=args.record,
                 )
             )
+        elif args.command == "pair":
+            from .tournament import pair_records
+
+            _print(pair_records(args.first, args.second, args.level))
         elif args.command == "bench":
             from .bench import bench as run_bench
 

@@ -16,6 +16,7 @@ them. The JSON printed is documented in ``docs/ai.md``.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 import zlib
@@ -135,6 +136,8 @@ def play_match(
         "winner_position": None if winner is None else (winner - first) % n,
         "positions": [by_seat[(first + k) % n] for k in range(n)],
         "objectives": [game.objective_of(k)["id"] for k in range(n)],
+        "objective_cards": [game.objective_card(k)["id"] for k in range(n)],
+        "eliminated": [not game.players[k].alive for k in range(n)],
         "rounds": game.round,
         "finished": winner is not None,
         "actions": actions,
@@ -203,6 +206,22 @@ def chunk_figures(bins: list[int]) -> dict[str, Any]:
     return {"chunk_ms_p99": p99, "chunk_ms_max": longest, "chunks": total}
 
 
+#: Games by the round they ended in (or were cut in): the first round of each bucket.
+LENGTHS = (1, 5, 10, 15, 20)
+
+
+def length_bucket(rounds: int) -> str:
+    """The name of the bucket of a game that ended in round ``rounds``.
+
+    >>> [length_bucket(r) for r in (1, 4, 5, 14, 20, 57)]
+    ['1-4', '1-4', '5-9', '10-14', '20+', '20+']
+    """
+    start = max(b for b in LENGTHS if b <= max(1, rounds))
+    if start == LENGTHS[-1]:
+        return f"{start}+"
+    return f"{start}-{LENGTHS[LENGTHS.index(start) + 1] - 1}"
+
+
 def summarise(results: list[dict[str, Any]], lv: list[str]) -> dict[str, Any]:
     """Per level and per turn position figures of finished match summaries."""
     games = len(results)
@@ -220,10 +239,34 @@ def summarise(results: list[dict[str, Any]], lv: list[str]) -> dict[str, Any]:
                 1 for r in results if r["positions"][k] == level and r["winner_position"] == k
             )
             by_position.append(rate(won, played))
+        # The level's seats by the objective card each was dealt, and by game length.
+        tally: dict[str, dict[str, list[int]]] = {"objective": {}, "length": {}}
+        eliminated = 0
+        for r in results:
+            bucket = length_bucket(r["rounds"])
+            for seat, at in enumerate(r["levels"]):
+                if at != level:
+                    continue
+                won = int(r["winner"] == seat)
+                for kind, key in (("objective", r["objective_cards"][seat]), ("length", bucket)):
+                    row = tally[kind].setdefault(key, [0, 0])
+                    row[0] += won
+                    row[1] += 1
+                eliminated += int(r["eliminated"][seat])
+        by_length = {
+            key: rate(*tally["length"][key])
+            for key in map(length_bucket, LENGTHS)
+            if key in tally["length"]
+        }
         levels[level] = {
             "seats": seats_of[level],
             **rate(wins, games * seats_of[level]),
             "by_position": by_position,
+            "by_objective": {
+                key: rate(*tally["objective"][key]) for key in sorted(tally["objective"])
+            },
+            "by_length": by_length,
+            "eliminated": eliminated,
             "turn_ms_p50": percentile(times, 0.5),
             "turn_ms_p95": percentile(times, 0.95),
             "turn_ms_max": percentile(times, 1.0),
@@ -252,8 +295,11 @@ def tournament(
     round_cap: int | None = None,
     check: bool = False,
     options: dict[str, Any] | None = None,
+    record: str | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games with seats and turn order rotated and summarise them."""
+    """Play ``games`` games with seats and turn order rotated and summarise them; with
+    ``record``, also write each game's summary to that file, one JSON object a line (the
+    games of two runs with the same seed and levels pair up line by line)."""
     lv = list(levels) if levels is not None else list(DEFAULT_LEVELS)
     if players is None:
         players = len(lv)
@@ -294,6 +340,11 @@ def tournament(
     else:
         results = [_job(t) for t in tasks]
     elapsed = time.perf_counter() - start
+    if record is not None:
+        with open(record, "w", encoding="utf-8") as out:
+            for i, r in enumerate(results):
+                line = {k: v for k, v in r.items() if k != "chunk_bins"}
+                out.write(json.dumps({"game": i, **line}, sort_keys=True) + "\n")
     return {
         "games": games,
         "players": players,
@@ -305,4 +356,36 @@ def tournament(
         "round_cap": round_cap or rules.round_cap,
         **summarise(results, lv),
         "seconds": round(elapsed, 1),
+    }
+
+
+def pair_records(first: str, second: str, level: str) -> dict[str, Any]:
+    """Compare two runs game by game from their ``record`` files (the same seed, levels
+    and number of games, one side changed): ``level``'s wins in each, the games that
+    turned into its wins and the other way, and McNemar's standard deviation of the
+    difference (the square root of the games that turned either way)."""
+    runs = []
+    for path in (first, second):
+        with open(path, encoding="utf-8") as f:
+            runs.append({g["game"]: g for g in map(json.loads, f) if g})
+    shared = sorted(set(runs[0]) & set(runs[1]))
+    for i in shared:
+        if runs[0][i]["seed"] != runs[1][i]["seed"] or runs[0][i]["levels"] != runs[1][i]["levels"]:
+            raise WarError(f"game {i} is not the same game in both records")
+
+    def won(g: dict[str, Any]) -> bool:
+        return g["winner"] is not None and g["levels"][g["winner"]] == level
+
+    wins = [sum(1 for i in shared if won(run[i])) for run in runs]
+    gained = sum(1 for i in shared if won(runs[1][i]) and not won(runs[0][i]))
+    lost = sum(1 for i in shared if won(runs[0][i]) and not won(runs[1][i]))
+    return {
+        "games": len(shared),
+        "level": level,
+        "first": rate(wins[0], len(shared)),
+        "second": rate(wins[1], len(shared)),
+        "turned_to_second": gained,
+        "turned_to_first": lost,
+        "difference": wins[1] - wins[0],
+        "difference_sd": round(math.sqrt(gained + lost), 2),
     }

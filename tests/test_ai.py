@@ -15,7 +15,15 @@ from pywar import Game
 from pywar.__main__ import main
 from pywar.actions import Attack, EndTurn, Place
 from pywar.ai import LEVELS, make_bot
-from pywar.tournament import play_match, seat_colors, seat_levels, tournament, wilson
+from pywar.errors import WarError
+from pywar.tournament import (
+    pair_records,
+    play_match,
+    seat_colors,
+    seat_levels,
+    tournament,
+    wilson,
+)
 
 LEVEL_NAMES = ("easy", "normal", "hard")
 
@@ -317,6 +325,45 @@ def test_short_tournament_has_the_documented_shape():
     assert wins + result["unfinished"] == 21
     assert sum(p["wins"] for p in result["positions"]) == wins
     assert all(p["of"] == 21 for p in result["positions"])
+    # Where each level wins: by the objective it was dealt and by the game's length.
+    for level, seats_of in (("normal", 1), ("easy", 2)):
+        row = result["levels"][level]
+        for split in ("by_objective", "by_length"):
+            assert sum(x["of"] for x in row[split].values()) == 21 * seats_of
+            assert sum(x["wins"] for x in row[split].values()) == row["wins"]
+        assert set(row["by_length"]) <= {"1-4", "5-9", "10-14", "15-19", "20+"}
+        assert 0 <= row["eliminated"] < 21 * seats_of
+
+
+def test_two_recorded_runs_pair_up_game_by_game(tmp_path):
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    tournament(4, seed=5, levels=["normal", "easy", "easy"], record=str(first))
+    tournament(4, seed=5, levels=["normal", "easy", "easy"], record=str(second))
+    games = [json.loads(line) for line in first.read_text().splitlines()]
+    assert [g["game"] for g in games] == [0, 1, 2, 3]
+    assert all(g["levels"].count("normal") == 1 and "chunk_bins" not in g for g in games)
+    same = pair_records(str(first), str(second), "normal")
+    assert same["games"] == 4 and same["difference"] == 0 and same["difference_sd"] == 0
+    # One game won the other way round in the second record: it counts as turned.
+    changed = [dict(g) for g in games]
+    g = changed[0]
+    g["winner"] = (
+        next(k for k, lv in enumerate(g["levels"]) if lv != "normal")
+        if (g["winner"] is not None and g["levels"][g["winner"]] == "normal")
+        else g["levels"].index("normal")
+    )
+    second.write_text("".join(json.dumps(x) + "\n" for x in changed))
+    paired = pair_records(str(first), str(second), "normal")
+    assert paired["turned_to_second"] + paired["turned_to_first"] == 1
+    assert abs(paired["difference"]) == 1 and paired["difference_sd"] == 1.0
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["pair", str(first), str(second), "--level", "normal"]) == 0
+    assert json.loads(out.getvalue()) == paired
+    other = tmp_path / "c.jsonl"
+    tournament(4, seed=6, levels=["normal", "easy", "easy"], record=str(other))
+    with pytest.raises(WarError, match="not the same game"):
+        pair_records(str(first), str(other), "normal")
 
 
 @pytest.mark.parametrize(
