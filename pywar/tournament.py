@@ -367,7 +367,7 @@ def pair_records(first: str, second: str, level: str) -> dict[str, Any]:
     runs = []
     for path in (first, second):
         with open(path, encoding="utf-8") as f:
-            runs.append({g["game"]: g for g in map(json.loads, f) if g})
+            runs.append({g["game"]: g for g in (json.loads(line) for line in f if line.strip())})
     shared = sorted(set(runs[0]) & set(runs[1]))
     for i in shared:
         if runs[0][i]["seed"] != runs[1][i]["seed"] or runs[0][i]["levels"] != runs[1][i]["levels"]:

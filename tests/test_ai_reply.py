@@ -66,8 +66,8 @@ def test_goal_met_reads_each_objective_kind():
 
 
 def test_only_a_full_hand_counts_in_the_replies_income():
-    assert card_armies(5, 12) == 12
-    assert card_armies(4, 12) == 0
+    assert card_armies(5, 12, 5) == 12
+    assert card_armies(4, 12, 5) == 0
 
 
 def test_hard_stops_the_likeliest_winner():

@@ -63,7 +63,9 @@ class Replies:
                 vals.append(v)
             self.values[o] = vals
             self.gates[o] = [max(GATE_FLOOR, GATE_TOP - GATE_SLOPE * v) for v in vals]
-            self.cards[o] = card_armies(pos.card_counts[o], pos.trade_value)
+            self.cards[o] = card_armies(
+                pos.card_counts[o], pos.trade_value, info.variant.forced_trade_at
+            )
 
     def income(self, owner: list[int], o: int) -> int:
         """Armies ``o`` receives for its territories and whole continents."""
@@ -169,17 +171,18 @@ class Replies:
             card = 0.0
 
 
-def card_armies(cards: int, value: int) -> int:
-    """Armies a seat holding ``cards`` cards trades for at its next turn: a full hand must
-    trade (the chance of a set in a smaller hand, weighed in, made hard no stronger)."""
-    return value if cards >= 5 else 0
+def card_armies(cards: int, value: int, forced_at: int) -> int:
+    """Armies a seat holding ``cards`` cards trades for at its next turn: a hand of
+    ``forced_at`` must trade (the chance of a set in a smaller hand, weighed in, made hard
+    no stronger)."""
+    return value if cards >= forced_at else 0
 
 
 def goal_met(info: Any, goal: Goal, o: int, owner: list[int], armies: list[int]) -> bool:
     """Whether ``o`` meets the compiled ``goal`` on this board. WAR II's Strategic Centres
     and majorities are never counted as met: counted, with WAR II's income in the replies,
-    hard won no more (119 of 300 games against 120 without replies; 266 of 600 with the
-    replies as they are, against 228)."""
+    hard won 119 of 300 games, against 136 with the replies as they are and 120 without
+    replies (docs/ai.md, tenth session)."""
     kind = goal[0]
     if kind == "d":
         v = goal[1]
