@@ -68,13 +68,15 @@ class Replies:
             )
 
     def income(self, owner: list[int], o: int) -> int:
-        """Armies ``o`` receives for its territories and whole continents."""
+        """Armies ``o`` receives for its territories and whole continents (WAR II's
+        majorities and Strategic Centres left out, as its objectives are: see `goal_met`)."""
         info = self.info
+        variant = info.variant
         count = 0
         for x in owner:
             if x == o:
                 count += 1
-        total = max(3, count // 2)
+        total = max(variant.min_reinforcement, count // variant.territory_divisor)
         for c, ts in enumerate(info.conts):
             for t in ts:
                 if owner[t] != o:
