@@ -77,6 +77,12 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         help="also write each game's summary to FILE, one JSON object a line",
     )
+    tour.add_argument(
+        "--weights",
+        default="",
+        metavar="NAME=VALUE,...",
+        help="set the hard bots' score weights (pywar.ai.evaluate: gamma, beta, risk...)",
+    )
     pair = sub.add_parser(
         "pair", help="compare two tournament records game by game (--record files)"
     )
@@ -117,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
 
             _print(simulate(args.variant, args.players, args.games, args.seed, jobs=args.jobs))
         elif args.command == "tournament":
-            from .tournament import tournament
+            from .tournament import parse_weights, tournament
 
             levels = [x.strip() for x in args.levels.split(",") if x.strip()]
             _print(
@@ -131,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
                     round_cap=args.round_cap,
                     options={o: True for o in args.option},
                     record=args.record,
+                    weights=parse_weights(args.weights),
                 )
             )
         elif args.command == "pair":

@@ -23,7 +23,8 @@ import zlib
 from collections.abc import Iterable
 from typing import Any
 
-from .ai import LEVELS, Bot, make_bot
+from .ai import LEVELS, Bot, HardBot, make_bot
+from .ai.evaluate import WEIGHT_NAMES
 from .errors import WarError
 from .game import Game
 from .phase import Phase
@@ -61,14 +62,37 @@ def first_mover(game: Game) -> int:
     return game.first_mover()
 
 
+def parse_weights(text: str) -> dict[str, float]:
+    """Hard's score weights from ``"name=value,..."`` (the tournament's ``--weights``).
+
+    >>> parse_weights("gamma=3, beta=0.3")
+    {'gamma': 3.0, 'beta': 0.3}
+    """
+    weights: dict[str, float] = {}
+    for item in text.split(","):
+        if not item.strip():
+            continue
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or name not in WEIGHT_NAMES:
+            raise WarError(f"give weights as name=value; names: {', '.join(WEIGHT_NAMES)}")
+        try:
+            weights[name] = float(value)
+        except ValueError:
+            raise WarError(f"weight {name}: {value.strip()!r} is not a number") from None
+    return weights
+
+
 def new_match(
     levels: list[str],
     seed: int,
     variant: str = DEFAULT_VARIANT,
     options: dict[str, Any] | None = None,
+    weights: dict[str, float] | None = None,
 ) -> tuple[Game, list[str], list[Bot]]:
     """A new game of ``seed`` with a bot of ``levels[k]`` as the ``k``-th to move: (the
-    game, the levels by seat, the bots by seat, each seeded from ``seed`` and its seat)."""
+    game, the levels by seat, the bots by seat, each seeded from ``seed`` and its seat);
+    ``weights`` set over the hard bots' score weights."""
     n = len(levels)
     colors = seat_colors(variant)
     game = Game.new(
@@ -79,7 +103,11 @@ def new_match(
     )
     anchor = first_mover(game)
     by_seat = [levels[(s - anchor) % n] for s in range(n)]
-    return game, by_seat, [make_bot(level, derive(seed, s)) for s, level in enumerate(by_seat)]
+    bots = [make_bot(level, derive(seed, s)) for s, level in enumerate(by_seat)]
+    for bot in bots:
+        if weights and isinstance(bot, HardBot):
+            bot.weights = {**bot.weights, **weights}
+    return game, by_seat, bots
 
 
 def play_match(
@@ -89,12 +117,13 @@ def play_match(
     round_cap: int | None = None,
     check: bool = False,
     options: dict[str, Any] | None = None,
+    weights: dict[str, float] | None = None,
 ) -> dict[str, Any]:
     """Play one game with a bot of ``levels[k]`` as the ``k``-th to move; return its
     summary (``levels`` in it are by seat)."""
     rules = get_variant(variant)
     n = len(levels)
-    game, by_seat, bots = new_match(levels, seed, variant, options)
+    game, by_seat, bots = new_match(levels, seed, variant, options, weights)
     for s, level in enumerate(by_seat):
         game.players[s].name = f"{level.capitalize()} {s + 1}"
     game.setup["players"] = [[p.name, p.color] for p in game.players]
@@ -177,7 +206,9 @@ def rate(wins: int, n: int) -> dict[str, Any]:
 
 
 def _job(
-    args: tuple[list[str], int, str, int | None, bool, dict[str, Any] | None],
+    args: tuple[
+        list[str], int, str, int | None, bool, dict[str, Any] | None, dict[str, float] | None
+    ],
 ) -> dict[str, Any]:
     return play_match(*args)
 
@@ -296,10 +327,12 @@ def tournament(
     check: bool = False,
     options: dict[str, Any] | None = None,
     record: str | None = None,
+    weights: dict[str, float] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games with seats and turn order rotated and summarise them; with
     ``record``, also write each game's summary to that file, one JSON object a line (the
-    games of two runs with the same seed and levels pair up line by line)."""
+    games of two runs with the same seed and levels pair up line by line); ``weights``
+    are set over the hard bots' score weights (the same deals: a paired trial)."""
     lv = list(levels) if levels is not None else list(DEFAULT_LEVELS)
     if players is None:
         players = len(lv)
@@ -326,7 +359,7 @@ def tournament(
     if games < 1:
         raise WarError("play at least one game")
     tasks = [
-        (seat_levels(lv, i), derive(seed, i), variant, round_cap, check, opts or None)
+        (seat_levels(lv, i), derive(seed, i), variant, round_cap, check, opts or None, weights)
         for i in range(games)
     ]
     start = time.perf_counter()
@@ -354,6 +387,7 @@ def tournament(
         "levels_in_turn_order": lv,
         "jobs": jobs,
         "round_cap": round_cap or rules.round_cap,
+        "weights": dict(weights or {}),
         **summarise(results, lv),
         "seconds": round(elapsed, 1),
     }

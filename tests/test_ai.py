@@ -17,7 +17,9 @@ from pywar.actions import Attack, EndTurn, Place
 from pywar.ai import LEVELS, make_bot
 from pywar.errors import WarError
 from pywar.tournament import (
+    new_match,
     pair_records,
+    parse_weights,
     play_match,
     seat_colors,
     seat_levels,
@@ -364,6 +366,32 @@ def test_two_recorded_runs_pair_up_game_by_game(tmp_path):
     tournament(4, seed=6, levels=["normal", "easy", "easy"], record=str(other))
     with pytest.raises(WarError, match="not the same game"):
         pair_records(str(first), str(other), "normal")
+
+
+def test_weights_reach_the_hard_bots_alone_and_bad_ones_are_refused(tmp_path):
+    _, by_seat, bots = new_match(["hard", "normal", "hard"], 9, weights={"risk": 9.0})
+    for level, bot in zip(by_seat, bots, strict=True):
+        assert getattr(bot, "weights", None) == ({"risk": 9.0} if level == "hard" else None)
+    assert make_bot("hard", 1).weights == {}  # the class's own weights stay as they are
+    levels = ["hard", "normal", "normal"]
+    runs = {}
+    for name, weights in (("plain", None), ("none", {}), ("odd", {"risk": 40.0, "alpha": 0.0})):
+        record = tmp_path / f"{name}.jsonl"
+        result = tournament(3, seed=4, levels=levels, record=str(record), weights=weights)
+        assert result["weights"] == (weights or {})
+        runs[name] = [
+            (g["winner"], g["rounds"], g["actions"]) for g in map(json.loads, record.open())
+        ]
+    assert runs["none"] == runs["plain"]
+    assert runs["odd"] != runs["plain"]  # the same deals played by another hard bot
+    assert parse_weights(" gamma=3 ,beta=0.25,") == {"gamma": 3.0, "beta": 0.25}
+    for bad in ("gamma", "shoe=3", "gamma=lots"):
+        with pytest.raises(WarError, match="name=value|not a number"):
+            parse_weights(bad)
+    out = io.StringIO()
+    with redirect_stdout(out):
+        main(["tournament", "--games", "1", "--levels", "hard,easy,easy", "--weights", "r=2"])
+    assert json.loads(out.getvalue())["weights"] == {"r": 2.0}
 
 
 @pytest.mark.parametrize(

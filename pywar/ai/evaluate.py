@@ -62,6 +62,9 @@ HAND_TUNED: dict[str, float] = {
     "d_surv": 40.0,
     "risk": 0.5,
 }
+#: Every weight the score reads: ``HardBot.weights`` (and the tournament's ``--weights``)
+#: may set any of these over the board's defaults.
+WEIGHT_NAMES: tuple[str, ...] = (*LEARNED, "d_max", "steep", "mid", "card", "card_scale", "centre")
 WIN = 1000.0
 STEEP = 0.0
 MID = 0.6
