@@ -397,15 +397,25 @@ def pair_records(first: str, second: str, level: str) -> dict[str, Any]:
     """Compare two runs game by game from their ``record`` files (the same seed, levels
     and number of games, one side changed): ``level``'s wins in each, the games that
     turned into its wins and the other way, and McNemar's standard deviation of the
-    difference (the square root of the games that turned either way)."""
-    runs = []
+    difference (the square root of the games that turned either way).
+
+    Games pair up by their own seed, so the records of several runs (several
+    ``--seed``) may be joined into one file a side."""
+    runs: list[dict[int, dict[str, Any]]] = []
     for path in (first, second):
+        run: dict[int, dict[str, Any]] = {}
         with open(path, encoding="utf-8") as f:
-            runs.append({g["game"]: g for g in (json.loads(line) for line in f if line.strip())})
+            for g in (json.loads(line) for line in f if line.strip()):
+                if g["seed"] in run:
+                    raise WarError(f"{path}: the game of seed {g['seed']} is there twice")
+                run[g["seed"]] = g
+        runs.append(run)
     shared = sorted(set(runs[0]) & set(runs[1]))
+    if not shared:
+        raise WarError("the records share no game: give runs of the same --seed and --levels")
     for i in shared:
-        if runs[0][i]["seed"] != runs[1][i]["seed"] or runs[0][i]["levels"] != runs[1][i]["levels"]:
-            raise WarError(f"game {i} is not the same game in both records")
+        if runs[0][i]["levels"] != runs[1][i]["levels"]:
+            raise WarError(f"the game of seed {i} is not the same game in both records")
 
     def won(g: dict[str, Any]) -> bool:
         return g["winner"] is not None and g["levels"][g["winner"]] == level

@@ -364,8 +364,21 @@ def test_two_recorded_runs_pair_up_game_by_game(tmp_path):
     assert json.loads(out.getvalue()) == paired
     other = tmp_path / "c.jsonl"
     tournament(4, seed=6, levels=["normal", "easy", "easy"], record=str(other))
-    with pytest.raises(WarError, match="not the same game"):
+    with pytest.raises(WarError, match="share no game"):
         pair_records(str(first), str(other), "normal")
+    # Several runs joined into one file a side pair up by each game's own seed.
+    joined = tmp_path / "joined.jsonl"
+    joined.write_text(first.read_text() + other.read_text())
+    both = pair_records(str(joined), str(joined), "normal")
+    assert both["games"] == 8 and both["difference"] == 0
+    moved = tmp_path / "moved.jsonl"
+    tournament(4, seed=5, levels=["easy", "normal", "easy"], record=str(moved))
+    with pytest.raises(WarError, match="not the same game"):
+        pair_records(str(first), str(moved), "normal")
+    twice = tmp_path / "twice.jsonl"
+    twice.write_text(first.read_text() * 2)
+    with pytest.raises(WarError, match="twice"):
+        pair_records(str(first), str(twice), "normal")
 
 
 def test_weights_reach_the_hard_bots_alone_and_bad_ones_are_refused(tmp_path):
