@@ -154,7 +154,7 @@ def test_history_replay_and_statistics(app_page: Any) -> None:
     click(page, "screen", "stats")
     rows = page.locator("table.stats tbody tr")
     assert rows.count() == 3
-    assert rows.nth(0).locator("td").nth(1).inner_text() == "1"
+    assert rows.nth(0).locator("td .rolls").first.inner_text() == "em 1 ataque"
     assert page.locator(".chart svg polyline").count() == 3
     click(page, "chart", "armies")
     assert page.locator(".chart svg[aria-label*='Exércitos']").count() == 1

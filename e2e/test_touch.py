@@ -931,3 +931,60 @@ def test_the_new_game_seats_read_whole_on_a_phone(
             assert not cut, (size, cut)
     finally:
         context.close()
+
+
+#: Each row of the statistics: the colour swatch's box, the first line of the name beside
+#: it, and whether the dialog scrolls sideways.
+STATS_ROWS_JS = """() => {
+  const rows = [...document.querySelectorAll('table.stats tbody tr')].map((tr) => {
+    const cell = tr.querySelector('td');
+    const swatch = cell.querySelector('.swatch').getBoundingClientRect();
+    const text = [...cell.childNodes].find((n) => n.nodeType === Node.TEXT_NODE);
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    const lines = [...range.getClientRects()];
+    const first = lines[0];
+    return {name: text.textContent, lines: new Set(lines.map((r) => Math.round(r.top))).size,
+            swatch: [swatch.left, swatch.right, (swatch.top + swatch.bottom) / 2],
+            line: [first.left, first.top, first.bottom]};
+  });
+  const box = document.querySelector('.overlay-box');
+  return {rows, sideways: box.scrollWidth - box.clientWidth};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_statistics_show_each_colour_beside_its_name(
+    chromium_browser: Any, server_url: str, lang: str
+) -> None:
+    """In the statistics every player's colour sits on the first line of the name, left
+    of it, however long the name (40 characters wrap beside it, never under it), and the
+    dialog never scrolls sideways: on phones and tablets held both ways."""
+    context = chromium_browser.new_context(
+        base_url=server_url, has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844}
+    )
+    try:
+        page = context.new_page()
+        goto_ready(page, f"index.html?lang={lang}")
+        seats = [("Bruno", "vermelho"), ("Maria Aparecida dos Santos Figueiredo Jr", "azul")]
+        board = get_variant("classic").board
+        owner = {t: i % 3 for i, t in enumerate(board.territories)}
+        game = Game.scenario("classic", [*seats, ("Ana", "verde")], owner, seed=2)
+        load_position(page, game)
+        open_curtain(page)
+        for size in ("390x844", "844x390", "768x1024", "1280x800"):
+            resize(page, size)
+            go(page, "stats")
+            page.wait_for_selector(".screen.stats")
+            found = page.evaluate(STATS_ROWS_JS)
+            assert found["sideways"] <= 1, (size, found)
+            assert [r["name"] for r in found["rows"]] == [n for n, _ in seats] + ["Ana"]
+            for row in found["rows"]:
+                left, right, middle = row["swatch"]
+                line_left, top, bottom = row["line"]
+                assert right <= line_left + 1 and top <= middle <= bottom, (size, row)
+            assert found["rows"][0]["lines"] == 1, (size, found["rows"][0])
+            press(page, "escape")
+            page.wait_for_selector("#overlay", state="hidden")
+    finally:
+        context.close()

@@ -373,6 +373,14 @@ def test_replay_steps_through_the_log_and_stats_add_up():
     luck = g.luck(0)
     assert luck["attack_rolls"] == 1
     assert app.number(luck["attack_expected_lost"]) in text_of(overlay)
+    # Four columns (a phone shows them all): the rolls under the losses, counted in words.
+    assert len(find(overlay, lambda n: n["tag"] == "th")) == 4
+    words = text_of(overlay)
+    assert "em 1 ataque" in words
+    assert f"em {g.luck(1)['defend_rolls']} defesa" in words
+    app.dispatch("lang", "en")
+    words = text_of(app.render()["overlay"])
+    assert "in 1 attack" in words and "in 1 attacks" not in words
 
 
 def test_each_board_speaks_its_own_words_and_plays_through_a_turn():

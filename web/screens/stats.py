@@ -29,17 +29,15 @@ class StatsScreen(PageBase):
                         h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
                         p.name,
                     ),
-                    h("td", {}, str(luck["attack_rolls"])),
-                    h(
-                        "td",
-                        {},
-                        f"{luck['attack_lost']} / {self.number(luck['attack_expected_lost'])}",
+                    self._lost_cell(
+                        luck["attack_lost"],
+                        luck["attack_expected_lost"],
+                        self.tr_count("stats_attacks", luck["attack_rolls"]),
                     ),
-                    h("td", {}, str(luck["defend_rolls"])),
-                    h(
-                        "td",
-                        {},
-                        f"{luck['defend_lost']} / {self.number(luck['defend_expected_lost'])}",
+                    self._lost_cell(
+                        luck["defend_lost"],
+                        luck["defend_expected_lost"],
+                        self.tr_count("stats_defences", luck["defend_rolls"]),
                     ),
                     h(
                         "td",
@@ -48,6 +46,7 @@ class StatsScreen(PageBase):
                     ),
                 )
             )
+        # Four columns: a phone shows the whole table (the rolls go under their losses).
         table = h(
             "table",
             {"class": "stats"},
@@ -59,14 +58,7 @@ class StatsScreen(PageBase):
                     {},
                     [
                         h("th", {"scope": "col"}, self.tr(k))
-                        for k in (
-                            "th_player",
-                            "th_att_rolls",
-                            "th_att_lost",
-                            "th_def_rolls",
-                            "th_def_lost",
-                            "th_luck",
-                        )
+                        for k in ("th_player", "th_att_lost", "th_def_lost", "th_luck")
                     ],
                 ),
             ),
@@ -89,6 +81,15 @@ class StatsScreen(PageBase):
                 ],
             ),
             self._chart(),
+        )
+
+    def _lost_cell(self, lost: int, expected: float, rolls: str) -> Node:
+        """Armies lost against those expected, and in how many rolls (on a line below)."""
+        return h(
+            "td",
+            {},
+            f"{lost} / {self.number(expected)}",
+            h("span", {"class": "rolls"}, rolls),
         )
 
     def _chart(self) -> Node:
