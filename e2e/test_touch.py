@@ -958,8 +958,8 @@ def test_the_statistics_show_each_colour_beside_its_name(
     chromium_browser: Any, server_url: str, lang: str
 ) -> None:
     """In the statistics every player's colour sits on the first line of the name, left
-    of it, however long the name (40 characters wrap beside it, never under it), and the
-    dialog never scrolls sideways: on phones and tablets held both ways."""
+    of it, however long the name (40 characters wrap beside it, never under it), and no
+    dialog scrolls sideways: on phones and tablets held both ways."""
     context = chromium_browser.new_context(
         base_url=server_url, has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844}
     )
@@ -986,5 +986,15 @@ def test_the_statistics_show_each_colour_beside_its_name(
             assert found["rows"][0]["lines"] == 1, (size, found["rows"][0])
             press(page, "escape")
             page.wait_for_selector("#overlay", state="hidden")
+            for screen in ("rules", "history", "saves", "setup"):  # nor does any other dialog
+                go(page, screen)
+                page.wait_for_selector(f".screen.{screen}")
+                sideways = page.evaluate(
+                    "() => { const b = document.querySelector('.overlay-box');"
+                    " return b.scrollWidth - b.clientWidth; }"
+                )
+                assert sideways <= 1, (size, screen, sideways)
+                press(page, "escape")
+                page.wait_for_selector("#overlay", state="hidden")
     finally:
         context.close()
