@@ -945,6 +945,7 @@ STATS_ROWS_JS = """() => {
     const lines = [...range.getClientRects()];
     const first = lines[0];
     return {name: text.textContent, lines: new Set(lines.map((r) => Math.round(r.top))).size,
+            lefts: lines.map((r) => r.left),
             swatch: [swatch.left, swatch.right, (swatch.top + swatch.bottom) / 2],
             line: [first.left, first.top, first.bottom]};
   });
@@ -979,11 +980,14 @@ def test_the_statistics_show_each_colour_beside_its_name(
             found = page.evaluate(STATS_ROWS_JS)
             assert found["sideways"] <= 1, (size, found)
             assert [r["name"] for r in found["rows"]] == [n for n, _ in seats] + ["Ana"]
-            for row in found["rows"]:
+            for row in found["rows"]:  # every line of every name right of the swatch
                 left, right, middle = row["swatch"]
                 line_left, top, bottom = row["line"]
-                assert right <= line_left + 1 and top <= middle <= bottom, (size, row)
+                assert top <= middle <= bottom, (size, row)
+                assert all(right <= x + 1 for x in row["lefts"]), (size, row)
             assert found["rows"][0]["lines"] == 1, (size, found["rows"][0])
+            if size == "390x844":  # the long name wraps there, beside its swatch
+                assert found["rows"][1]["lines"] > 1, found["rows"][1]
             press(page, "escape")
             page.wait_for_selector("#overlay", state="hidden")
             for screen in ("rules", "history", "saves", "setup"):  # nor does any other dialog

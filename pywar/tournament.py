@@ -80,6 +80,19 @@ def parse_weights(text: str) -> dict[str, float]:
             weights[name] = float(value)
         except ValueError:
             raise WarError(f"weight {name}: {value.strip()!r} is not a number") from None
+    return check_weights(weights)
+
+
+def check_weights(weights: dict[str, float] | None) -> dict[str, float]:
+    """``weights`` as given, if every name is a weight of the score and every value a
+    finite number (the printed JSON has no NaN)."""
+    weights = dict(weights or {})
+    unknown = sorted(set(weights) - set(WEIGHT_NAMES))
+    if unknown:
+        raise WarError(f"unknown weights {unknown}; names: {', '.join(WEIGHT_NAMES)}")
+    bad = sorted(k for k, v in weights.items() if not math.isfinite(v))
+    if bad:
+        raise WarError(f"weights {bad} must be finite numbers")
     return weights
 
 
@@ -330,9 +343,11 @@ def tournament(
     weights: dict[str, float] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games with seats and turn order rotated and summarise them; with
-    ``record``, also write each game's summary to that file, one JSON object a line (the
-    games of two runs with the same seed and levels pair up line by line); ``weights``
-    are set over the hard bots' score weights (the same deals: a paired trial)."""
+    ``record``, also write each game's summary to that file, one JSON object a line (with
+    the variant, options and weights of the run: :func:`pair_records` pairs the games of
+    two runs by their seeds); ``weights`` are set over the hard bots' score weights (the
+    same deals: a paired trial)."""
+    weights = check_weights(weights)
     lv = list(levels) if levels is not None else list(DEFAULT_LEVELS)
     if players is None:
         players = len(lv)
@@ -377,7 +392,8 @@ def tournament(
         with open(record, "w", encoding="utf-8") as out:
             for i, r in enumerate(results):
                 line = {k: v for k, v in r.items() if k != "chunk_bins"}
-                out.write(json.dumps({"game": i, **line}, sort_keys=True) + "\n")
+                run = {"variant": variant, "options": sorted(opts), "weights": weights}
+                out.write(json.dumps({"game": i, **run, **line}, sort_keys=True) + "\n")
     return {
         "games": games,
         "players": players,
@@ -387,25 +403,27 @@ def tournament(
         "levels_in_turn_order": lv,
         "jobs": jobs,
         "round_cap": round_cap or rules.round_cap,
-        "weights": dict(weights or {}),
+        "weights": weights,
         **summarise(results, lv),
         "seconds": round(elapsed, 1),
     }
 
 
 def pair_records(first: str, second: str, level: str) -> dict[str, Any]:
-    """Compare two runs game by game from their ``record`` files (the same seed, levels
-    and number of games, one side changed): ``level``'s wins in each, the games that
-    turned into its wins and the other way, and McNemar's standard deviation of the
-    difference (the square root of the games that turned either way).
+    """Compare two runs game by game from their ``record`` files (the same deals: the
+    same seed, levels, variant and options, one side changed): ``level``'s wins in each,
+    the games that turned into its wins and the other way, and McNemar's standard
+    deviation of the difference (the square root of the games that turned either way).
 
     Games pair up by their own seed, so the records of several runs (several
-    ``--seed``) may be joined into one file a side."""
+    ``--seed``) may be joined into one file a side; the games both records hold count."""
     runs: list[dict[int, dict[str, Any]]] = []
     for path in (first, second):
         run: dict[int, dict[str, Any]] = {}
         with open(path, encoding="utf-8") as f:
             for g in (json.loads(line) for line in f if line.strip()):
+                if not isinstance(g, dict) or "seed" not in g or "levels" not in g:
+                    raise WarError(f"{path}: not a tournament record (--record FILE)")
                 if g["seed"] in run:
                     raise WarError(f"{path}: the game of seed {g['seed']} is there twice")
                 run[g["seed"]] = g
@@ -414,7 +432,8 @@ def pair_records(first: str, second: str, level: str) -> dict[str, Any]:
     if not shared:
         raise WarError("the records share no game: give runs of the same --seed and --levels")
     for i in shared:
-        if runs[0][i]["levels"] != runs[1][i]["levels"]:
+        a, b = runs[0][i], runs[1][i]
+        if any(a.get(k) != b.get(k) for k in ("levels", "variant", "options")):
             raise WarError(f"the game of seed {i} is not the same game in both records")
 
     def won(g: dict[str, Any]) -> bool:

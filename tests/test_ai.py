@@ -379,6 +379,14 @@ def test_two_recorded_runs_pair_up_game_by_game(tmp_path):
     twice.write_text(first.read_text() * 2)
     with pytest.raises(WarError, match="twice"):
         pair_records(str(first), str(twice), "normal")
+    brasil = tmp_path / "brasil.jsonl"  # the same seeds on another board: other games
+    tournament(4, seed=5, levels=["normal", "easy", "easy"], variant="brasil", record=str(brasil))
+    with pytest.raises(WarError, match="not the same game"):
+        pair_records(str(first), str(brasil), "normal")
+    foreign = tmp_path / "foreign.jsonl"
+    foreign.write_text('{"game": 0}\n')
+    with pytest.raises(WarError, match="not a tournament record"):
+        pair_records(str(first), str(foreign), "normal")
 
 
 def test_weights_reach_the_hard_bots_alone_and_bad_ones_are_refused(tmp_path):
@@ -398,9 +406,13 @@ def test_weights_reach_the_hard_bots_alone_and_bad_ones_are_refused(tmp_path):
     assert runs["none"] == runs["plain"]
     assert runs["odd"] != runs["plain"]  # the same deals played by another hard bot
     assert parse_weights(" gamma=3 ,beta=0.25,") == {"gamma": 3.0, "beta": 0.25}
-    for bad in ("gamma", "shoe=3", "gamma=lots"):
-        with pytest.raises(WarError, match="name=value|not a number"):
+    for bad in ("gamma", "shoe=3", "gamma=lots", "risk=nan", "risk=inf"):
+        with pytest.raises(WarError, match="name=value|not a number|finite"):
             parse_weights(bad)
+    with pytest.raises(WarError, match="unknown weights"):
+        tournament(1, levels=levels, weights={"shoe": 1.0})
+    line = json.loads((tmp_path / "odd.jsonl").open().readline())
+    assert line["weights"] == {"risk": 40.0, "alpha": 0.0} and line["variant"] == "classic"
     out = io.StringIO()
     with redirect_stdout(out):
         main(["tournament", "--games", "1", "--levels", "hard,easy,easy", "--weights", "r=2"])
