@@ -3,6 +3,8 @@ attack phase, and what it costs us when it meets an objective we believe they ho
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 
 from conftest import continent, make
@@ -94,3 +96,17 @@ def test_hard_stops_the_likeliest_winner():
             play_turn(theirs_turn, make_bot("normal", k), seat=1)
             wins += theirs_turn.winner == 1
     assert wins <= 3, wins
+
+
+def test_the_replies_give_income_by_the_variants_own_rule():
+    game = africa_but_egypt(1)
+    pos, ev = position_with_belief(game, {1: "north_america_africa"})
+    replies = Replies(pos, ev)
+    held = pos.owner.count(1)  # 14: North America and Africa but Egypt
+    assert replies.income(pos.owner, 1) == held // 2 + 5  # North America's bonus
+    other = copy.copy(pos.info)  # a board whose book gives a territory's third, at least 5
+    other.variant = dataclasses.replace(pos.info.variant, min_reinforcement=5, territory_divisor=3)
+    replies.info = other
+    assert replies.income(pos.owner, 1) == max(5, held // 3) + 5
+    lone = [1 if t == pos.info.index["sudao"] else 2 for t in range(pos.info.n)]
+    assert replies.income(lone, 1) == 5  # one territory: the minimum
