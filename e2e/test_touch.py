@@ -954,39 +954,58 @@ STATS_ROWS_JS = """() => {
 }"""
 
 
+def six_at_round_fourteen() -> Game:
+    """Six players (one with a name of 40 characters) after 13 rounds of normal bots:
+    three-digit losses and rolls in the statistics."""
+    from pywar.tournament import new_match
+
+    game, _levels, bots = new_match(["normal"] * 6, 11, "classic")
+    names = ["Bruno", "Maria Aparecida dos Santos Figueiredo Jr", "Ana", "Carla", "Davi", "Edu"]
+    for player, name in zip(game.players, names, strict=True):
+        player.name = name
+    game.setup["players"] = [[p.name, p.color] for p in game.players]
+    while game.phase != "over" and game.round < 14:
+        action = None
+        thinking = bots[game.current].think(game)
+        while action is None:
+            action = next(thinking)
+        game.apply(action)
+    assert game.phase != "over" and max(game.luck(i)["attack_lost"] for i in range(6)) >= 100
+    return game
+
+
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_the_statistics_show_each_colour_beside_its_name(
     chromium_browser: Any, server_url: str, lang: str
 ) -> None:
-    """In the statistics every player's colour sits on the first line of the name, left
-    of it, however long the name (40 characters wrap beside it, never under it), and no
-    dialog scrolls sideways: on phones and tablets held both ways."""
+    """In the statistics of six players with three-digit losses every player's colour sits
+    on the first line of the name, left of it, however long the name (40 characters wrap
+    beside it, never under it), and no dialog scrolls sideways: on phones and tablets held
+    both ways."""
     context = chromium_browser.new_context(
         base_url=server_url, has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844}
     )
     try:
         page = context.new_page()
         goto_ready(page, f"index.html?lang={lang}")
-        seats = [("Bruno", "vermelho"), ("Maria Aparecida dos Santos Figueiredo Jr", "azul")]
-        board = get_variant("classic").board
-        owner = {t: i % 3 for i, t in enumerate(board.territories)}
-        game = Game.scenario("classic", [*seats, ("Ana", "verde")], owner, seed=2)
-        load_position(page, game)
+        game = six_at_round_fourteen()
+        names = [p.name for p in game.players]
+        load_position(page, game, kinds=("human",) * 6)
         open_curtain(page)
-        for size in ("390x844", "844x390", "768x1024", "1280x800"):
+        for size in ("360x640", "390x844", "844x390", "768x1024", "1280x800"):
             resize(page, size)
             go(page, "stats")
             page.wait_for_selector(".screen.stats")
             found = page.evaluate(STATS_ROWS_JS)
             assert found["sideways"] <= 1, (size, found)
-            assert [r["name"] for r in found["rows"]] == [n for n, _ in seats] + ["Ana"]
+            assert [r["name"] for r in found["rows"]] == names
             for row in found["rows"]:  # every line of every name right of the swatch
                 left, right, middle = row["swatch"]
                 line_left, top, bottom = row["line"]
                 assert top <= middle <= bottom, (size, row)
                 assert all(right <= x + 1 for x in row["lefts"]), (size, row)
             assert found["rows"][0]["lines"] == 1, (size, found["rows"][0])
-            if size == "390x844":  # the long name wraps there, beside its swatch
+            if size in ("360x640", "390x844"):  # the long name wraps, beside its swatch
                 assert found["rows"][1]["lines"] > 1, found["rows"][1]
             press(page, "escape")
             page.wait_for_selector("#overlay", state="hidden")

@@ -88,7 +88,7 @@ class StatsScreen(PageBase):
         return h(
             "td",
             {},
-            f"{lost} / {self.number(expected)}",
+            h("span", {"class": "lost"}, f"{lost} / {self.number(expected)}"),
             h("span", {"class": "rolls"}, rolls),
         )
 
