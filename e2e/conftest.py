@@ -131,7 +131,10 @@ class PageProblems:
             self.add(f"request outside the page's origin: {request.method} {url}")
 
     def on_request_failed(self, request: Any) -> None:
-        if request.url.startswith(self.origin):
+        # ERR_ABORTED is a load the browser cancelled: a test leaving the page (goto) while
+        # it still fetched in the background (the runtime for a worker it was warming up).
+        # A missing file is an HTTP status (on_response); a refused one another net error.
+        if request.url.startswith(self.origin) and "ERR_ABORTED" not in (request.failure or ""):
             self.add(f"request failed: {request.url} ({request.failure})")
 
     def on_response(self, response: Any) -> None:
