@@ -132,8 +132,8 @@ class PageProblems:
 
     def on_request_failed(self, request: Any) -> None:
         # ERR_ABORTED is a load the browser cancelled: a test leaving the page (goto) while
-        # it still fetched in the background (the runtime for a worker it was warming up).
-        # A missing file is an HTTP status (on_response); a refused one another net error.
+        # it still fetched something in the background. A missing file is an HTTP status
+        # (on_response); a refused one another net error.
         if request.url.startswith(self.origin) and "ERR_ABORTED" not in (request.failure or ""):
             self.add(f"request failed: {request.url} ({request.failure})")
 

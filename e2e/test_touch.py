@@ -31,6 +31,7 @@ from pywar_e2e import PageProblems, goto_ready
 
 from e2e.helpers import settle
 from pywar.game import Game
+from pywar.tournament import new_match
 from pywar.variants import get_variant
 
 from saves import make_record
@@ -933,8 +934,13 @@ def test_the_new_game_seats_read_whole_on_a_phone(
         context.close()
 
 
-#: Each row of the statistics: the colour swatch's box, the first line of the name beside
-#: it, and whether the dialog scrolls sideways.
+#: How far the open dialog scrolls sideways (CSS px).
+SIDEWAYS_JS = """() => {
+  const box = document.querySelector('.overlay-box');
+  return box.scrollWidth - box.clientWidth;
+}"""
+
+#: Each row of the statistics: the colour swatch's box and the lines of the name beside it.
 STATS_ROWS_JS = """() => {
   const rows = [...document.querySelectorAll('table.stats tbody tr')].map((tr) => {
     const cell = tr.querySelector('td');
@@ -949,27 +955,20 @@ STATS_ROWS_JS = """() => {
             swatch: [swatch.left, swatch.right, (swatch.top + swatch.bottom) / 2],
             line: [first.left, first.top, first.bottom]};
   });
-  const box = document.querySelector('.overlay-box');
-  return {rows, sideways: box.scrollWidth - box.clientWidth};
+  return rows;
 }"""
 
 
 def six_at_round_fourteen() -> Game:
     """Six players (one with a name of 40 characters) after 13 rounds of normal bots:
     three-digit losses and rolls in the statistics."""
-    from pywar.tournament import new_match
-
     game, _levels, bots = new_match(["normal"] * 6, 11, "classic")
     names = ["Bruno", "Maria Aparecida dos Santos Figueiredo Jr", "Ana", "Carla", "Davi", "Edu"]
     for player, name in zip(game.players, names, strict=True):
         player.name = name
     game.setup["players"] = [[p.name, p.color] for p in game.players]
     while game.phase != "over" and game.round < 14:
-        action = None
-        thinking = bots[game.current].think(game)
-        while action is None:
-            action = next(thinking)
-        game.apply(action)
+        game.apply(bots[game.current].choose(game))
     assert game.phase != "over" and max(game.luck(i)["attack_lost"] for i in range(6)) >= 100
     return game
 
@@ -996,26 +995,24 @@ def test_the_statistics_show_each_colour_beside_its_name(
             resize(page, size)
             go(page, "stats")
             page.wait_for_selector(".screen.stats")
-            found = page.evaluate(STATS_ROWS_JS)
-            assert found["sideways"] <= 1, (size, found)
-            assert [r["name"] for r in found["rows"]] == names
-            for row in found["rows"]:  # every line of every name right of the swatch
+            sideways = page.evaluate(SIDEWAYS_JS)
+            assert sideways <= 1, (size, sideways)
+            rows = page.evaluate(STATS_ROWS_JS)
+            assert [r["name"] for r in rows] == names
+            for row in rows:  # every line of every name right of the swatch
                 left, right, middle = row["swatch"]
                 line_left, top, bottom = row["line"]
                 assert top <= middle <= bottom, (size, row)
                 assert all(right <= x + 1 for x in row["lefts"]), (size, row)
-            assert found["rows"][0]["lines"] == 1, (size, found["rows"][0])
+            assert rows[0]["lines"] == 1, (size, rows[0])
             if size in ("360x640", "390x844"):  # the long name wraps, beside its swatch
-                assert found["rows"][1]["lines"] > 1, found["rows"][1]
+                assert rows[1]["lines"] > 1, rows[1]
             press(page, "escape")
             page.wait_for_selector("#overlay", state="hidden")
             for screen in ("rules", "history", "saves", "setup"):  # nor does any other dialog
                 go(page, screen)
                 page.wait_for_selector(f".screen.{screen}")
-                sideways = page.evaluate(
-                    "() => { const b = document.querySelector('.overlay-box');"
-                    " return b.scrollWidth - b.clientWidth; }"
-                )
+                sideways = page.evaluate(SIDEWAYS_JS)
                 assert sideways <= 1, (size, screen, sideways)
                 press(page, "escape")
                 page.wait_for_selector("#overlay", state="hidden")

@@ -74,7 +74,7 @@ def parse_weights(text: str) -> dict[str, float]:
             continue
         name, sep, value = item.partition("=")
         name = name.strip()
-        if not sep or name not in WEIGHT_NAMES:
+        if not sep:
             raise WarError(f"give weights as name=value; names: {', '.join(WEIGHT_NAMES)}")
         try:
             weights[name] = float(value)
@@ -389,10 +389,10 @@ def tournament(
         results = [_job(t) for t in tasks]
     elapsed = time.perf_counter() - start
     if record is not None:
+        run = {"variant": variant, "options": sorted(opts), "weights": weights}
         with open(record, "w", encoding="utf-8") as out:
             for i, r in enumerate(results):
                 line = {k: v for k, v in r.items() if k != "chunk_bins"}
-                run = {"variant": variant, "options": sorted(opts), "weights": weights}
                 out.write(json.dumps({"game": i, **run, **line}, sort_keys=True) + "\n")
     return {
         "games": games,

@@ -407,7 +407,7 @@ def test_weights_reach_the_hard_bots_alone_and_bad_ones_are_refused(tmp_path):
     assert runs["odd"] != runs["plain"]  # the same deals played by another hard bot
     assert parse_weights(" gamma=3 ,beta=0.25,") == {"gamma": 3.0, "beta": 0.25}
     for bad in ("gamma", "shoe=3", "gamma=lots", "risk=nan", "risk=inf"):
-        with pytest.raises(WarError, match="name=value|not a number|finite"):
+        with pytest.raises(WarError, match="name=value|unknown weights|not a number|finite"):
             parse_weights(bad)
     with pytest.raises(WarError, match="unknown weights"):
         tournament(1, levels=levels, weights={"shoe": 1.0})
