@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 import pytest
 from pywar_e2e import PageProblems, goto_ready
 
-from e2e.helpers import settle
+from e2e.helpers import assert_game_named, settle
 from pywar.game import Game
 from pywar.tournament import new_match
 from pywar.variants import get_variant
@@ -164,6 +164,7 @@ def load_position(page: Any, game: Game, kinds: tuple[str, ...] = ("human",) * 3
         arg=next(iter(game.board.territories)),
         timeout=TIMEOUT,
     )
+    assert_game_named(page, game.variant.id)
     reset_zoom(page)
 
 
