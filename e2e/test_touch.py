@@ -681,6 +681,57 @@ def test_pinch_pan_and_double_tap_zoom_and_never_select(page: Any, size: str) ->
     reset_zoom(page)
 
 
+# ------------------------------------------------------------------ WAR II's centre stars
+#: Each Strategic Centre's star and army badge on the screen, as boxes: how far apart
+#: (negative: overlapping) its star is from its own badge, and from any other badge.
+CENTRE_STARS_JS = """() => {
+  const box = (el) => el.getBoundingClientRect();
+  const apart = (a, b) => Math.max(a.left - b.right, b.left - a.right,
+                                   a.top - b.bottom, b.top - a.bottom);
+  const badges = [...document.querySelectorAll('#board [data-badge]')];
+  return [...document.querySelectorAll('#board .ce')].map((ce) => {
+    const t = ce.dataset.ce, star = box(ce);
+    const own = document.querySelector(`#board [data-badge="${t}"]`);
+    const others = badges.filter((b) => b !== own).map((b) => apart(star, box(b)));
+    return {t, digits: own.querySelector('text').textContent.length,
+            own: apart(star, box(own)), others: Math.min(...others), star: star.width};
+  });
+}"""
+
+
+def test_war2_centre_stars_keep_clear_of_three_digit_badges(page: Any, tmp_path: Path) -> None:
+    """Three-digit armies on every Strategic Centre: no star touches its badge at any badge
+    size the page draws (r 13 on wide screens, 15 on narrower ones, 21 on a phone's whole
+    map), nor, where the page shows names, another territory's badge."""
+    board = get_variant("war2").board
+    centres = board.raw["strategic_centres"]
+    owner = {t: i % 3 for i, t in enumerate(board.territories)}
+    armies = {t: 188 if t in centres else 1 + i % 3 for i, t in enumerate(board.territories)}
+    load_position(page, Game.scenario("war2", SEATS, owner, armies=armies, round=2, seed=4))
+    open_curtain(page)
+    folder = shots_dir(tmp_path)
+    scales = set()
+    try:
+        for size in ("1280x800", "1024x768", "390x844", "844x390"):
+            resize(page, size)
+            reset_zoom(page)
+            settle_layout(page)
+            scale = page.evaluate("() => document.getElementById('board').dataset.scale")
+            scales.add((page.evaluate("() => innerWidth > 1100"), scale))
+            stars = page.evaluate(CENTRE_STARS_JS)
+            page.screenshot(path=str(folder / f"war2-centres-{size}.png"))
+            assert sorted(s["t"] for s in stars) == sorted(centres)
+            for star in stars:
+                assert star["digits"] == 3 and star["star"] > 0, star
+                assert star["own"] >= 1, (size, star)  # a pixel at least between the boxes
+                if scale != "small":  # the whole map on a phone: badges touch anyway
+                    assert star["others"] >= 0, (size, star)
+    finally:
+        resize(page, "1024x768")
+    # every badge size of the page was seen: wide, narrower, the whole map on a phone
+    assert {(True, "normal"), (False, "normal"), (False, "small")} <= scales
+
+
 # ----------------------------------------------------------------------------- layout
 LAYOUT_JS = """() => {
   const vw = innerWidth, vh = innerHeight;
