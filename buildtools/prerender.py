@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import subprocess
@@ -15,6 +16,8 @@ FIRST_SCREEN_MARKER = "<!-- FIRST_SCREEN"
 PRERENDER_TOOL = ROOT / "tools" / "prerender.py"
 FIRST_SCREEN_JS = ROOT / "tools" / "first_screen.js"
 _FIRST_LINE_RE = re.compile(r"^  var FIRST = .*;$", re.MULTILINE)
+#: The top bar's name of the game in web/index.html, before the first screen fills it in.
+BRAND_SPAN = '<span class="brand-sub" id="brand-sub">WAR</span>'
 
 
 def prerender_first_screen(site: Path) -> dict[str, Any] | None:
@@ -53,6 +56,9 @@ def prerender_first_screen(site: Path) -> dict[str, Any] | None:
             f"{first['overlay']}</div>"
         ),
     }
+    slots[BRAND_SPAN] = (
+        f'<span class="brand-sub" id="brand-sub">{html.escape(first["brand"], quote=False)}</span>'
+    )
     for old, new in slots.items():
         if text.count(old) != 1:
             raise BuildError(f"index.html: the first screen needs exactly one {old}")
@@ -89,7 +95,7 @@ def prerender_first_screen(site: Path) -> dict[str, Any] | None:
         "boards": boards,
         "keys": data["keys"],
         "langs": {
-            code: {k: s[k] for k in ("title", "html_lang", "header_key", "overlay_key")}
+            code: {k: s[k] for k in ("title", "brands", "html_lang", "header_key", "overlay_key")}
             for code, s in screens.items()
         },
     }

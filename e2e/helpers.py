@@ -6,6 +6,7 @@ import time
 from typing import Any
 
 from pywar.board import load_board
+from pywar.variants import get_variant
 
 
 def settle(page: Any, timeout_s: float = 20.0) -> None:
@@ -72,3 +73,23 @@ def front(page: Any, color: str, board_id: str = "classic", min_armies: int = 1)
                     best = (score, t, n)
     assert best, f"{color} has no front"
     return best[1], best[2]
+
+
+def assert_game_named(page: Any, variant: str) -> None:
+    """The top bar names ``variant``'s game in the page's language ("WAR II", "Mythological
+    Battles"), as the new-game screen does, and shows it whole or cut with an ellipsis
+    inside the bar (the compact embed shows no name)."""
+    lang = "en" if (page.locator("html").get_attribute("lang") or "").startswith("en") else "pt"
+    name = get_variant(variant).board.short_title[lang]
+    page.wait_for_function(
+        "(n) => document.getElementById('brand-sub').textContent === n", arg=name, timeout=15_000
+    )
+    fits = page.evaluate("""() => {
+        const bar = document.querySelector('.topbar').getBoundingClientRect();
+        const sub = document.getElementById('brand-sub');
+        if (document.documentElement.classList.contains('embed')) return true;
+        const r = sub.getBoundingClientRect();
+        return r.width > 0 && r.left >= bar.left && r.top >= bar.top && r.bottom <= bar.bottom
+            && document.documentElement.scrollWidth <= innerWidth;
+    }""")
+    assert fits, f"the top bar's {name!r} is cut off or out of the bar"

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from pywar_e2e import goto_ready
 
-from e2e.helpers import board_state, click, front, place_all_on, tap
+from e2e.helpers import assert_game_named, board_state, click, front, place_all_on, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -33,6 +33,7 @@ def test_a_game_on_each_board_by_clicks(app_page: Any, variant: str) -> None:
         "(n) => document.querySelectorAll('#board path[data-owner]').length == n",
         arg=len(board_state(page)),
     )
+    assert_game_named(page, variant)
     # the first round is placement only: each player places and the turn passes
     for _ in range(3):
         click(page, "curtain-open")

@@ -282,6 +282,7 @@ def test_the_first_screen_works_before_python(app_page: Any) -> None:
     page.wait_for_timeout(300)
     assert page.locator("html[data-ready]").count() == 0
     assert page.locator("#overlay h2#setup-title").inner_text() == "Novo jogo"
+    assert page.locator("#brand-sub").inner_text() == "WAR clássico"
     assert page.locator("#overlay").is_visible()
     page.locator('[data-action="seat-name"][data-arg="0"]').fill("Zé Pequeno")
     page.locator('[data-action="seat-kind"][data-arg="0"]').select_option("human")

@@ -8,7 +8,15 @@ from typing import Any
 import pytest
 from pywar_e2e import goto_ready
 
-from e2e.helpers import board_state, click, front, place_all_on, settle, tap
+from e2e.helpers import (
+    assert_game_named,
+    board_state,
+    click,
+    front,
+    place_all_on,
+    settle,
+    tap,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -47,6 +55,7 @@ def test_three_people_play_a_whole_turn_then_reload_resumes(app_page: Any) -> No
     page = app_page
     goto_ready(page)
     setup_game(page)
+    assert_game_named(page, "classic")
     open_curtain(page)
     color = current_color(page)
     source, target = front(page, color)
@@ -205,6 +214,7 @@ def test_english_switch(app_page: Any) -> None:
     click(page, "lang", "en")
     page.wait_for_selector("html[lang=en]")
     assert "New game" in page.locator("#overlay").inner_text()
+    assert_game_named(page, "classic")  # "Classic WAR"
 
 
 def test_a_game_against_the_simple_bot_is_played_to_its_end(app_page: Any) -> None:

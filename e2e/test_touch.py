@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 import pytest
 from pywar_e2e import PageProblems, goto_ready
 
-from e2e.helpers import settle
+from e2e.helpers import assert_game_named, settle
 from pywar.game import Game
 from pywar.tournament import new_match
 from pywar.variants import get_variant
@@ -164,6 +164,7 @@ def load_position(page: Any, game: Game, kinds: tuple[str, ...] = ("human",) * 3
         arg=next(iter(game.board.territories)),
         timeout=TIMEOUT,
     )
+    assert_game_named(page, game.variant.id)
     reset_zoom(page)
 
 
@@ -351,31 +352,113 @@ def test_a_whole_turn_by_touch_in_the_embed(page: Any) -> None:
 # --------------------------------------------------------------------------- hit rate
 #: Per territory: the badge centre, the name (where shown) and this many points inside.
 SHAPE_POINTS = 2
+#: How far (CSS px) a point inside a shape keeps from its outline (its neighbours, the
+#: sea) and from another territory's badge or name: the map may sit a fraction of a pixel
+#: elsewhere from one tap to the next (what the page showed before moves it), so a point
+#: at the very edge is a coin toss, not a test of the page. A territory too small for
+#: this gets its deepest points, at least a pixel inside (none when its badge and name
+#: cover it all: its badge's centre is still tapped).
+SHAPE_CLEARANCE = 6.0
 HIT_TABLE: dict[tuple[str, str], dict[str, int]] = {}
 
-TAP_POINTS_JS = """(mine) => {
+#: Points inside each territory's shape, on a grid, with their clearance: the distance
+#: (CSS px) to the shape's outline (sampled every pixel along it), to another territory's
+#: badge or name, to a sea link, to the map's edge and to the zoom buttons. Points where
+#: the shape is not what a finger touches (covered by a badge or a name) or that are
+#: less than a pixel inside are left out.
+#: Those at least ``clearance`` deep (else the ``least`` deepest) are returned in map
+#: units; with each point, badge and name its x on the screen now (to order the taps).
+TAP_POINTS_JS = """([mine, clearance, least]) => {
+  const svg = document.getElementById('board');
+  const toMap = svg.getScreenCTM().inverse();
   const wrap = document.getElementById('board-wrap').getBoundingClientRect();
   const zoom = document.querySelector('.zoom-controls').getBoundingClientRect();
-  const inView = (x, y) => x > wrap.left + 1 && x < wrap.right - 1 && y > wrap.top + 1
-      && y < wrap.bottom - 1 && !(x >= zoom.left - 4 && y >= zoom.top - 4);
+  const boxDistance = (x, y, r) => Math.hypot(Math.max(r.left - x, 0, x - r.right),
+      Math.max(r.top - y, 0, y - r.bottom));
+  const shown = (el) => el.getBoundingClientRect().width > 0
+      && getComputedStyle(el).display !== 'none';
+  const badges = [...svg.querySelectorAll('[data-badge]')].filter(shown).map((b) => {
+    const c = b.querySelector('circle').getBoundingClientRect();
+    return [b.dataset.badge, c.x + c.width / 2, c.y + c.height / 2, c.width / 2];
+  });
+  const labels = [...svg.querySelectorAll('[data-label]')].filter(shown)
+      .map((l) => [l.dataset.label, l.getBoundingClientRect()]);
+  const links = [...svg.querySelectorAll('.sea-link')].map((line) => {
+    const m = line.getScreenCTM();
+    const end = (x, y) => new DOMPoint(+line.getAttribute(x), +line.getAttribute(y))
+        .matrixTransform(m);
+    return [end('x1', 'y1'), end('x2', 'y2')];
+  });
+  const segmentDistance = (x, y, [a, b]) => {
+    const dx = b.x - a.x, dy = b.y - a.y;
+    const along = ((x - a.x) * dx + (y - a.y) * dy) / (dx * dx + dy * dy || 1);
+    const k = Math.max(0, Math.min(1, along));
+    return Math.hypot(x - a.x - k * dx, y - a.y - k * dy);
+  };
   const out = {};
   for (const t of mine) {
-    const path = document.querySelector(`#board [data-territory="${t}"]`);
-    const c = document.querySelector(`#board [data-badge="${t}"] circle`)
-        .getBoundingClientRect();
-    const entry = {badge: [c.x + c.width / 2, c.y + c.height / 2], label: null, shape: []};
-    const label = document.querySelector(`#board [data-label="${t}"]`);
-    const l = label && label.getBoundingClientRect();
-    if (l && l.width > 0 && getComputedStyle(label).display !== 'none')
-      entry.label = [l.x + l.width / 2, l.y + l.height / 2];
+    const path = svg.querySelector(`[data-territory="${t}"]`);
+    const c = svg.querySelector(`[data-badge="${t}"] circle`).getBoundingClientRect();
+    const entry = {badge: c.x + c.width / 2, label: null, shape: []};
+    const label = svg.querySelector(`[data-label="${t}"]`);
+    if (label && shown(label)) {
+      const l = label.getBoundingClientRect();
+      entry.label = l.x + l.width / 2;
+    }
+    // the outline on the screen, a point every pixel or so
+    const ctm = path.getScreenCTM();
+    const length = path.getTotalLength();
+    const n = Math.max(16, Math.ceil(length * Math.hypot(ctm.a, ctm.b)));
+    const outline = new Float64Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      const q = path.getPointAtLength(length * i / n);
+      const p = new DOMPoint(q.x, q.y).matrixTransform(ctm);
+      outline[2 * i] = p.x;
+      outline[2 * i + 1] = p.y;
+    }
+    const others = badges.filter(([id]) => id !== t);
+    const names = labels.filter(([id]) => id !== t);
     const b = path.getBoundingClientRect();
-    const step = Math.max(2, Math.sqrt(b.width * b.height / 600));
-    for (let y = b.top + step / 2; y < b.bottom; y += step)
-      for (let x = b.left + step / 2; x < b.right; x += step)
-        if (inView(x, y) && document.elementFromPoint(x, y) === path) entry.shape.push([x, y]);
+    const step = Math.max(1.5, Math.sqrt(b.width * b.height / 1500));
+    const found = [];
+    for (let y = b.top + step / 2; y < b.bottom; y += step) {
+      for (let x = b.left + step / 2; x < b.right; x += step) {
+        if (document.elementFromPoint(x, y) !== path) continue;
+        let room = Math.min(x - wrap.left, wrap.right - x, y - wrap.top, wrap.bottom - y,
+            boxDistance(x, y, zoom));
+        for (const [, bx, by, r] of others) room = Math.min(room, Math.hypot(x - bx, y - by) - r);
+        for (const [, r] of names) room = Math.min(room, boxDistance(x, y, r));
+        for (const link of links) room = Math.min(room, segmentDistance(x, y, link) - 2);
+        for (let i = 0; i < outline.length && room > 0; i += 2) {
+          room = Math.min(room, Math.hypot(x - outline[i], y - outline[i + 1]));
+        }
+        if (room >= 1) found.push([x, y, room]);
+      }
+    }
+    found.sort((p, q) => q[2] - p[2]);
+    const deep = found.filter((p) => p[2] >= clearance);
+    entry.shape = (deep.length >= least ? deep : found.slice(0, least)).map(([x, y, room]) => {
+      const at = new DOMPoint(x, y).matrixTransform(toMap);
+      return [at.x, at.y, x];
+    });
     out[t] = entry;
   }
   return out;
+}"""
+
+#: Where a tap meant for a territory goes now (after the page settled): its badge's
+#: centre, its name's centre, or a point inside its shape given in map units, on the
+#: screen as the map sits at this moment.
+TAP_POINT_NOW_JS = """([t, kind, at]) => {
+  const svg = document.getElementById('board');
+  const centre = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  };
+  if (kind === 'badge') return centre(svg.querySelector(`[data-badge="${t}"] circle`));
+  if (kind === 'label') return centre(svg.querySelector(`[data-label="${t}"]`));
+  const p = new DOMPoint(at[0], at[1]).matrixTransform(svg.getScreenCTM());
+  return [p.x, p.y];
 }"""
 
 OUTCOME_JS = """(before) => {
@@ -403,6 +486,12 @@ def hit_position(board_id: str, half: int) -> Game:
         seed=2,
         objectives=dict.fromkeys(range(3), goal),
     )
+
+
+def settle_layout(page: Any) -> None:
+    """Wait for the page's frames and two animation frames: the layout is done."""
+    settle(page)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def tap_and_see(page: Any, x: float, y: float, before: str) -> dict[str, Any]:
@@ -437,30 +526,34 @@ def test_taps_land_on_the_territory_meant(page: Any, board_id: str, size: str) -
         place_everything(page, first_own)
         page.wait_for_selector(".phase.attack")
         mine = [t for t, (o, _a, _s) in state_of(page).items() if o == "azul"]
-        points = page.evaluate(TAP_POINTS_JS, mine)
-        taps: list[tuple[str, str, list[float]]] = []
+        settle_layout(page)
+        points = page.evaluate(TAP_POINTS_JS, [mine, SHAPE_CLEARANCE, SHAPE_POINTS])
+        # (territory, badge/label/shape, a point in map units for a shape, screen x now)
+        taps: list[tuple[str, str, list[float], float]] = []
         for t in mine:
-            taps.append((t, "badge", points[t]["badge"]))
-            if points[t]["label"]:
-                taps.append((t, "label", points[t]["label"]))
+            taps.append((t, "badge", [], points[t]["badge"]))
+            if points[t]["label"] is not None:
+                taps.append((t, "label", [], points[t]["label"]))
             inside = points[t]["shape"]  # none when the badge and name cover it all
             for p in rnd.sample(inside, min(SHAPE_POINTS, len(inside))):
-                taps.append((t, "shape", p))
+                taps.append((t, "shape", p[:2], p[2]))
         # far apart one after the other, so that no two taps make a double tap
-        taps.sort(key=lambda tp: tp[2][0])
+        taps.sort(key=lambda tp: tp[3])
         order = [
             tp
             for pair in zip(taps[: len(taps) // 2], taps[len(taps) // 2 :], strict=False)
             for tp in pair
         ]
         order += taps[len(order) :]
-        for t, kind, (x, y) in order:
+        for t, kind, at, _x in order:
             settle(page)
             before = source_now(page)
             if before == t:
                 page.keyboard.press("Escape")
                 settle(page)
                 before = ""
+            settle_layout(page)  # where the map sits now, not where it sat before
+            x, y = page.evaluate(TAP_POINT_NOW_JS, [t, kind, at])
             seen = tap_and_see(page, x, y, before)
             counts["taps"] += 1
             counts["badge_taps"] += kind == "badge"
@@ -586,6 +679,57 @@ def test_pinch_pan_and_double_tap_zoom_and_never_select(page: Any, size: str) ->
     page.wait_for_selector(f'#board [data-territory="{source}"][data-state="source"]')
     page.keyboard.press("Escape")
     reset_zoom(page)
+
+
+# ------------------------------------------------------------------ WAR II's centre stars
+#: Each Strategic Centre's star and army badge on the screen, as boxes: how far apart
+#: (negative: overlapping) its star is from its own badge, and from any other badge.
+CENTRE_STARS_JS = """() => {
+  const box = (el) => el.getBoundingClientRect();
+  const apart = (a, b) => Math.max(a.left - b.right, b.left - a.right,
+                                   a.top - b.bottom, b.top - a.bottom);
+  const badges = [...document.querySelectorAll('#board [data-badge]')];
+  return [...document.querySelectorAll('#board .ce')].map((ce) => {
+    const t = ce.dataset.ce, star = box(ce);
+    const own = document.querySelector(`#board [data-badge="${t}"]`);
+    const others = badges.filter((b) => b !== own).map((b) => apart(star, box(b)));
+    return {t, digits: own.querySelector('text').textContent.length,
+            own: apart(star, box(own)), others: Math.min(...others), star: star.width};
+  });
+}"""
+
+
+def test_war2_centre_stars_keep_clear_of_three_digit_badges(page: Any, tmp_path: Path) -> None:
+    """Three-digit armies on every Strategic Centre: no star touches its badge at any badge
+    size the page draws (r 13 on wide screens, 15 on narrower ones, 21 on a phone's whole
+    map), nor, where the page shows names, another territory's badge."""
+    board = get_variant("war2").board
+    centres = board.raw["strategic_centres"]
+    owner = {t: i % 3 for i, t in enumerate(board.territories)}
+    armies = {t: 188 if t in centres else 1 + i % 3 for i, t in enumerate(board.territories)}
+    load_position(page, Game.scenario("war2", SEATS, owner, armies=armies, round=2, seed=4))
+    open_curtain(page)
+    folder = shots_dir(tmp_path)
+    scales = set()
+    try:
+        for size in ("1280x800", "1024x768", "390x844", "844x390"):
+            resize(page, size)
+            reset_zoom(page)
+            settle_layout(page)
+            scale = page.evaluate("() => document.getElementById('board').dataset.scale")
+            scales.add((page.evaluate("() => innerWidth > 1100"), scale))
+            stars = page.evaluate(CENTRE_STARS_JS)
+            page.screenshot(path=str(folder / f"war2-centres-{size}.png"))
+            assert sorted(s["t"] for s in stars) == sorted(centres)
+            for star in stars:
+                assert star["digits"] == 3 and star["star"] > 0, star
+                assert star["own"] >= 1, (size, star)  # a pixel at least between the boxes
+                if scale != "small":  # the whole map on a phone: badges touch anyway
+                    assert star["others"] >= 0, (size, star)
+    finally:
+        resize(page, "1024x768")
+    # every badge size of the page was seen: wide, narrower, the whole map on a phone
+    assert {(True, "normal"), (False, "normal"), (False, "small")} <= scales
 
 
 # ----------------------------------------------------------------------------- layout

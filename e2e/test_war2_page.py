@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pywar_e2e import goto_ready
 
-from e2e.helpers import board_state, click, front, settle
+from e2e.helpers import assert_game_named, board_state, click, front, settle
 
 from i18n import place
 
@@ -75,6 +75,7 @@ def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
     page.wait_for_function(
         "() => document.querySelectorAll('#board .ce[data-owner]').length === 12", timeout=TIMEOUT
     )
+    assert_game_named(page, "war2")
 
     # the free choice: tap vacant territories until every one is taken
     claims = 0

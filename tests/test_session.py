@@ -45,6 +45,7 @@ def test_the_first_frame_writes_every_slot_and_the_next_only_what_changed() -> N
     assert frame["screen"] == "setup" and frame["overlay"] and not frame["curtain"]
     assert set(frame["slots"]) == {"header", "panel", "overlay", "curtain", "notice", "choice"}
     assert frame["lang"] == "en" and frame["title"]
+    assert frame["brand"] == "Classic WAR"  # the top bar names the game shown
     same = session.render()
     assert same["slots"] == {} and same["paint"] == [] and same["input"] == []
 

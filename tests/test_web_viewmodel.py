@@ -453,3 +453,45 @@ def test_speed_pause_and_fast_forward():
         app.bot_step()
     assert not app.fast_forward
     assert not app.is_bot(app.game.current)
+
+
+def test_the_top_bar_names_the_game_shown_in_the_page_language():
+    """The top bar says which game of the family the page shows: the one picked on the
+    setup screen, the one started, the one a saved game is of; in the page's language."""
+    app = App(MemoryStorage())
+    assert app.render()["brand"] == "WAR clássico"
+    app.dispatch("variant", "war2")
+    assert app.render()["brand"] == "WAR II"
+    app.dispatch("variant", "mitologicas")
+    app.dispatch("start")
+    assert app.game.variant.id == "mitologicas"
+    assert app.render()["brand"] == "Batalhas Mitológicas"
+    app.dispatch("lang", "en")
+    assert app.render()["brand"] == "Mythological Battles"
+    mythological = app.record["id"]
+    app.dispatch("screen", "setup")  # the map shows the game picked, and so does the bar
+    app.dispatch("variant", "brasil")
+    assert app.render()["brand"] == "War Brasil"
+    app.dispatch("escape")
+    assert app.render()["screen"] == "play"
+    assert app.render()["brand"] == "Mythological Battles"
+    app.dispatch("lang", "pt")
+    app.dispatch("screen", "setup")
+    app.dispatch("variant", "classic")
+    app.dispatch("start")
+    assert app.render()["brand"] == "WAR clássico"
+    app.dispatch("screen", "saves")
+    app.dispatch("resume", mythological)  # a saved game of another board
+    assert app.game.variant.id == "mitologicas"
+    assert app.render()["brand"] == "Batalhas Mitológicas"
+    names = {}
+    for lang in ("pt", "en"):
+        app.dispatch("lang", lang)
+        app.dispatch("screen", "setup")
+        for vid in ("classic", "war2", "mitologicas", "brasil"):
+            app.dispatch("variant", vid)
+            names[lang, vid] = app.render()["brand"]
+            card = buttons(app.render()["overlay"], "variant")
+            shown = [text_of(c) for c in card if c["attrs"]["data-arg"] == vid]
+            assert shown[0].startswith(names[lang, vid])  # the setup screen's own name
+    assert names["en", "classic"] == "Classic WAR" and names["en", "brasil"] == "War Brasil"

@@ -52,6 +52,10 @@
     document.title = screen.title;
   }
   var variant = params.get("variant");
+  // the top bar names the game whose board comes first: ?variant=, else the default's
+  var brand = document.getElementById("brand-sub");
+  var named = screen.brands[FIRST.boards.indexOf(variant) >= 0 ? variant : FIRST.board];
+  if (brand && named && brand.textContent !== named) brand.textContent = named;
   if (read(storageKey("current"))) {
     slot.replaceChildren(part(lang, "continue"));
     slot.removeAttribute("data-view");

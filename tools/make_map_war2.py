@@ -17,10 +17,11 @@ importing it, with these changes to its country table:
 
 The generic steps (simplification along shared borders, straits, labels, the SVG writer,
 the preview page and the thumbnail) come from ``tools/maplib.py``. On top of the classic
-structure the SVG has ``<g class="ce-markers">`` (one ``<g class="ce" data-ce>`` star per
-Strategic Centre, beside its badge) and ``<g class="air-bases">`` (one ``<g class="air-base"
-data-color>`` box per colour in the South Pacific: the book's air bases are printed areas of
-the board, not territories). The output is deterministic.
+structure the SVG has ``<g class="ce-markers">`` (one ``<g class="ce" data-ce data-side>``
+star per Strategic Centre, on that side of its badge and ``CE_CLEAR`` clear of its edge;
+the page's CSS moves it out with badges drawn larger) and ``<g class="air-bases">`` (one
+``<g class="air-base" data-color>`` box per colour in the South Pacific: the book's air
+bases are printed areas of the board, not territories). The output is deterministic.
 """
 
 from __future__ import annotations
@@ -98,9 +99,16 @@ def war2_tables() -> Iterator[None]:
 
 
 # Strategic Centre star beside the badge, and the air bases (lon/lat of the first box).
-CE_OFFSET = (12.5, -12.5)
 CE_R = 6.5
 STAR_R = 4.6
+#: From the badge's edge to the star's centre (map units): the star's radius and ring, an
+#: Information Centre's wider ring round the badge and a gap. The map has the star this far
+#: out beside an r = 13 badge (as the SVG draws it); the page moves it out as far as its
+#: badges grow (web/variants/war2/page.css: r = 15 on tablets, 21 on a whole map on a
+#: phone), so that no badge, three digits and all, ever touches it.
+CE_CLEAR = 12.0
+#: The sides a star may go to, by preference, as unit vectors (y grows downwards).
+CE_SIDES = {"right": (1.0, 0.0), "up": (0.0, -1.0), "left": (-1.0, 0.0), "down": (0.0, 1.0)}
 AIR_BASE_ORIGIN = (-168.0, -33.0)
 AIR_BASE_SIZE = (54.0, 26.0)
 AIR_BASE_GAP = 6.0
@@ -128,16 +136,41 @@ def star_path(r: float) -> str:
     return "M" + "L".join(f"{maplib.f1(x)} {maplib.f1(y)}" for x, y in pts) + "z"
 
 
-def extra_groups(board: dict, places: dict[str, maplib.Placement]) -> list[str]:
-    """The Strategic Centre markers and the air bases."""
+def ce_side(tid: str, places: dict[str, maplib.Placement], names: dict[str, str]) -> str:
+    """The first side of ``tid``'s badge (``CE_SIDES``' order) where its star, beside a
+    badge of the layout's size, covers no other badge and no name (its own included)."""
+    p = places[tid]
+    reach = maplib.LAYOUT_R + CE_CLEAR
+    blocks = []
+    for other, q in places.items():
+        badge, label = maplib.block_rects(
+            q.bx, q.by, names[other], maplib.label_side(q, names[other])
+        )
+        blocks += [label] if other == tid else [badge, label]
+    for side, (ux, uy) in CE_SIDES.items():
+        x, y = p.bx + ux * reach, p.by + uy * reach
+        star = (x - CE_R, y - CE_R, x + CE_R, y + CE_R)
+        if not any(maplib.overlaps(star, block) for block in blocks):
+            return side
+    return next(iter(CE_SIDES))
+
+
+def extra_groups(
+    board: dict, places: dict[str, maplib.Placement], names: dict[str, str]
+) -> list[str]:
+    """The Strategic Centre markers (each beside its badge, on the side it names) and the
+    air bases."""
     out = ['<g class="ce-markers" aria-hidden="true">']
     star = star_path(STAR_R)
+    reach = maplib.BADGE_R + CE_CLEAR
     for tid in board["strategic_centres"]:
         p = places[tid]
-        x, y = p.bx + CE_OFFSET[0], p.by + CE_OFFSET[1]
+        side = ce_side(tid, places, names)
+        x, y = p.bx + CE_SIDES[side][0] * reach, p.by + CE_SIDES[side][1] * reach
         out.append(
-            f'<g class="ce" data-ce="{tid}" transform="translate({maplib.f1(x)},'
-            f'{maplib.f1(y)})"><circle r="{maplib.f1(CE_R)}"/><path d="{star}"/></g>'
+            f'<g class="ce" data-ce="{tid}" data-side="{side}" '
+            f'transform="translate({maplib.f1(x)},{maplib.f1(y)})">'
+            f'<circle r="{maplib.f1(CE_R)}"/><path d="{star}"/></g>'
         )
     out.append("</g>")
     out.append('<g class="air-bases" aria-hidden="true" text-anchor="middle">')
@@ -217,7 +250,7 @@ def build(board: dict, log: list[str]) -> tuple[str, dict]:
             "world-atlas (ISC). Do not edit by hand.",
         )
         head, tail = svg.rsplit("</svg>", 1)
-        svg = head + "\n".join(extra_groups(board, places)) + "\n</svg>" + tail
+        svg = head + "\n".join(extra_groups(board, places, names)) + "\n</svg>" + tail
     for line in maplib.label_overlaps(places, names):
         log.append(f"overlap: {line}")
     return svg, geoms

@@ -499,7 +499,7 @@ def label_overlaps(places: dict[str, Placement], names: dict[str, str]) -> list[
     """Pairs whose badge or label boxes overlap (a check on the final layout)."""
     boxes = {}
     for tid, p in places.items():
-        side = _side_of(p, names[tid])
+        side = label_side(p, names[tid])
         boxes[tid] = block_rects(p.bx, p.by, names[tid], side)
     out = []
     tids = sorted(boxes)
@@ -517,7 +517,8 @@ def label_overlaps(places: dict[str, Placement], names: dict[str, str]) -> list[
     return out
 
 
-def _side_of(p: Placement, text: str) -> str:
+def label_side(p: Placement, text: str) -> str:
+    """Which side of its badge a placed label is on: below, above, right or left."""
     dx, dy = p.lx - p.bx, p.ly - LAYOUT_FONT * 0.35 - p.by
     if abs(dx) < 0.5:
         return "below" if dy > 0 else "above"

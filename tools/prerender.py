@@ -6,7 +6,8 @@ Run with SITE (the built site: its web modules and pywar/) first on ``sys.path``
 screens come from the very files the page runs. For each language of the catalogue: the
 header and the new-game screen exactly as ``App.render()`` gives them to a first visitor
 (as HTML, with the CRC-32 of their view JSON, which main.py compares before adopting the
-markup), a "continue your game" card for a returning player, and the page title. Also the
+markup), a "continue your game" card for a returning player, the page title and the top
+bar's name of each game (``brands``; ``brand`` the first screen's). Also the
 storage keys the view model uses for the current game and the language preference, with
 "{ns}" where the saves namespace goes, so tools/first_screen.js can read them before Python.
 """
@@ -63,6 +64,8 @@ def storage_keys() -> dict[str, str]:
 
 def main(site: str) -> int:
     sys.path[:0] = [site]
+    from pywar.variants import VARIANTS
+
     from i18n import CATALOGUE
     from nodes import h
     from saves import MemoryStorage
@@ -81,6 +84,8 @@ def main(site: str) -> int:
         )
         screens[lang] = {
             "title": view["title"],
+            "brand": view["brand"],
+            "brands": {vid: app.variant_title(vid) for vid in VARIANTS},
             "html_lang": view["html_lang"],
             "header": to_html(view["header"]),
             "header_key": view_key(view["header"]),

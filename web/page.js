@@ -175,6 +175,8 @@
       root.setAttribute("lang", frame.lang);
       document.title = frame.title;
     }
+    const brand = byId("brand-sub"); // the game's name in the top bar
+    if (brand && brand.textContent !== frame.brand) brand.textContent = frame.brand;
     const hadFocus = focusedInside();
     // what had the focus before this frame: folding the menu hides (and blurs) the
     // button that opened a screen, which is still where the focus goes back to

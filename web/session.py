@@ -39,12 +39,12 @@ Messages (``kind``, then its fields):
 - ``bench`` (name, args): a test hook (:meth:`bench`); the frame carries its ``result``.
 
 A frame: ``slots`` (slot name to its view JSON, or None, for the slots that changed),
-``overlay``/``curtain`` (shown), ``lang``, ``title``, ``board_id`` (the map the view
-wants), ``paint``/``names``/``input`` (the board's changed territories, as
-``web/page.js`` takes them), ``map_label``, ``marks`` (changed), ``choice``, ``message``,
-``screen``, ``paused``, ``announce``, ``focus`` (the dialog open and the model's focus
-request), ``timers`` (the next bot step's delay or None, whether blitz runs) and
-``effects``.
+``overlay``/``curtain`` (shown), ``lang``, ``title``, ``brand`` (the game's name in the
+top bar), ``board_id`` (the map the view wants), ``paint``/``names``/``input`` (the
+board's changed territories, as ``web/page.js`` takes them), ``map_label``, ``marks``
+(changed), ``choice``, ``message``, ``screen``, ``paused``, ``announce``, ``focus`` (the
+dialog open and the model's focus request), ``timers`` (the next bot step's delay or None,
+whether blitz runs) and ``effects``.
 """
 
 from __future__ import annotations
@@ -261,6 +261,7 @@ class Session:
             "curtain": view["curtain"] is not None,
             "lang": view["html_lang"],
             "title": view["title"],
+            "brand": view["brand"],
             "board_id": view["board_id"],
             "screen": view["screen"],
             "paused": bool(view.get("paused")),

@@ -253,6 +253,7 @@ class App(
             "screen": self.screen,
             "html_lang": "pt-BR" if self.lang == "pt" else "en",
             "title": self.tr("app_title"),
+            "brand": self.brand(),
             "header": self._header(),
             "message": None
             if self.message is None

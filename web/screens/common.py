@@ -117,8 +117,20 @@ class PageBase(BoardInput):
             return None
         return page_part(self.game.variant.id)
 
+    def variant_shown(self) -> str:
+        """The game whose board the page shows: the one in play, or the one picked on the
+        setup screen."""
+        if self.screen == "setup" or self.game is None:
+            return str(self.form["variant"])
+        return self.game.variant.id
+
     def board_id(self) -> str:
         """The board the page should show: the game's, or the one picked on the setup screen."""
         if self.screen == "setup" or self.game is None:
             return get_variant(self.form["variant"]).board_id
         return self.game.board.id
+
+    def brand(self) -> str:
+        """The top bar's name of the game (after "pywar"): the short name of the game whose
+        board the page shows, in the page's language ("WAR II", "Batalhas Mitológicas")."""
+        return self.variant_title(self.variant_shown())
