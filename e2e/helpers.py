@@ -75,10 +75,11 @@ def front(page: Any, color: str, board_id: str = "classic", min_armies: int = 1)
     return best[1], best[2]
 
 
-def assert_game_named(page: Any, variant: str) -> None:
+def assert_game_named(page: Any, variant: str, playing: bool = True) -> None:
     """The top bar names ``variant``'s game in the page's language ("WAR II", "Mythological
     Battles"), as the new-game screen does, and shows it whole or cut with an ellipsis
-    inside the bar (the compact embed shows no name)."""
+    inside the bar (the compact embed shows no name); while it is ``playing``, so does the
+    browser tab ("WAR II — pywar")."""
     lang = "en" if (page.locator("html").get_attribute("lang") or "").startswith("en") else "pt"
     name = get_variant(variant).board.short_title[lang]
     page.wait_for_function(
@@ -93,3 +94,5 @@ def assert_game_named(page: Any, variant: str) -> None:
             && document.documentElement.scrollWidth <= innerWidth;
     }""")
     assert fits, f"the top bar's {name!r} is cut off or out of the bar"
+    if playing:
+        page.wait_for_function("(t) => document.title === t", arg=f"{name} — pywar", timeout=15_000)

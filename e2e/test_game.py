@@ -214,7 +214,8 @@ def test_english_switch(app_page: Any) -> None:
     click(page, "lang", "en")
     page.wait_for_selector("html[lang=en]")
     assert "New game" in page.locator("#overlay").inner_text()
-    assert_game_named(page, "classic")  # "Classic WAR"
+    assert_game_named(page, "classic", playing=False)  # "Classic WAR"
+    assert page.title() == "pywar — WAR in the browser"
 
 
 def test_a_game_against_the_simple_bot_is_played_to_its_end(app_page: Any) -> None:

@@ -495,3 +495,21 @@ def test_the_top_bar_names_the_game_shown_in_the_page_language():
             shown = [text_of(c) for c in card if c["attrs"]["data-arg"] == vid]
             assert shown[0].startswith(names[lang, vid])  # the setup screen's own name
     assert names["en", "classic"] == "Classic WAR" and names["en", "brasil"] == "War Brasil"
+
+
+def test_the_tab_title_names_the_game_in_play():
+    """The browser tab says which game is being played (a class with several tabs open
+    tells them apart); before a game, the app's own title."""
+    app = App(MemoryStorage())
+    assert app.render()["title"] == "pywar — WAR no navegador"
+    app.dispatch("variant", "war2")
+    assert app.render()["title"] == "pywar — WAR no navegador"  # only picked, not begun
+    app.dispatch("start")
+    assert app.render()["title"] == "WAR II — pywar"
+    app.dispatch("lang", "en")
+    app.dispatch("screen", "setup")
+    app.dispatch("variant", "mitologicas")
+    app.dispatch("start")
+    assert app.render()["title"] == "Mythological Battles — pywar"
+    app.dispatch("screen", "setup")
+    assert app.render()["title"] == "pywar — WAR in the browser"

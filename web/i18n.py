@@ -49,6 +49,7 @@ def ngettext(lang: str, singular: str, plural: str, n: int) -> str:
 
 PT: dict[str, Entry] = {
     "app_title": "pywar — WAR no navegador",
+    "title_game": "{game} — pywar",
     "loading": "Carregando o Python…",
     "menu_new": "Novo jogo",
     "menu_saves": "Jogos salvos",
@@ -386,6 +387,7 @@ PT: dict[str, Entry] = {
 
 EN: dict[str, Entry] = {
     "app_title": "pywar — WAR in the browser",
+    "title_game": "{game} — pywar",
     "loading": "Loading Python…",
     "menu_new": "New game",
     "menu_saves": "Saved games",

@@ -173,8 +173,8 @@
     }
     if (root.getAttribute("lang") !== frame.lang) {
       root.setAttribute("lang", frame.lang);
-      document.title = frame.title;
     }
+    if (document.title !== frame.title) document.title = frame.title; // the game in play
     const brand = byId("brand-sub"); // the game's name in the top bar
     if (brand && brand.textContent !== frame.brand) brand.textContent = frame.brand;
     const hadFocus = focusedInside();

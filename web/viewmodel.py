@@ -252,7 +252,7 @@ class App(
             "lang": self.lang,
             "screen": self.screen,
             "html_lang": "pt-BR" if self.lang == "pt" else "en",
-            "title": self.tr("app_title"),
+            "title": self.page_title(),
             "brand": self.brand(),
             "header": self._header(),
             "message": None

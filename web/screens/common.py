@@ -134,3 +134,10 @@ class PageBase(BoardInput):
         """The top bar's name of the game (after "pywar"): the short name of the game whose
         board the page shows, in the page's language ("WAR II", "Batalhas Mitológicas")."""
         return self.variant_title(self.variant_shown())
+
+    def page_title(self) -> str:
+        """The browser tab's title: the game in play by name ("WAR II — pywar"), else
+        the app's."""
+        if self.screen == "setup" or self.game is None:
+            return self.tr("app_title")
+        return self.tr("title_game", game=self.brand())
