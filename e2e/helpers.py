@@ -77,8 +77,8 @@ def front(page: Any, color: str, board_id: str = "classic", min_armies: int = 1)
 
 def assert_game_named(page: Any, variant: str, playing: bool = True) -> None:
     """The top bar names ``variant``'s game in the page's language ("WAR II", "Mythological
-    Battles"), as the new-game screen does, and shows it whole or cut with an ellipsis
-    inside the bar (the compact embed shows no name); while it is ``playing``, so does the
+    Battles"), as the new-game screen does, whole and clear of the bar's buttons (the
+    compact embed shows no name); while it is ``playing``, so does the
     browser tab ("WAR II — pywar")."""
     lang = "en" if (page.locator("html").get_attribute("lang") or "").startswith("en") else "pt"
     name = get_variant(variant).board.short_title[lang]
@@ -86,11 +86,21 @@ def assert_game_named(page: Any, variant: str, playing: bool = True) -> None:
         "(n) => document.getElementById('brand-sub').textContent === n", arg=name, timeout=15_000
     )
     fits = page.evaluate("""() => {
-        const bar = document.querySelector('.topbar').getBoundingClientRect();
-        const sub = document.getElementById('brand-sub');
         if (document.documentElement.classList.contains('embed')) return true;
+        const bar = document.querySelector('.topbar').getBoundingClientRect();
+        const brand = document.querySelector('.brand');
+        const sub = document.getElementById('brand-sub');
         const r = sub.getBoundingClientRect();
-        return r.width > 0 && r.left >= bar.left && r.top >= bar.top && r.bottom <= bar.bottom
+        const b = brand.getBoundingClientRect();
+        // whole: neither the bar's title nor (on a phone, a line of its own) the name cut
+        // with an ellipsis; and clear of the bar's buttons
+        const whole = brand.scrollWidth <= brand.clientWidth + 1
+            && (getComputedStyle(sub).display === 'inline'
+                || sub.scrollWidth <= sub.clientWidth + 1);
+        const buttons = [...document.querySelectorAll('.topbar button')]
+            .map((x) => x.getBoundingClientRect()).filter((x) => x.width > 0);
+        const clear = buttons.every((x) => x.left >= b.right - 1);
+        return r.width > 0 && whole && clear && r.top >= bar.top && r.bottom <= bar.bottom
             && document.documentElement.scrollWidth <= innerWidth;
     }""")
     assert fits, f"the top bar's {name!r} is cut off or out of the bar"

@@ -309,10 +309,27 @@ def test_the_first_screen_works_before_python(app_page: Any) -> None:
     assert page.locator("html[data-ready]").count() == 0
     assert page.locator("#overlay #resume-title").inner_text() == "Continuar"
     assert page.locator("#overlay #setup-title").count() == 0
+    # which game is in progress is known once Python reads it: no name before, not a wrong one
+    assert page.locator("#brand-sub").inner_text() == ""
     runtime.release()
     page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     assert page.locator("#overlay").is_hidden()
     assert "Zé Pequeno" in page.locator("#curtain").inner_text()
+    assert page.locator("#brand-sub").inner_text() == "WAR clássico"
+
+
+def test_the_first_screen_names_the_game_of_the_link(app_page: Any) -> None:
+    """A link to one game of the family (``?variant=war2``, a class page's) names that game
+    in the top bar from the first paint, in the link's language, and Python agrees."""
+    page = app_page
+    runtime = HeldRuntime(page)
+    page.goto("index.html?lang=en&variant=war2", wait_until="domcontentloaded")
+    page.wait_for_timeout(300)
+    assert page.locator("html[data-ready]").count() == 0
+    assert page.locator("#brand-sub").inner_text() == "WAR II"
+    runtime.release()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.locator("#brand-sub").inner_text() == "WAR II"
 
 
 def test_typing_before_python_keeps_the_caret(app_page: Any) -> None:
@@ -323,6 +340,7 @@ def test_typing_before_python_keeps_the_caret(app_page: Any) -> None:
     page.wait_for_timeout(300)
     assert page.locator("#overlay h2#setup-title").inner_text() == "New game"
     assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("#brand-sub").inner_text() == "Classic WAR"
     name = page.locator('[data-action="seat-name"][data-arg="1"]')
     name.click()
     page.keyboard.press("End")

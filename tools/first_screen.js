@@ -52,11 +52,17 @@
     document.title = screen.title;
   }
   var variant = params.get("variant");
-  // the top bar names the game whose board comes first: ?variant=, else the default's
+  var resuming = !!read(storageKey("current"));
+  // the top bar names the game whose board comes first: ?variant=, else the default's;
+  // a game in progress is named once Python has read it (no name rather than a wrong one)
   var brand = document.getElementById("brand-sub");
-  var named = screen.brands[FIRST.boards.indexOf(variant) >= 0 ? variant : FIRST.board];
-  if (brand && named && brand.textContent !== named) brand.textContent = named;
-  if (read(storageKey("current"))) {
+  var named = resuming
+    ? ""
+    : screen.brands[FIRST.boards.indexOf(variant) >= 0 ? variant : FIRST.board];
+  if (brand && typeof named === "string" && brand.textContent !== named) {
+    brand.textContent = named;
+  }
+  if (resuming) {
     slot.replaceChildren(part(lang, "continue"));
     slot.removeAttribute("data-view");
     slot.setAttribute("aria-labelledby", "resume-title");

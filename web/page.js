@@ -176,7 +176,9 @@
     }
     if (document.title !== frame.title) document.title = frame.title; // the game in play
     const brand = byId("brand-sub"); // the game's name in the top bar
-    if (brand && brand.textContent !== frame.brand) brand.textContent = frame.brand;
+    if (brand && typeof frame.brand === "string" && brand.textContent !== frame.brand) {
+      brand.textContent = frame.brand;
+    }
     const hadFocus = focusedInside();
     // what had the focus before this frame: folding the menu hides (and blurs) the
     // button that opened a screen, which is still where the focus goes back to

@@ -8,8 +8,9 @@
 * Placement: candidate placements (stacks on the best attack bases, splits with the
   Border Security Ratio, a greedy defensive one, a push for the objective from one base or
   two, top-ups to an objective's floor of armies) are each tried in Monte Carlo rollouts
-  of the attack phase, dice sampled from the exact roll tables with the bot's own
-  generator; the best mean score wins. One that meets the objective as placed wins at once.
+  of the attack phase (:mod:`pywar.ai.rollout`), dice sampled from the exact roll tables
+  with the bot's own generator; the best mean score wins. One that meets the objective
+  as placed wins at once.
   The best :attr:`HardBot.reply_top` of them are then played again, each rollout followed
   by the others' next turns by a cheap normal-like policy (:mod:`pywar.ai.reply`): a plan
   that leaves us open, or lets a likely winner finish, scores worse (at tables of up to

@@ -102,6 +102,8 @@ def gate_play(
     shift: float = 0.0,
     first: tuple[int, int, int] | None = None,
 ) -> RolloutPlay:
+    """A rollout of the gate policy at ``shift`` (``first``: a battle under way first)."""
+
     def play(own: list[int], arm: list[int], r: random.Random) -> bool:
         return rollout_attacks(pos, own, arm, values, r, pos.conquered, shift, first=first)
 
@@ -109,6 +111,8 @@ def gate_play(
 
 
 def push_play(pos: Position, needed: list[bool]) -> RolloutPlay:
+    """A rollout of the push for the ``needed`` territories."""
+
     def play(own: list[int], arm: list[int], r: random.Random) -> bool:
         return rollout_push(pos, own, arm, needed, r, pos.conquered)
 

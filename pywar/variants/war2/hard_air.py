@@ -1,4 +1,4 @@
-"""WAR II for the hard level: its rollouts and whole-board score (:mod:`pywar.ai.hard`) see
+"""WAR II for the hard level: its rollouts (:mod:`pywar.ai.rollout`) and whole-board score see
 the air war, through :class:`pywar.variants.war2.ai.War2Layer`'s hooks.
 
 * Placement rollouts start with the air base's raid that helps the land attacks most.
