@@ -56,7 +56,8 @@ def content_security_policy(html: str, *, single_file: bool = False) -> str:
         "connect-src": own or ["'none'"],
         # the one-file edition's snapshot maker (tools/single_file_snapshot.js) is a blob:
         "worker-src": own or ["blob:"],
-        "manifest-src": own or ["'none'"],
+        # no manifest-src: default-src says the same ('self' / 'none'), and WebKit (Safari)
+        # does not know the directive: it logs a console error on every page load
         "object-src": ["'none'"],
         "base-uri": ["'none'"],
         "form-action": ["'none'"],

@@ -1,4 +1,5 @@
-"""Install what the tests need: Chromium, the project's .venv, pip packages, wheels."""
+"""Install what the tests need: Chromium (and the WebKit and Firefox engines), the
+project's .venv, pip packages, wheels."""
 
 from __future__ import annotations
 
@@ -31,30 +32,58 @@ def _run(cmd: Sequence[str], **kw: Any) -> int:
     return subprocess.run(list(cmd), cwd=ROOT, stdin=subprocess.DEVNULL, **kw).returncode
 
 
+_apt_updated = False
+
+
+def _apt_install(packages: Sequence[str]) -> int:
+    """`apt-get install -y` as root, after one `apt-get update` per run; the exit status."""
+    global _apt_updated
+    apt = shutil.which("apt-get") or "apt-get"
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    lock = ["-o", "DPkg::Lock::Timeout=600"]
+    if not _apt_updated:
+        subprocess.run([apt, *lock, "update", "-qq"], check=True, env=env, stdin=subprocess.DEVNULL)
+        _apt_updated = True
+    return subprocess.run(
+        [apt, *lock, "install", "-y", "-qq", *packages], env=env, stdin=subprocess.DEVNULL
+    ).returncode
+
+
+def _can_apt() -> bool:
+    return shutil.which("apt-get") is not None and os.geteuid() == 0
+
+
 def ensure_chromium() -> None:
     if CHROMIUM.exists():
         return
-    apt = shutil.which("apt-get")
-    if apt is None or os.geteuid() != 0:
+    if not _can_apt():
         raise BuildError(f"{CHROMIUM} is missing: install Chromium (apt-get install chromium)")
     log(f"{CHROMIUM} missing: installing Debian's chromium")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    lock = ["-o", "DPkg::Lock::Timeout=600"]
-    subprocess.run([apt, *lock, "update", "-qq"], check=True, env=env, stdin=subprocess.DEVNULL)
-    subprocess.run(
-        [
-            apt,
-            *lock,
-            "install",
-            "-y",
-            "-qq",
-            "chromium",
-            "fonts-dejavu-core",
-        ],
-        check=True,
-        env=env,
-        stdin=subprocess.DEVNULL,
-    )
+    if _apt_install(["chromium", "fonts-dejavu-core"]) != 0:
+        raise BuildError("apt-get install chromium failed")
+
+
+#: The other browser engines that e2e/test_engines.py drives, as Debian packages: WebKitGTK's
+#: WebDriver (with MiniBrowser) and an X server for it, and Firefox ESR.
+ENGINE_PACKAGES = {
+    "/usr/bin/WebKitWebDriver": "webkit2gtk-driver",
+    "/usr/bin/Xvfb": "xvfb",
+    "/usr/bin/firefox-esr": "firefox-esr",
+}
+
+
+def ensure_engines() -> None:
+    """Install the WebKit and Firefox engines' packages that are missing, as root with apt.
+    Not fatal: without them, their tests skip and say what to install."""
+    missing = [pkg for path, pkg in ENGINE_PACKAGES.items() if not Path(path).exists()]
+    if not missing:
+        return
+    if not _can_apt():
+        log(f"{' '.join(missing)} missing (not root): the WebKit/Firefox e2e tests will skip")
+        return
+    log(f"installing Debian's {' '.join(missing)} for the WebKit and Firefox e2e tests")
+    if _apt_install(missing) != 0:
+        log(f"apt-get install {' '.join(missing)} failed: the WebKit/Firefox e2e tests will skip")
 
 
 def venv_python(venv: Path | None = None) -> Path:

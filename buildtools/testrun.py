@@ -9,7 +9,13 @@ import sys
 import time
 
 from buildtools.common import E2E, ROOT, TESTS, BuildError, ensure_node_modules, log
-from buildtools.install import _run, ensure_chromium, ensure_python_deps, ensure_wheels
+from buildtools.install import (
+    _run,
+    ensure_chromium,
+    ensure_engines,
+    ensure_python_deps,
+    ensure_wheels,
+)
 from buildtools.site import build
 
 
@@ -22,6 +28,7 @@ def cmd_test(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     if not args.no_install:
         ensure_chromium()
+        ensure_engines()
         ensure_python_deps()
         ensure_node_modules()
         ensure_wheels()
