@@ -89,6 +89,21 @@ def main(argv: list[str] | None = None) -> int:
     pair.add_argument("first")
     pair.add_argument("second")
     pair.add_argument("--level", default="hard")
+    swap = sub.add_parser(
+        "swap",
+        help="the tournament's games played on from one round with a level and another in its seat",
+    )
+    swap.add_argument("--games", type=int, default=20)
+    swap.add_argument("--seed", type=int, default=0)
+    swap.add_argument("--levels", default="hard,normal,normal", help="as for tournament")
+    swap.add_argument("--level", default="hard", help="the level whose seat is swapped")
+    swap.add_argument("--as", dest="other", default="normal", help="the level put in its place")
+    swap.add_argument("--round", type=int, default=2, help="swap at that seat's turn of this round")
+    swap.add_argument("--replays", type=int, default=4, help="plays on from each position")
+    swap.add_argument("--variant", default=DEFAULT_VARIANT)
+    swap.add_argument("--option", action="append", default=[], help="a game option; may repeat")
+    swap.add_argument("--round-cap", type=int, default=None)
+    swap.add_argument("--jobs", type=int, default=1, help="processes to play games in")
     bench = sub.add_parser("bench", help="print speed figures")
     bench.add_argument("--games", type=int, default=20)
     sizes = sub.add_parser("sizes", help="print save sizes at rounds 10, 20 and 30")
@@ -144,6 +159,24 @@ def main(argv: list[str] | None = None) -> int:
             from .tournament import pair_records
 
             _print(pair_records(args.first, args.second, args.level))
+        elif args.command == "swap":
+            from .swap import swap as run_swap
+
+            _print(
+                run_swap(
+                    args.games,
+                    args.seed,
+                    [x.strip() for x in args.levels.split(",") if x.strip()],
+                    args.level,
+                    args.other,
+                    args.round,
+                    args.replays,
+                    variant=args.variant,
+                    options={o: True for o in args.option},
+                    jobs=args.jobs,
+                    round_cap=args.round_cap,
+                )
+            )
         elif args.command == "bench":
             from .bench import bench as run_bench
 

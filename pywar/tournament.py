@@ -123,6 +123,14 @@ def new_match(
     return game, by_seat, bots
 
 
+def name_seats(game: Game, by_seat: list[str]) -> None:
+    """Name each seat by its level ("Hard 1", "Normal 2"): a bot seeds its sampling from
+    the public view, names included, so these names make the tournament's games."""
+    for s, level in enumerate(by_seat):
+        game.players[s].name = f"{level.capitalize()} {s + 1}"
+    game.setup["players"] = [[p.name, p.color] for p in game.players]
+
+
 def play_match(
     levels: list[str],
     seed: int,
@@ -137,9 +145,7 @@ def play_match(
     rules = get_variant(variant)
     n = len(levels)
     game, by_seat, bots = new_match(levels, seed, variant, options, weights)
-    for s, level in enumerate(by_seat):
-        game.players[s].name = f"{level.capitalize()} {s + 1}"
-    game.setup["players"] = [[p.name, p.color] for p in game.players]
+    name_seats(game, by_seat)
     cap = round_cap or rules.round_cap
     turn_ms: dict[str, list[float]] = {level: [] for level in levels}
     chunks: dict[str, list[int]] = {level: [0] * CHUNK_BINS for level in levels}
@@ -329,25 +335,14 @@ def summarise(results: list[dict[str, Any]], lv: list[str]) -> dict[str, Any]:
     }
 
 
-def tournament(
-    games: int = 20,
-    seed: int = 0,
-    players: int | None = None,
-    levels: Iterable[str] | None = None,
-    jobs: int = 1,
-    variant: str = DEFAULT_VARIANT,
-    round_cap: int | None = None,
-    check: bool = False,
-    options: dict[str, Any] | None = None,
-    record: str | None = None,
-    weights: dict[str, float] | None = None,
-) -> dict[str, Any]:
-    """Play ``games`` games with seats and turn order rotated and summarise them; with
-    ``record``, also write each game's summary to that file, one JSON object a line (with
-    the variant, options and weights of the run: :func:`pair_records` pairs the games of
-    two runs by their seeds); ``weights`` are set over the hard bots' score weights (the
-    same deals: a paired trial)."""
-    weights = check_weights(weights)
+def check_run(
+    levels: Iterable[str] | None,
+    players: int | None,
+    variant: str,
+    options: dict[str, Any] | None,
+) -> tuple[list[str], dict[str, bool]]:
+    """The levels in turn order, one per seat, and the options set, checked against the
+    variant (a clear :class:`WarError` otherwise)."""
     lv = list(levels) if levels is not None else list(DEFAULT_LEVELS)
     if players is None:
         players = len(lv)
@@ -371,6 +366,31 @@ def tournament(
             f"unknown options {sorted(bad)} for {variant}; "
             f"options: {', '.join(rules.options) or 'none'}"
         )
+    return lv, opts
+
+
+def tournament(
+    games: int = 20,
+    seed: int = 0,
+    players: int | None = None,
+    levels: Iterable[str] | None = None,
+    jobs: int = 1,
+    variant: str = DEFAULT_VARIANT,
+    round_cap: int | None = None,
+    check: bool = False,
+    options: dict[str, Any] | None = None,
+    record: str | None = None,
+    weights: dict[str, float] | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` games with seats and turn order rotated and summarise them; with
+    ``record``, also write each game's summary to that file, one JSON object a line (with
+    the variant, options and weights of the run: :func:`pair_records` pairs the games of
+    two runs by their seeds); ``weights`` are set over the hard bots' score weights (the
+    same deals: a paired trial)."""
+    weights = check_weights(weights)
+    lv, opts = check_run(levels, players, variant, options)
+    players = len(lv)
+    rules = get_variant(variant)
     if games < 1:
         raise WarError("play at least one game")
     tasks = [
