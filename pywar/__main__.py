@@ -1,4 +1,4 @@
-"""Command line: ``python -m pywar board|odds|simulate|tournament|pair|bench|sizes|fuzz``."""
+"""Command line: ``python -m pywar board|odds|simulate|tournament|pair|swap|bench|sizes|fuzz``."""
 
 from __future__ import annotations
 
@@ -95,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     swap.add_argument("--games", type=int, default=20)
     swap.add_argument("--seed", type=int, default=0)
+    swap.add_argument("--players", type=int, default=None)
     swap.add_argument("--levels", default="hard,normal,normal", help="as for tournament")
     swap.add_argument("--level", default="hard", help="the level whose seat is swapped")
     swap.add_argument("--as", dest="other", default="normal", help="the level put in its place")
@@ -175,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
                     options={o: True for o in args.option},
                     jobs=args.jobs,
                     round_cap=args.round_cap,
+                    players=args.players,
                 )
             )
         elif args.command == "bench":

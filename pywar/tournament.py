@@ -20,7 +20,7 @@ import json
 import math
 import time
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .ai import LEVELS, Bot, HardBot, make_bot
@@ -224,6 +224,19 @@ def rate(wins: int, n: int) -> dict[str, Any]:
     }
 
 
+def run_jobs(job: Callable[[Any], dict[str, Any]], tasks: list[Any], jobs: int) -> list[Any]:
+    """``job`` of every task, in order, in ``jobs`` processes (forked where the system can:
+    the bots' tables are built once)."""
+    if jobs <= 1:
+        return [job(t) for t in tasks]
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with context.Pool(jobs) as pool:
+        return pool.map(job, tasks, chunksize=1)
+
+
 def _job(
     args: tuple[
         list[str], int, str, int | None, bool, dict[str, Any] | None, dict[str, float] | None
@@ -398,15 +411,7 @@ def tournament(
         for i in range(games)
     ]
     start = time.perf_counter()
-    if jobs > 1:
-        import multiprocessing
-
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with context.Pool(jobs) as pool:
-            results = pool.map(_job, tasks, chunksize=1)
-    else:
-        results = [_job(t) for t in tasks]
+    results = run_jobs(_job, tasks, jobs)
     elapsed = time.perf_counter() - start
     if record is not None:
         run = {"variant": variant, "options": sorted(opts), "weights": weights}
