@@ -177,6 +177,33 @@ def test_air_odds_tables_are_distributions_and_bombers_wear_a_territory_down():
     assert stop_level(10, 8, 0.9) < 8 and stop_level(30, 2, 0.9) == 2
 
 
+def test_air_odds_of_a_huge_stack_are_those_of_a_large_one_moved_along():
+    """A territory of thousands of armies: the raid's table is the same as for a few
+    hundred, moved along (a stack of 500 once went past Python's recursion limit)."""
+    for bombers in (1, 13):
+        small, huge = air_dist(bombers, 300), air_dist(bombers, 5000)
+        assert abs(sum(q for _, q in huge) - 1.0) < 1e-9
+        assert [(d + 4700, round(q, 12)) for d, q in small] == [(d, round(q, 12)) for d, q in huge]
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_weighs_bombing_a_territory_of_a_thousand_armies(level):
+    """Every level weighs its raids against a territory of 1,200 armies without failing."""
+    south = ["brasil", "argentina", "peru", "venezuela"]
+    game = position(
+        {0: south, 1: ["argelia"]},
+        armies={"brasil": 900, "argelia": 1200},
+        bombers={0: 10},
+        objectives={0: "asia_africa"},
+    )
+    bot = make_bot(level, 1)
+    place_all(game, bot)
+    for _ in range(40):
+        if game.phase not in ("attack", "air"):
+            break
+        game.apply(bot_action(bot, game))
+
+
 @pytest.mark.parametrize("level", LEVEL_NAMES)
 def test_bombs_the_territory_it_is_about_to_attack(level):
     # 9 armies in Brazil against 6 in North Africa, which the objective needs; 4 bombers.
