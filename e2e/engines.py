@@ -166,6 +166,16 @@ class EngineDriver:
 # ---------------------------------------------------------------------- X display
 
 
+def stop_process(proc: subprocess.Popen[Any], grace: float) -> None:
+    """End ``proc``: asked to stop, then killed if it has not within ``grace`` seconds."""
+    proc.terminate()
+    try:
+        proc.wait(grace)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)
+
+
 @contextlib.contextmanager
 def x_display() -> Iterator[str]:
     """A private Xvfb for the block (WebKitGTK draws on an X server); yields its $DISPLAY."""
@@ -188,12 +198,7 @@ def x_display() -> Iterator[str]:
             raise EngineMissing("Xvfb did not start")
         yield f":{number}"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
+        stop_process(proc, 10)
 
 
 def _private_home(root: str) -> dict[str, str]:
@@ -345,12 +350,7 @@ def webkit_console(
             while not done() and time.monotonic() < deadline and proc.poll() is None:
                 time.sleep(0.1)
         finally:
-            proc.terminate()
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(10)
+            stop_process(proc, 20)
             reader.join(5)
     return [line.rstrip() for line in lines if "CONSOLE" in line]
 
@@ -515,12 +515,7 @@ class FirefoxDriver(EngineDriver):
                 with contextlib.suppress(Exception):
                     self._ws.close()
         finally:
-            self._proc.terminate()
-            try:
-                self._proc.wait(20)
-            except subprocess.TimeoutExpired:
-                self._proc.kill()
-                self._proc.wait(10)
+            stop_process(self._proc, 20)
             self._tmp.cleanup()
 
 
