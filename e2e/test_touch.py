@@ -780,18 +780,19 @@ LAYOUT_JS = """() => {
 
 
 def big_numbers(board_id: str) -> Game:
-    """A position with three-digit armies (the badges must still fit)."""
+    """A position with armies of one to five digits (the badges must still fit: a game of
+    many rounds piles up thousands)."""
     board = get_variant(board_id).board
     owner = {t: i % 3 for i, t in enumerate(board.territories)}
-    armies = {t: (1, 12, 345, 999)[i % 4] for i, t in enumerate(board.territories)}
+    armies = {t: (1, 12, 345, 999, 1234, 12345)[i % 6] for i, t in enumerate(board.territories)}
     return Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=1)
 
 
 def test_the_layout_at_every_size(page: Any, tmp_path: Path) -> None:
     """During play, at every size: nothing scrolls sideways, the map has at least half of
     the screen, no control is cut or under 44 px, the panel never covers the map, numbers
-    up to 999 fit their badges, text is at least 14 px on phones, a message never covers
-    the zoom buttons. Screenshots of each size are kept for a look."""
+    of up to five digits fit their badges, text is at least 14 px on phones, a message
+    never covers the zoom buttons. Screenshots of each size are kept for a look."""
     shots = shots_dir(tmp_path)
     load_position(page, big_numbers("classic"))
     open_curtain(page)
