@@ -513,3 +513,27 @@ def test_the_tab_title_names_the_game_in_play():
     assert app.render()["title"] == "Mythological Battles — pywar"
     app.dispatch("screen", "setup")
     assert app.render()["title"] == "pywar — WAR in the browser"
+
+
+@pytest.mark.parametrize("screen", ["rules", "history", "stats", "saves", "setup"])
+def test_a_dialog_over_a_game_keeps_its_log_beside_it_and_no_secret(screen):
+    """Behind a dialog the side panel shows the game's public log (not a blank panel),
+    never the player's controls or the objective just revealed."""
+    app = scenario_app(SPREAD, ["human", "human", "bot"])
+    g = app.game
+    app.on_curtain_open(None, None)
+    app.dispatch("amount", "all")
+    app.dispatch("territory", "brasil")
+    app.dispatch("reveal")
+    objective = describe(g.objective_of(0), g.board, "pt")
+    assert objective in text_of(app.render()["panel"])
+    app.dispatch("screen", screen)
+    view = app.render()
+    assert view["overlay"] is not None
+    panel = view["panel"]
+    assert panel is not None and panel["attrs"]["class"] == "log"
+    assert text("pt", "log_title") in text_of(panel)
+    lines = find(panel, lambda n: n["tag"] == "li")
+    assert lines and [text_of(li) for li in lines] == app.log
+    assert objective not in text_of(panel)
+    assert not find(panel, lambda n: "data-action" in n["attrs"])

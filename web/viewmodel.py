@@ -305,6 +305,10 @@ class App(
             view["panel"] = self._log_panel()
         else:
             view["panel"] = self._play_panel()
+        if view["overlay"] is not None and view["panel"] is None and self.game is not None:
+            # Behind a dialog over a game: the game's public log, never a blank panel (and
+            # never the player's own controls: the next player may be looking).
+            view["panel"] = self._log_panel()
         if view["overlay"] is not None and (
             self.screen in CLOSABLE or (self.screen == "setup" and self.game is not None)
         ):
