@@ -1163,3 +1163,172 @@ def test_the_statistics_show_each_colour_beside_its_name(
                 page.wait_for_selector("#overlay", state="hidden")
     finally:
         context.close()
+
+
+# ------------------------------------------------------- the panel follows the player
+def switch_language(page: Any, lang: str) -> None:
+    """Tap the top bar's language button (in the menu on narrow screens)."""
+    if (page.locator("html").get_attribute("lang") or "").startswith(lang[:2]):
+        return
+    item = page.locator(f'.header-actions [data-action="lang"][data-arg="{lang}"]')
+    if not item.is_visible():
+        press(page, "menu")
+    item.tap()
+    page.wait_for_function("(l) => document.documentElement.lang.startsWith(l)", arg=lang)
+
+
+def in_sight(page: Any, selector: str) -> bool:
+    """The element is wholly inside the window and not scrolled out of its panel."""
+    return page.evaluate(
+        """(sel) => { const el = [...document.querySelectorAll(sel)].find(
+              (e) => e.getClientRects().length);
+            if (!el) return false;
+            const b = el.getBoundingClientRect();
+            if (b.top < 0 || b.bottom > innerHeight || b.left < 0 || b.right > innerWidth)
+              return false;
+            const p = document.getElementById('panel').getBoundingClientRect();
+            return !document.getElementById('panel').contains(el)
+              || (b.top >= p.top - 1 && b.bottom <= p.bottom + 1); }""",
+        selector,
+    )
+
+
+def tap_in_sight(page: Any, selector: str) -> None:
+    """A finger on a control the player can see (no scrolling it into view first)."""
+    assert in_sight(page, selector), f"{selector} is out of sight"
+    page.touchscreen.tap(*centre(page, selector))
+    settle(page)
+
+
+def siege_position(board_id: str) -> Game:
+    """Ana to attack from a stack of 25 a neighbour of 30 (a roll conquers nothing)."""
+    board = get_variant(board_id).board
+    source, enemy, own = front(board_id)
+    owner = {t: 1 + i % 2 for i, t in enumerate(board.territories)}
+    for i, t in enumerate(board.territories):
+        if i % 3 == 0:
+            owner[t] = 0
+    owner.update({source: 0, own: 0, enemy: 1})
+    armies = {t: 1 + i % 3 for i, t in enumerate(board.territories)}
+    armies.update({source: 25, enemy: 30, own: 1})
+    return Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=4)
+
+
+@pytest.mark.parametrize(
+    ("board_id", "size", "lang"),
+    [("classic", "390x844", "pt"), ("mitologicas", "390x844", "en"), ("war2", "844x390", "en")],
+)
+def test_the_panel_shows_each_new_step_and_the_last_roll_beside_the_buttons(
+    page: Any, board_id: str, size: str, lang: str
+) -> None:
+    """On a phone, by touch only (no control scrolled into view for the finger): after a
+    roll the dice's outcome is in sight with the Attack button; a panel scrolled down (to
+    the dice or the log) comes back to its top when the player's step changes, so the new
+    instruction is in sight; the zoom buttons speak the page's language."""
+    resize(page, size)
+    switch_language(page, lang)
+    try:
+        source, enemy, _own = front(board_id)
+        load_position(page, siege_position(board_id))
+        open_curtain(page)
+        place_everything(page, source)
+        page.wait_for_selector(".phase.attack")
+        page.evaluate("() => { document.getElementById('panel').scrollTop = 0; }")
+        touch_badge(page, source)
+        touch_badge(page, enemy)
+        page.wait_for_selector('[data-action="attack"]')
+        tap_in_sight(page, '[data-action="attack"]')
+        page.wait_for_selector(".dice .die.red")
+        red = page.locator(".dice .die.red").all_inner_texts()
+        yellow = page.locator(".dice .die.yellow").all_inner_texts()
+        roll = page.locator(".last-roll").inner_text()
+        assert " ".join(red) in roll and " ".join(yellow) in roll, (roll, red, yellow)
+        assert in_sight(page, ".last-roll") and in_sight(page, '[data-action="attack"]')
+        tap_in_sight(page, '[data-action="attack"]')  # again, the buttons where they were
+        # the player scrolls the panel down (the dice, the log), then taps the map: the
+        # source let go, a new step whose instruction is at the top
+        page.evaluate(
+            "() => { for (const el of [document.getElementById('panel'),"
+            " ...document.querySelectorAll('#panel .panel-group')]) el.scrollTop = 1e5; }"
+        )
+        assert not in_sight(page, ".phase.attack .turn, .turn")
+        touch_badge(page, source)
+        page.wait_for_selector(f'#board [data-territory="{source}"]:not([data-state="source"])')
+        settle(page)
+        assert in_sight(page, ".turn") and in_sight(page, ".phase.attack .hint")
+        # a blitz that conquers, the panel scrolled down to its button: the question of
+        # how many move in is in sight whole, the turn's name above it
+        game = turn_position(board_id)
+        load_position(page, game)
+        open_curtain(page)
+        use_cards(page, game)
+        place_everything(page, source)
+        page.wait_for_selector(".phase.attack")
+        touch_badge(page, source)
+        touch_badge(page, enemy)
+        page.wait_for_selector('[data-action="blitz"]')
+        page.evaluate(
+            """() => { const panel = document.getElementById('panel');
+              const b = document.querySelector('[data-action="blitz"]').getBoundingClientRect();
+              panel.scrollTop += b.top - panel.getBoundingClientRect().top - 4; }"""
+        )
+        assert not in_sight(page, ".turn")
+        tap_in_sight(page, '[data-action="blitz"]')
+        page.wait_for_selector(".phase.occupy", timeout=TIMEOUT)
+        settle(page)
+        assert in_sight(page, ".phase.occupy p") and in_sight(page, ".turn")
+        labels = page.evaluate(
+            "() => [...document.querySelectorAll('.zoom-controls [data-zoom]')]"
+            ".map((b) => b.getAttribute('aria-label'))"
+        )
+        want = (
+            ["Zoom in", "Zoom out", "Whole map"]
+            if lang == "en"
+            else ["Aproximar o mapa", "Afastar o mapa", "Mapa inteiro"]
+        )
+        assert labels == want
+        assert page.locator("#panel").get_attribute("aria-label") == (
+            "Game panel" if lang == "en" else "Painel do jogo"
+        )
+    finally:
+        switch_language(page, "pt")
+
+
+@pytest.mark.parametrize("size", ["1024x768", "1280x800"])
+def test_a_dialog_over_the_longest_name_keeps_the_top_bar_on_one_line(page: Any, size: str) -> None:
+    """A tablet held sideways, Mythological Battles in English (the longest name): with a
+    dialog open the top bar stays one line (its "Back to the game" gives way to the
+    dialog's ✕, which goes back) and names the game whole; the ✕ closes each dialog."""
+    resize(page, size)
+    switch_language(page, "en")
+    try:
+        load_position(page, turn_position("mitologicas"))
+        open_curtain(page)
+        one_line = page.evaluate("() => document.querySelector('.topbar').offsetHeight")
+        for screen in ("history", "stats", "rules", "saves", "setup"):
+            go(page, screen)
+            page.wait_for_selector(f".screen.{screen}")
+            assert page.evaluate("() => document.querySelector('.topbar').offsetHeight") == (
+                one_line
+            ), screen
+            if screen != "setup":  # the new-game screen names the game it sets up
+                assert_game_named(page, "mitologicas")
+            # its ✕ at the top right of the dialog, as on every dialog
+            corner = page.evaluate(
+                """() => { const box = document.getElementById('overlay-slot')
+                    .getBoundingClientRect();
+                  const x = document.querySelector('.dialog-close').getBoundingClientRect();
+                  return [box.right - x.right, x.top - box.top]; }"""
+            )
+            assert 0 <= corner[0] <= 32 and 0 <= corner[1] <= 32, (screen, corner)
+            if screen == "saves":  # the game in play as wide as the others, below the ✕
+                widths = page.evaluate(
+                    "() => [...document.querySelectorAll('.save-list, .save-list .save')]"
+                    ".map((el) => Math.round(el.getBoundingClientRect().width))"
+                )
+                assert len(widths) > 1 and max(widths) - min(widths) <= 1, widths
+            page.locator(".dialog-close").tap()
+            page.wait_for_selector("#overlay", state="hidden")
+            assert page.locator("html").get_attribute("data-screen") == "play"
+    finally:
+        switch_language(page, "pt")

@@ -537,3 +537,77 @@ def test_a_dialog_over_a_game_keeps_its_log_beside_it_and_no_secret(screen):
     assert lines and [text_of(li) for li in lines] == app.log
     assert objective not in text_of(panel)
     assert not find(panel, lambda n: "data-action" in n["attrs"])
+
+
+def test_a_blitz_report_stays_with_its_attack_and_its_game():
+    """'It stopped because...' is gone at the regroup, and a game opened after a blitz
+    (another board's, whose map lacks the blitz's territories) opens and shows."""
+    armies = {"brasil": 30, "peru": 1}
+    app = scenario_app(SPREAD, ["human", "bot", "bot"], armies=armies)
+    g = app.game
+    app.dispatch("amount", "all")
+    app.dispatch("territory", "venezuela")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "peru")
+    app.dispatch("blitz")
+    for _ in range(50):
+        if not app.blitz_running:
+            break
+        app.blitz_step()
+    assert g.owner["peru"] == 0 and app.blitz_report is not None
+    assert "blitz-report" in json.dumps(app.render()["panel"])
+    mito = Game.new("mitologicas", [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")], seed=2)
+    seats = [{"name": p.name, "color": p.color, "kind": "human"} for p in mito.players]
+    app.on_import(None, json.dumps(make_record("other", mito, seats)))
+    view = app.render()
+    assert app.game is mito or app.game.board.id == "mitologicas"
+    assert app.screen == "play" and "blitz-report" not in json.dumps(view["panel"])
+    assert view["message"]["kind"] != "error"
+    # and in the game where it ran, the regroup leaves the report behind
+    app2 = scenario_app(SPREAD, ["human", "bot", "bot"], armies=armies)
+    app2.dispatch("amount", "all")
+    app2.dispatch("territory", "venezuela")
+    app2.dispatch("territory", "brasil")
+    app2.dispatch("territory", "peru")
+    app2.dispatch("blitz")
+    for _ in range(50):
+        if not app2.blitz_running:
+            break
+        app2.blitz_step()
+    if app2.game.phase == "occupy":
+        app2.dispatch("occupy", "1")
+    assert app2.blitz_report is not None
+    app2.dispatch("end-attack")
+    assert app2.game.phase == "regroup"
+    assert "blitz-report" not in json.dumps(app2.render()["panel"])
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"), [("en", ("shield", "helmet", "sword")), ("pt", ("escudo", "elmo", "espada"))]
+)
+def test_mythological_cards_name_their_figure_on_the_card(lang, names):
+    """The rules say a card shows a shield, a helmet or a sword: the card in the hand says
+    which (a touch player never sees a tooltip); classic cards keep their plain shapes."""
+    board = load_board("mitologicas")
+    by_shape = {}
+    for i, card in enumerate(board.cards):
+        if card.territory is not None:
+            by_shape.setdefault(card.shape, i)
+    hand = [by_shape["triangle"], by_shape["square"], by_shape["circle"]]
+    seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "vermelho")]
+    owner = {t: i % 3 for i, t in enumerate(board.territories)}
+    game = Game.scenario("mitologicas", seats, owner, round=2, seed=3, hands={0: hand})
+    app = App(MemoryStorage())
+    app.game = game
+    app.seats = [{"name": n, "color": c, "kind": "human"} for n, c in seats]
+    app.record = make_record(app.store.new_id(), game, app.seats)
+    app.screen = "play"
+    app.dispatch("lang", lang)
+    app.dispatch("reveal")
+    cards = [text_of(b) for b in buttons(app.render()["panel"], "card")]
+    assert len(cards) == 3
+    for card, name in zip(cards, names, strict=True):
+        assert card.endswith(f"({name})"), cards
+    classic = scenario_app({1: ["peru"]}, ["human", "human", "bot"], hands={0: [0, 1, 2]})
+    classic.dispatch("reveal")
+    assert not any("(" in text_of(b) for b in buttons(classic.render()["panel"], "card"))

@@ -119,6 +119,7 @@
   let focusApplied = 0;
   let pendingFocus = null;
   let announced = 0;
+  let lastStep = null; // the player's step in the panel (the frame's "step")
   let botTimer = null;
   let blitzTimer = null;
   let botDelay = null; // ?speed=fast: no pause between bot steps
@@ -195,6 +196,16 @@
       el.inert = frame.overlay || frame.curtain; // the game behind a dialog takes no input
     }
     if (frame.names) boardNames(frame.names);
+    if (frame.labels) nameControls(frame.labels);
+    if (frame.step !== lastStep) {
+      // a new step of the player's (a new turn, phase or pick): its instruction is at the
+      // top of the panel, wherever the player had scrolled it to (say, the dice below)
+      lastStep = frame.step;
+      if (frame.step !== null && frame.step !== undefined) {
+        byId("panel").scrollTop = 0;
+        for (const group of slots.panel.querySelectorAll(".panel-group")) group.scrollTop = 0;
+      }
+    }
     if (frame.map_label) {
       const svg = byId("board");
       if (svg && svg.getAttribute("aria-label") !== frame.map_label) {
@@ -224,6 +235,21 @@
     else pendingFocus = [frame, dialog, hadFocus, focusedBefore];
     if (frame.effects) carryOut(frame.effects);
     scheduleTimers(frame.timers);
+  };
+
+  /** The page's own controls named in the page language (index.html names them in both
+   * languages until Python speaks). */
+  const nameControls = (labels) => {
+    for (const button of document.querySelectorAll(".zoom-controls [data-zoom]")) {
+      const label = labels["zoom-" + button.getAttribute("data-zoom")];
+      if (label) {
+        button.setAttribute("aria-label", label);
+        button.setAttribute("title", label);
+      }
+    }
+    const group = document.querySelector(".zoom-controls");
+    if (group && labels.zoom) group.setAttribute("aria-label", labels.zoom);
+    if (labels.panel) byId("panel").setAttribute("aria-label", labels.panel);
   };
 
   const writeMarks = (marks) => {

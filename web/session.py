@@ -41,7 +41,9 @@ Messages (``kind``, then its fields):
 A frame: ``slots`` (slot name to its view JSON, or None, for the slots that changed),
 ``overlay``/``curtain`` (shown), ``lang``, ``title``, ``brand`` (the game's name in the
 top bar), ``board_id`` (the map the view wants), ``paint``/``names``/``input`` (the
-board's changed territories, as ``web/page.js`` takes them), ``map_label``, ``marks``
+board's changed territories, as ``web/page.js`` takes them), ``map_label``, ``labels``
+(the zoom buttons' and the panel's names, when they change), ``step`` (the player's step
+in the panel: the page scrolls the panel back to its top when it changes), ``marks``
 (changed), ``choice``, ``message``, ``screen``, ``paused``, ``announce``, ``focus`` (the
 dialog open and the model's focus request), ``timers`` (the next bot step's delay or None,
 whether blitz runs) and ``effects``.
@@ -82,6 +84,8 @@ class Session:
         self.tab_cache: dict[str, str] = {}
         self.names_shown: dict[str, str] = {}
         self.map_label: str | None = None
+        #: The page's controls' names last sent (the zoom buttons, the panel).
+        self.labels_shown: dict[str, str] | None = None
         #: Whether the browser was asked to keep the storage (once a game is in play).
         self.persist_asked = False
 
@@ -223,6 +227,7 @@ class Session:
         self.tab_cache = {}
         self.names_shown = {}
         self.map_label = None
+        self.labels_shown = None
         self.app.set_anchors(
             board_id, {str(t): (float(x), float(y)) for t, (x, y) in anchors.items()}
         )
@@ -265,6 +270,7 @@ class Session:
             "board_id": view["board_id"],
             "screen": view["screen"],
             "paused": bool(view.get("paused")),
+            "step": view.get("step"),
             "message": view["message"],
             "announce": view.get("announce") or None,
             "focus": {"request": view.get("focus") or None, "cursor": board.get("cursor")},
@@ -276,6 +282,10 @@ class Session:
             if label and label != self.map_label:
                 self.map_label = label
                 frame["map_label"] = label
+            labels = board.get("labels")
+            if labels and labels != self.labels_shown:
+                self.labels_shown = labels
+                frame["labels"] = labels
         frame["paint"] = self.paint(board["territories"], board.get("names") or {})
         frame["marks"] = self.marks(board.get("marks") or {})
         frame["input"] = self.board_input(board)

@@ -263,6 +263,7 @@ class App(
             "curtain": None,
             "panel": None,
             "overlay": None,
+            "step": None,
         }
         view["announce"] = {"id": self.announce_id, "text": " ".join(self.announce_lines)}
         view["choice"] = self.choice_view()
@@ -305,6 +306,7 @@ class App(
             view["panel"] = self._log_panel()
         else:
             view["panel"] = self._play_panel()
+            view["step"] = self.panel_step(view["panel"])
         if view["overlay"] is not None and view["panel"] is None and self.game is not None:
             # Behind a dialog over a game: the game's public log, never a blank panel (and
             # never the player's own controls: the next player may be looking).
@@ -316,6 +318,17 @@ class App(
                 0, button("✕", "escape", cls="btn icon dialog-close", title=self.tr("close"))
             )
         return view
+
+    def panel_step(self, panel: Node) -> str | None:
+        """The player's step in the panel (the turn, the phase, the territories picked and
+        the kind of controls shown), None while a computer plays: when it changes the page
+        scrolls the panel back to its top, where the new instruction is."""
+        g = self.game
+        if g is None or self.is_bot(g.current):
+            return None
+        kinds = find(panel, lambda n: str(n["attrs"].get("class") or "").startswith("phase"))
+        kind = str(kinds[0]["attrs"]["class"]) if kinds else ""
+        return f"{g.turn}|{g.phase}|{self.source}|{self.target}|{kind}"
 
     def _header(self) -> Node:
         other = "en" if self.lang == "pt" else "pt"

@@ -23,6 +23,15 @@ class BoardView(PageBase):
                 for tid, terr in board.territories.items()
             },
             "map_label": self.tr("map_label"),
+            # the page's own controls around the map (index.html names them in both
+            # languages until Python speaks)
+            "labels": {
+                "zoom": self.tr("zoom_group"),
+                "zoom-in": self.tr("zoom_in"),
+                "zoom-out": self.tr("zoom_out"),
+                "zoom-reset": self.tr("zoom_reset"),
+                "panel": self.tr("panel_label"),
+            },
         }
 
     def _board(self) -> dict[str, Any]:

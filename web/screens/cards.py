@@ -36,7 +36,13 @@ class CardsBox(PageBase):
         for c in me.cards:
             card = g.board.cards[c]
             label = self.tr("joker") if card.territory is None else self.tname(card.territory)
-            shapes_named = g.board.raw.get("terms", {}).get(self.lang, {}).get("shapes", {})
+            terms = g.board.raw.get("terms", {})
+            shapes_named = terms.get(self.lang, {}).get("shapes", {})
+            # a board whose figures are things of its own (Mitológicas: shield, helmet,
+            # sword) names the figure on the card, not only in a mouse's tooltip
+            own = terms.get("en", {}).get("shapes", {}).get(card.shape, card.shape)
+            if own != card.shape and card.shape in shapes_named:
+                label = f"{label} ({shapes_named[card.shape]})"
             cards.append(
                 button(
                     f"{SHAPE_SYMBOLS[card.shape]} {label}",

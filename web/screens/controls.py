@@ -110,28 +110,41 @@ class PhaseControls(PageBase):
                     self.tr("odds_line", pct=self.percent(odds.p_conquer)),
                 )
             )
-            parts.append(
-                h(
-                    "p",
-                    {"class": "odds-expect"},
-                    self.tr(
-                        "odds_expect",
-                        a=self.number(odds.expected_attacker_left),
-                        d=self.number(odds.expected_defender_left),
-                    ),
+            battle = self.battle
+            if battle and (battle["source"], battle["target"]) == (self.source, self.target):
+                # the last roll beside the buttons where the dice are out of sight (a phone:
+                # the dice come further down the panel); read out by the dice themselves
+                parts.append(
+                    h(
+                        "p",
+                        {"class": "last-roll", "aria-hidden": "true"},
+                        self.tr(
+                            "last_roll",
+                            attack=" ".join(str(x) for x in battle["attack"]),
+                            defend=" ".join(str(x) for x in battle["defend"]),
+                            lost=battle["attacker_losses"],
+                            killed=battle["defender_losses"],
+                        ),
+                    )
                 )
+            # the buttons first after the odds (a short strip under a wide map shows them
+            # unscrolled), the choice of dice and the expected armies after them
+            expect = h(
+                "p",
+                {"class": "odds-expect"},
+                self.tr(
+                    "odds_expect",
+                    a=self.number(odds.expected_attacker_left),
+                    d=self.number(odds.expected_defender_left),
+                ),
             )
-            parts.append(
-                h(
-                    "div",
-                    {"class": "btn-row", "role": "group", "aria-label": self.tr("dice_label")},
-                    [
-                        button(
-                            self.tr("dice_n", n=k), "dice", k, cls="btn small", pressed=k == dice
-                        )
-                        for k in range(1, top + 1)
-                    ],
-                )
+            dice_row = h(
+                "div",
+                {"class": "btn-row", "role": "group", "aria-label": self.tr("dice_label")},
+                [
+                    button(self.tr("dice_n", n=k), "dice", k, cls="btn small", pressed=k == dice)
+                    for k in range(1, top + 1)
+                ],
             )
             if self.blitz_running:
                 parts.append(
@@ -141,6 +154,7 @@ class PhaseControls(PageBase):
                         button(self.tr("blitz_stop"), "stop", cls="btn primary big"),
                     )
                 )
+                parts += [dice_row, expect]
             else:
                 parts.append(
                     h(
@@ -153,6 +167,7 @@ class PhaseControls(PageBase):
                         button(self.tr("cancel"), "cancel", cls="btn"),
                     )
                 )
+                parts += [dice_row, expect]
                 floors = range(1, max(2, g.armies[self.source]))
                 parts.append(
                     h(

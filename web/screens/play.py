@@ -165,6 +165,8 @@ class PlayScreen(PageBase):
             self.battle = None if g.current != before else self.battle
             self.blitz_report = None if g.current != before else self.blitz_report
             self.amount = "1"
+        if g.phase not in ("attack", "occupy"):
+            self.blitz_report = None  # "it stopped because..." belongs to the attack
         else:
             if self.source and (
                 g.owner[self.source] != g.current

@@ -57,6 +57,7 @@ class SavedGames(PageBase):
         self._set_current(save_id)
         self.clear_selection()
         self.battle = None
+        self.blitz = self.blitz_report = None  # the last game's blitz and its report
         self._rebuild_log()
         self.revealed = False
         self.last_human = None

@@ -228,6 +228,7 @@ class SetupScreen(PageBase):
         self.screen = "play"
         self.log = []
         self.battle = None
+        self.blitz = self.blitz_report = None  # the last game's blitz and its report
         self.last_human = None
         self.revealed = False
         self.clear_selection()
