@@ -1231,6 +1231,8 @@ def test_the_panel_shows_each_new_step_and_the_last_roll_beside_the_buttons(
         source, enemy, _own = front(board_id)
         load_position(page, siege_position(board_id))
         open_curtain(page)
+        # the amounts in sight before the list of armies bound to places
+        assert in_sight(page, '[data-action="amount"][data-arg="all"]')
         place_everything(page, source)
         page.wait_for_selector(".phase.attack")
         page.evaluate("() => { document.getElementById('panel').scrollTop = 0; }")
@@ -1332,3 +1334,30 @@ def test_a_dialog_over_the_longest_name_keeps_the_top_bar_on_one_line(page: Any,
             assert page.locator("html").get_attribute("data-screen") == "play"
     finally:
         switch_language(page, "pt")
+
+
+@pytest.mark.parametrize("size", ["844x390", "390x844"])
+def test_war2_first_placement_shows_the_amounts_in_sight(page: Any, size: str) -> None:
+    """WAR II's first placement lists the armies bound to continents, majorities and
+    centres: on a phone, either way up, the amounts (+1, +5, All) come before that list,
+    in sight without scrolling, and All then a tap places a whole pool."""
+    resize(page, size)
+    game, _levels, bots = new_match(["normal"] * 3, 11, "war2")
+    while not (game.current == 0 and game.phase == "reinforce"):
+        game.apply(bots[game.current].choose(game))
+    assert len(game.pools) > 2, game.pools
+    load_position(page, game)
+    open_curtain(page)
+    assert page.locator(".pools li").count() > 2
+    assert in_sight(page, '[data-action="amount"][data-arg="all"]')
+    tap_in_sight(page, '[data-action="amount"][data-arg="all"]')
+    before = page.locator("#pending").inner_text()
+    ana = game.players[0].color
+    free = next(t for t, (o, _a, s) in state_of(page).items() if o == ana and s == "option")
+    touch_badge(page, free)
+    page.wait_for_function(
+        "(b) => !document.querySelector('#pending') || "
+        "document.querySelector('#pending').textContent !== b",
+        arg=before,
+        timeout=TIMEOUT,
+    )

@@ -21,8 +21,9 @@ def placement_panel(
     before: Node | None = None,
     after: list[Node | None] | None = None,
 ) -> Node:
-    """The panel: ``before`` (a stage hint), the count to place, ``pool_lines`` (one
-    ``li`` each), the amount buttons, the hint, then ``after``.
+    """The panel: ``before`` (a stage hint), the count to place, the amount buttons, the
+    hint, ``pool_lines`` (one ``li`` each: after the buttons, so a long list of bound armies
+    never pushes them out of a short panel), then ``after``.
 
     >>> from nodes import text_of
     >>> panel = placement_panel(lambda key, **kw: key, "5", 7, [])
@@ -32,7 +33,6 @@ def placement_panel(
     parts: list[Any] = [
         before,
         h("p", {"class": "big-number", "id": "pending"}, tr("to_place", n=pending)),
-        h("ul", {"class": "pools"}, pool_lines),
         h(
             "div",
             {"class": "btn-row", "role": "group", "aria-label": tr("amount_label")},
@@ -42,6 +42,7 @@ def placement_panel(
             ],
         ),
         h("p", {"class": "hint"}, tr("place_hint")),
+        h("ul", {"class": "pools"}, pool_lines),
         *(after or []),
     ]
     return h("div", {"class": cls}, parts)
