@@ -190,8 +190,9 @@ def front(board_id: str) -> tuple[str, str, str]:
     raise AssertionError("no territory with three neighbours")
 
 
-def turn_position(board_id: str) -> Game:
-    """Ana to move in round 2 of a game on ``board_id`` with three cards to use."""
+def front_board(board_id: str, enemy_armies: int) -> tuple[dict[str, int], dict[str, int]]:
+    """Owners and armies around :func:`front`: Ana's source of 25 and her own neighbour of
+    1 beside Bia's enemy of ``enemy_armies``, the rest dealt round the table."""
     board = get_variant(board_id).board
     source, enemy, own = front(board_id)
     owner = {t: 1 + i % 2 for i, t in enumerate(board.territories)}
@@ -200,7 +201,13 @@ def turn_position(board_id: str) -> Game:
             owner[t] = 0
     owner.update({source: 0, own: 0, enemy: 1})
     armies = {t: 1 + i % 3 for i, t in enumerate(board.territories)}
-    armies.update({source: 25, enemy: 1, own: 1})
+    armies.update({source: 25, enemy: enemy_armies, own: 1})
+    return owner, armies
+
+
+def turn_position(board_id: str) -> Game:
+    """Ana to move in round 2 of a game on ``board_id`` with three cards to use."""
+    owner, armies = front_board(board_id, 1)
     game = Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=4)
     hand = cards_to_use(game, owner)
     return Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=4, hands={0: hand})
@@ -1202,15 +1209,7 @@ def tap_in_sight(page: Any, selector: str) -> None:
 
 def siege_position(board_id: str) -> Game:
     """Ana to attack from a stack of 25 a neighbour of 30 (a roll conquers nothing)."""
-    board = get_variant(board_id).board
-    source, enemy, own = front(board_id)
-    owner = {t: 1 + i % 2 for i, t in enumerate(board.territories)}
-    for i, t in enumerate(board.territories):
-        if i % 3 == 0:
-            owner[t] = 0
-    owner.update({source: 0, own: 0, enemy: 1})
-    armies = {t: 1 + i % 3 for i, t in enumerate(board.territories)}
-    armies.update({source: 25, enemy: 30, own: 1})
+    owner, armies = front_board(board_id, 30)
     return Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=4)
 
 

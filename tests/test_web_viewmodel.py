@@ -539,12 +539,9 @@ def test_a_dialog_over_a_game_keeps_its_log_beside_it_and_no_secret(screen):
     assert not find(panel, lambda n: "data-action" in n["attrs"])
 
 
-def test_a_blitz_report_stays_with_its_attack_and_its_game():
-    """'It stopped because...' is gone at the regroup, and a game opened after a blitz
-    (another board's, whose map lacks the blitz's territories) opens and shows."""
-    armies = {"brasil": 30, "peru": 1}
-    app = scenario_app(SPREAD, ["human", "bot", "bot"], armies=armies)
-    g = app.game
+def blitz_into_peru() -> App:
+    """Ana places everything on Venezuela, then blitzes Peru (1) from Brazil (30) to the end."""
+    app = scenario_app(SPREAD, ["human", "bot", "bot"], armies={"brasil": 30, "peru": 1})
     app.dispatch("amount", "all")
     app.dispatch("territory", "venezuela")
     app.dispatch("territory", "brasil")
@@ -554,26 +551,24 @@ def test_a_blitz_report_stays_with_its_attack_and_its_game():
         if not app.blitz_running:
             break
         app.blitz_step()
-    assert g.owner["peru"] == 0 and app.blitz_report is not None
+    return app
+
+
+def test_a_blitz_report_stays_with_its_attack_and_its_game():
+    """'It stopped because...' is gone at the regroup, and a game opened after a blitz
+    (another board's, whose map lacks the blitz's territories) opens and shows."""
+    app = blitz_into_peru()
+    assert app.game.owner["peru"] == 0 and app.blitz_report is not None
     assert "blitz-report" in json.dumps(app.render()["panel"])
     mito = Game.new("mitologicas", [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")], seed=2)
     seats = [{"name": p.name, "color": p.color, "kind": "human"} for p in mito.players]
     app.on_import(None, json.dumps(make_record("other", mito, seats)))
     view = app.render()
-    assert app.game is mito or app.game.board.id == "mitologicas"
+    assert app.game.board.id == "mitologicas"
     assert app.screen == "play" and "blitz-report" not in json.dumps(view["panel"])
     assert view["message"]["kind"] != "error"
     # and in the game where it ran, the regroup leaves the report behind
-    app2 = scenario_app(SPREAD, ["human", "bot", "bot"], armies=armies)
-    app2.dispatch("amount", "all")
-    app2.dispatch("territory", "venezuela")
-    app2.dispatch("territory", "brasil")
-    app2.dispatch("territory", "peru")
-    app2.dispatch("blitz")
-    for _ in range(50):
-        if not app2.blitz_running:
-            break
-        app2.blitz_step()
+    app2 = blitz_into_peru()
     if app2.game.phase == "occupy":
         app2.dispatch("occupy", "1")
     assert app2.blitz_report is not None

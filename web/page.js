@@ -201,10 +201,8 @@
       // a new step of the player's (a new turn, phase or pick): its instruction is at the
       // top of the panel, wherever the player had scrolled it to (say, the dice below)
       lastStep = frame.step;
-      if (frame.step !== null && frame.step !== undefined) {
-        byId("panel").scrollTop = 0;
-        for (const group of slots.panel.querySelectorAll(".panel-group")) group.scrollTop = 0;
-      }
+      // (a new step always comes with a new panel, whose own scrolling groups start at 0)
+      if (frame.step !== null && frame.step !== undefined) byId("panel").scrollTop = 0;
     }
     if (frame.map_label) {
       const svg = byId("board");
