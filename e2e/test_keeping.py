@@ -164,6 +164,7 @@ def test_embed_with_blocked_storage_offers_its_own_tab_with_the_same_game(app_pa
     notice.wait_for()
     assert "não deixa a página guardar jogos" in notice.inner_text()
     board = frame.locator("[data-territory][data-owner]")
+    board.first.wait_for()  # the notice can come before the board's first frame
     owners = {
         board.nth(i).get_attribute("data-territory"): board.nth(i).get_attribute("data-owner")
         for i in range(board.count())
