@@ -709,7 +709,8 @@ CENTRE_STARS_JS = """() => {
 def test_war2_centre_stars_keep_clear_of_three_digit_badges(page: Any, tmp_path: Path) -> None:
     """Three-digit armies on every Strategic Centre: no star touches its badge at any badge
     size the page draws (r 13 on wide screens, 15 on narrower ones, 21 on a phone's whole
-    map), nor, where the page shows names, another territory's badge."""
+    map), nor, where the page shows names, another territory's badge. The air bases show
+    on the map except on a phone's whole map, where the panel lists them."""
     board = get_variant("war2").board
     centres = board.raw["strategic_centres"]
     owner = {t: i % 3 for i, t in enumerate(board.territories)}
@@ -727,6 +728,10 @@ def test_war2_centre_stars_keep_clear_of_three_digit_badges(page: Any, tmp_path:
             scales.add((page.evaluate("() => innerWidth > 1100"), scale))
             stars = page.evaluate(CENTRE_STARS_JS)
             page.screenshot(path=str(folder / f"war2-centres-{size}.png"))
+            # the air bases' boxes where their numbers can be read; on a phone's whole
+            # map (about 19 x 9 px) the panel's list of every player's bombers says it
+            assert page.locator("#board .air-bases").is_visible() == (scale != "small"), size
+            assert page.locator(".w2-bases li").count() == 3
             assert sorted(s["t"] for s in stars) == sorted(centres)
             for star in stars:
                 assert star["digits"] == 3 and star["star"] > 0, star
@@ -1291,6 +1296,50 @@ def test_the_panel_shows_each_new_step_and_the_last_roll_beside_the_buttons(
         assert page.locator("#panel").get_attribute("aria-label") == (
             "Game panel" if lang == "en" else "Painel do jogo"
         )
+    finally:
+        switch_language(page, "pt")
+
+
+SCROLLED_DIALOG_JS = """() => {
+  const box = document.querySelector('.overlay-box');
+  box.scrollTop = box.scrollHeight / 2;
+  const x = document.querySelector('.dialog-close').getBoundingClientRect();
+  const title = document.querySelector('.overlay-box h2').getBoundingClientRect();
+  const inner = box.getBoundingClientRect();
+  const at = (px, py) => {
+    const el = document.elementFromPoint(px, py);
+    return !el ? null : el.closest('.dialog-head') ? 'head' : el.tagName.toLowerCase();
+  };
+  return {scrolled: box.scrollTop, top: x.top - inner.top, right: inner.right - x.right,
+          title: title.top - inner.top, beside: at(x.left - 8, x.top + x.height / 2),
+          above: at(x.left + x.width / 2, x.top - 2)};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("board", "size", "lang"), [("mitologicas", "390x844", "en"), ("war2", "1024x768", "pt")]
+)
+def test_a_scrolled_dialog_keeps_its_close_button_clear_of_the_text(
+    page: Any, board: str, size: str, lang: str
+) -> None:
+    """The rules scrolled half way: the ✕ stays at the top right on the heading's row, the
+    heading in sight beside it, and no line of the rules shows beside or above the ✕ (a
+    floating ✕ alone covered a word on a phone); a tap on it closes the rules."""
+    resize(page, size)
+    switch_language(page, lang)
+    try:
+        load_position(page, turn_position(board))
+        open_curtain(page)
+        go(page, "rules")
+        page.wait_for_selector(".screen.rules")
+        seen = page.evaluate(SCROLLED_DIALOG_JS)
+        assert seen["scrolled"] > 300, seen
+        assert 0 <= seen["top"] <= 32 and 0 <= seen["right"] <= 32, seen
+        assert 0 <= seen["title"] <= 32, seen
+        assert seen["beside"] == "head" and seen["above"] == "head", seen
+        page.locator(".dialog-close").tap()
+        page.wait_for_selector("#overlay", state="hidden")
+        assert page.locator("html").get_attribute("data-screen") == "play"
     finally:
         switch_language(page, "pt")
 

@@ -191,6 +191,24 @@ def test_escape_closes_a_screen_over_the_game():
         assert app.render()["focus"] == asked, screen
 
 
+def test_a_dialog_over_the_game_heads_its_title_and_close_button_together():
+    """Every dialog opened over a game starts with one row holding its heading and its ✕
+    (the page keeps that row at the top while the dialog scrolls)."""
+    app = app_at()
+    for screen in ("rules", "history", "stats", "saves", "setup"):
+        app.dispatch("screen", screen)
+        overlay = app.render()["overlay"]
+        heads = find(overlay, lambda n: n["attrs"].get("class") == "dialog-head")
+        assert len(heads) == 1, screen
+        head = heads[0]
+        assert overlay["children"][0] is head, screen
+        assert [n["tag"] for n in head["children"]] == ["h2", "button"], screen
+        assert head["children"][0]["attrs"]["id"] == f"{screen}-title"
+        assert "dialog-close" in head["children"][1]["attrs"]["class"]
+        app.dispatch("escape")
+        assert app.screen == "play", screen
+
+
 def test_each_event_is_announced_once():
     app = app_at()
     tap_at(app, "brasil")

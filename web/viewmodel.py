@@ -314,9 +314,14 @@ class App(
         if view["overlay"] is not None and (
             self.screen in CLOSABLE or (self.screen == "setup" and self.game is not None)
         ):
-            view["overlay"]["children"].insert(
-                0, button("✕", "escape", cls="btn icon dialog-close", title=self.tr("close"))
-            )
+            close = button("✕", "escape", cls="btn icon dialog-close", title=self.tr("close"))
+            kids = view["overlay"]["children"]
+            if kids and isinstance(kids[0], dict) and kids[0]["tag"] == "h2":
+                # the heading and the ✕ on one row that stays at the top while the dialog
+                # scrolls: the text passes under the row, never under a floating ✕
+                kids[0] = h("div", {"class": "dialog-head"}, kids[0], close)
+            else:
+                kids.insert(0, close)
         return view
 
     def panel_step(self, panel: Node) -> str | None:

@@ -354,12 +354,12 @@ class SetupScreen(PageBase):
         return h(
             "section",
             {"class": "screen setup", "aria-labelledby": "setup-title"},
-            # the form scrolls in its own box; the start button stays below it, in sight
-            # and never over a field (a sticky button hid the fields beneath it)
+            # the heading above and the form in its own box; the start button stays below
+            # it, in sight and never over a field (a sticky button hid the fields beneath it)
+            h("h2", {"id": "setup-title"}, self.tr("setup_title")),
             h(
                 "div",
                 {"class": "setup-body"},
-                h("h2", {"id": "setup-title"}, self.tr("setup_title")),
                 self._variant_choice(),
                 h(
                     "p",
