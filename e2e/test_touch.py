@@ -1409,3 +1409,26 @@ def test_war2_first_placement_shows_the_amounts_in_sight(page: Any, size: str) -
         arg=before,
         timeout=TIMEOUT,
     )
+
+
+@pytest.mark.parametrize(("size", "lang"), [("1024x768", "en"), ("844x390", "pt")])
+def test_war2_second_stage_keeps_the_end_buttons_in_sight(page: Any, size: str, lang: str) -> None:
+    """WAR II's first round, stage 2 (attacks with no new armies): the note that says so
+    comes after the buttons, so a tablet's strip and a phone held sideways show End
+    attacks and End turn unscrolled (before them, the note pushed them out of the strip);
+    a tap on End attacks goes on to the regroup."""
+    resize(page, size)
+    switch_language(page, lang)
+    try:
+        game, _levels, bots = new_match(["normal"] * 3, 11, "war2")
+        while not (game.current == 0 and game.phase == "attack" and game.stage == 2):
+            game.apply(bots[game.current].choose(game))
+        load_position(page, game)
+        open_curtain(page)
+        assert page.locator("#panel .hint.stage").count() == 1
+        for action in ("end-attack", "end-turn"):
+            assert in_sight(page, f'#panel [data-action="{action}"]'), action
+        tap_in_sight(page, '#panel [data-action="end-attack"]')
+        page.wait_for_selector('#panel .phase.regroup', timeout=TIMEOUT)
+    finally:
+        switch_language(page, "pt")

@@ -38,10 +38,11 @@ class War2Controls(War2Base):
             return h(
                 "div",
                 {"class": "phase attack w2"},
-                h("p", {"class": "hint stage"}, app.tr("w2_stage2")) if g.stage == 2 else None,
                 self._air_summary(app, st),
                 classic["children"],
                 self._air_launcher(app),
+                # after the buttons: before them it pushed End attacks out of a tablet's strip
+                h("p", {"class": "hint stage"}, app.tr("w2_stage2")) if g.stage == 2 else None,
             )
         if g.phase == "regroup":
             if st["mode"] == "airlift":
