@@ -1429,6 +1429,6 @@ def test_war2_second_stage_keeps_the_end_buttons_in_sight(page: Any, size: str, 
         for action in ("end-attack", "end-turn"):
             assert in_sight(page, f'#panel [data-action="{action}"]'), action
         tap_in_sight(page, '#panel [data-action="end-attack"]')
-        page.wait_for_selector('#panel .phase.regroup', timeout=TIMEOUT)
+        page.wait_for_selector("#panel .phase.regroup", timeout=TIMEOUT)
     finally:
         switch_language(page, "pt")
