@@ -194,6 +194,30 @@ def test_attack_conquest_occupy_and_regroup_by_taps():
     assert len(g.players[0].cards) == 1
 
 
+def test_a_regroup_of_every_movable_army_goes_back_to_choosing_a_territory():
+    """Moving all that can leave a territory ends that move: the panel asks for the next
+    territory to move from, never offers "Move 0"; moving part keeps the pair chosen."""
+    armies = {"brasil": 5, "argentina": 1}
+    app = scenario_app(SPREAD, ["human", "bot", "bot"], armies=armies)
+    g = app.game
+    app.dispatch("amount", "all")
+    app.dispatch("territory", "venezuela")
+    app.dispatch("end-attack")
+    assert g.phase == "regroup"
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argentina")
+    app.dispatch("move-count", "1")
+    app.dispatch("regroup")
+    assert (app.source, app.target) == ("brasil", "argentina")  # 3 more may go
+    app.dispatch("move-count", "3")
+    app.dispatch("regroup")
+    assert g.armies["argentina"] == 5 and g.movable_from("brasil") == 0
+    assert app.source is None and app.target is None
+    panel = app.render()["panel"]
+    assert not buttons(panel, "regroup")
+    assert text("pt", "regroup_pick_source") in text_of(panel)
+
+
 def test_curtain_hides_the_next_players_secrets():
     app = scenario_app(SPREAD, ["human", "human", "bot"])
     g = app.game
@@ -233,6 +257,7 @@ def test_forced_trade_then_trade_picker():
     app.dispatch("trade")
     assert len(g.players[0].cards) == 2 and not g.must_trade
     assert g.trades_done == 1
+    assert app.picked == []  # the traded cards are let go: none shows as picked
 
 
 def test_autosave_and_resume_exactly():

@@ -165,8 +165,6 @@ class PlayScreen(PageBase):
             self.battle = None if g.current != before else self.battle
             self.blitz_report = None if g.current != before else self.blitz_report
             self.amount = "1"
-        if g.phase not in ("attack", "occupy"):
-            self.blitz_report = None  # "it stopped because..." belongs to the attack
         else:
             if self.source and (
                 g.owner[self.source] != g.current
@@ -179,6 +177,8 @@ class PlayScreen(PageBase):
             if g.phase not in ("attack", "regroup"):
                 self.source = self.target = None
             self.picked = [c for c in self.picked if c in g.players[g.current].cards]
+        if g.phase not in ("attack", "occupy"):
+            self.blitz_report = None  # "it stopped because..." belongs to the attack
         self._save()
         if g.current != before:
             self._maybe_curtain()
