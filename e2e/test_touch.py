@@ -135,8 +135,11 @@ def state_of(page: Any) -> dict[str, list[Any]]:
         .textContent, p.dataset.state || '']]))""")
 
 
-def load_position(page: Any, game: Game, kinds: tuple[str, ...] = ("human",) * 3) -> None:
-    """Open ``game`` by importing it on the saved-games screen, as a file a teacher sent."""
+def load_position(
+    page: Any, game: Game, kinds: tuple[str, ...] = ("human",) * 3, screen: str = "play"
+) -> None:
+    """Open ``game`` by importing it on the saved-games screen, as a file a teacher sent
+    (a finished game opens on its ``screen`` "over")."""
     seats = [
         {"name": n, "color": c, "kind": k}
         for (n, c), k in zip([(p.name, p.color) for p in game.players], kinds, strict=True)
@@ -153,7 +156,7 @@ def load_position(page: Any, game: Game, kinds: tuple[str, ...] = ("human",) * 3
             }
         ]
     )
-    page.wait_for_selector("html[data-screen=play]")
+    page.wait_for_selector(f"html[data-screen={screen}]")
     page.wait_for_function(
         "(n) => document.querySelectorAll('#board [data-territory]').length === n",
         arg=len(game.board.territories),
@@ -1430,5 +1433,40 @@ def test_war2_second_stage_keeps_the_end_buttons_in_sight(page: Any, size: str, 
             assert in_sight(page, f'#panel [data-action="{action}"]'), action
         tap_in_sight(page, '#panel [data-action="end-attack"]')
         page.wait_for_selector("#panel .phase.regroup", timeout=TIMEOUT)
+    finally:
+        switch_language(page, "pt")
+
+
+@pytest.mark.parametrize(("size", "lang"), [("390x844", "en"), ("768x1024", "pt")])
+def test_a_finished_game_shows_its_map_statistics_and_history(
+    page: Any, size: str, lang: str
+) -> None:
+    """The result of a finished game (War Brasil, four seats) offers, besides a new game,
+    its final map (the result then in the panel, a tap brings it back), the statistics
+    and the history; closing either comes back to the result."""
+    resize(page, size)
+    switch_language(page, lang)
+    try:
+        game, _levels, bots = new_match(["normal"] * 4, 5, "brasil")
+        while game.phase != "over":
+            game.apply(bots[game.current].choose(game))
+        winner = game.players[game.winner].name
+        load_position(page, game, kinds=("human",) * 4, screen="over")
+        wins = "wins!" if lang == "en" else "venceu!"
+        assert f"{winner} {wins}" in page.locator("#overlay").inner_text()
+        tap_in_sight(page, '#overlay [data-action="screen"][data-arg="final"]')
+        page.wait_for_selector("html[data-screen=final]")
+        assert not page.locator("#overlay").is_visible()
+        assert f"{winner} {wins}" in page.locator("#panel").inner_text()
+        assert page.locator("#board [data-territory][data-owner]").count() == len(
+            game.board.territories
+        )
+        tap_in_sight(page, '#panel [data-action="screen"][data-arg="play"]')
+        page.wait_for_selector("html[data-screen=over]")
+        for screen in ("stats", "history"):
+            tap_in_sight(page, f'#overlay [data-action="screen"][data-arg="{screen}"]')
+            page.wait_for_selector(f".screen.{screen}")
+            page.locator(".dialog-close").tap()
+            page.wait_for_selector("html[data-screen=over]")
     finally:
         switch_language(page, "pt")

@@ -350,6 +350,23 @@ def test_a_game_of_bots_reaches_the_winners_screen(seed):
     assert f"{g.players[g.winner].name} venceu!" in overlay
     for i in range(3):
         assert describe(g.objective_of(i), g.board, "pt") in overlay
+    # the result offers a new game, the map, the statistics and the history
+    view = app.render()
+    offered = {
+        b["attrs"]["data-arg"]
+        for b in find(view["overlay"], lambda n: n["attrs"].get("data-action") == "screen")
+    }
+    assert offered == {"setup", "final", "stats", "history"}
+    app.dispatch("screen", "final")  # the finished map, the result in the panel
+    view = app.render()
+    assert app.screen == "final" and view["overlay"] is None
+    assert f"{g.players[g.winner].name} venceu!" in text_of(view["panel"])
+    assert buttons(view["panel"], "screen")[0]["attrs"]["data-arg"] == "play"
+    app.dispatch("screen", "play")
+    assert app.screen == "over"
+    app.dispatch("screen", "stats")
+    app.dispatch("escape")
+    assert app.screen == "over"
 
 
 def test_blitz_rolls_until_the_floor_and_undo_takes_back_a_placement():

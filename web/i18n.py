@@ -327,6 +327,8 @@ PT: dict[str, Entry] = {
     ),
     "winner": "{name} venceu!",
     "winner_objective": "Os objetivos de todos:",
+    "over_see_map": "Ver o mapa",
+    "over_show_result": "Ver o resultado",
     # events
     "ev_turn": "Rodada {round}: vez de {name}.",
     "ev_trade": Plural(
@@ -663,6 +665,8 @@ EN: dict[str, Entry] = {
     ),
     "winner": "{name} wins!",
     "winner_objective": "Everyone's objectives:",
+    "over_see_map": "See the map",
+    "over_show_result": "Show the result",
     "ev_turn": "Round {round}: {name} to play.",
     "ev_trade": Plural(
         "{name} traded cards for {armies} {board.army}.",

@@ -234,6 +234,8 @@ class App(
             self.screen = arg
         elif arg == "play" and self.game is not None:
             self.screen = "over" if self.game.phase == "over" else "play"
+        elif arg == "final" and self.game is not None and self.game.phase == "over":
+            self.screen = "final"  # the finished game's map, the result in the panel
 
     # ----------------------------------------------------------------- render
     def render(self) -> dict[str, Any]:
@@ -301,6 +303,8 @@ class App(
         elif self.screen == "over":
             view["overlay"] = self._over_screen()
             view["panel"] = self._log_panel()
+        elif self.screen == "final":
+            view["panel"] = self._final_panel()
         elif self.curtain is not None:
             view["curtain"] = self._curtain()
             view["panel"] = self._log_panel()
@@ -346,7 +350,7 @@ class App(
                 "data-open": "true" if self.menu_open else None,
             },
             button(self.tr("menu_back"), "screen", "play", cls="btn small")
-            if in_game and self.screen not in ("play", "over")
+            if in_game and self.screen not in ("play", "over", "final")
             else None,
             button(self.tr("menu_history"), "screen", "history", cls="btn small")
             if in_game

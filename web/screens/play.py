@@ -462,5 +462,40 @@ class PlayScreen(PageBase):
             h("h2", {"id": "over-title"}, self.tr("winner", name=self.name(g.winner))),
             h("p", {}, self.tr("winner_objective")),
             h("ul", {"class": "objectives"}, rows),
-            button(self.tr("menu_new"), "screen", "setup", cls="btn primary big"),
+            h(
+                "div",
+                {"class": "btn-row"},
+                button(self.tr("menu_new"), "screen", "setup", cls="btn primary big"),
+                button(self.tr("over_see_map"), "screen", "final", cls="btn big"),
+            ),
+            h(
+                "div",
+                {"class": "btn-row"},
+                button(self.tr("menu_stats"), "screen", "stats", cls="btn"),
+                button(self.tr("menu_history"), "screen", "history", cls="btn"),
+            ),
+        )
+
+    def _final_panel(self) -> Node:
+        """A finished game's panel while its map shows: who won, the way back to the
+        result, a new game, and the last moves."""
+        g = self.game
+        assert g is not None and g.winner is not None
+        winner = g.players[g.winner]
+        return h(
+            "div",
+            {"class": "final"},
+            h(
+                "p",
+                {"class": "turn"},
+                h("span", {"class": f"swatch c-{winner.color}", "aria-hidden": "true"}),
+                h("strong", {}, self.tr("winner", name=self.name(g.winner))),
+            ),
+            h(
+                "div",
+                {"class": "btn-row"},
+                button(self.tr("over_show_result"), "screen", "play", cls="btn primary"),
+                button(self.tr("menu_new"), "screen", "setup", cls="btn"),
+            ),
+            self._log_panel(),
         )
