@@ -359,6 +359,31 @@ def test_a_whole_turn_by_touch_in_the_embed(page: Any) -> None:
         goto_ready(page, "index.html")
 
 
+def test_an_embed_without_a_chosen_language_lets_the_player_switch(page: Any) -> None:
+    """A class page that frames ?embed=1 without ?lang= leaves the choice to the player:
+    the compact top bar keeps its language button (one line at 800 x 560; in the menu at
+    360 x 640), and a tap turns the game to English; with ?lang= the host chose, and the
+    button is left out."""
+    try:
+        for size in ("800x560", "360x640"):
+            goto_ready(page, "index.html?embed=1")
+            resize(page, size)
+            assert page.locator("html").get_attribute("lang") == "pt-BR"
+            height = page.evaluate("() => document.querySelector('.topbar').offsetHeight")
+            assert height <= 48, (size, height)
+            switch_language(page, "en")
+            rules = page.locator('.header-actions [data-arg="rules"]')
+            assert rules.text_content() == "Rules", size
+            switch_language(page, "pt")
+        goto_ready(page, "index.html?embed=1&lang=en")
+        resize(page, "800x560")
+        assert page.locator("html").get_attribute("lang") == "en"
+        assert not page.locator('.header-actions [data-action="lang"]').is_visible()
+    finally:
+        goto_ready(page, "index.html")
+        resize(page, "1024x768")
+
+
 # --------------------------------------------------------------------------- hit rate
 #: Per territory: the badge centre, the name (where shown) and this many points inside.
 SHAPE_POINTS = 2

@@ -17,6 +17,8 @@
 
   var embed = (params.get("embed") || "").toLowerCase();
   if (embed === "1" || embed === "true" || embed === "yes") html.classList.add("embed");
+  // the host chose the language (?lang=): an embed then leaves its language button out
+  if (params.get("lang")) html.classList.add("lang-chosen");
 
   var framed;
   try {
