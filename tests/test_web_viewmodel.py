@@ -250,6 +250,9 @@ def test_forced_trade_then_trade_picker():
     app.dispatch("territory", "brasil")
     assert app.render()["message"]["text"] == text("pt", "rule_forced_trade")
     app.dispatch("reveal")
+    rows = find(app.render()["panel"], lambda n: n["attrs"].get("class") == "btn-row")
+    actions = [[b["attrs"].get("data-action") for b in r["children"]] for r in rows]
+    assert ["trade", "hide"] in actions  # one row, with the gap between its buttons
     trade = g.valid_trades()[0]
     for c in trade:
         app.dispatch("card", str(c))

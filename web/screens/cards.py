@@ -64,10 +64,14 @@ class CardsBox(PageBase):
             h("p", {}, self.tr("cards_count", n=len(me.cards), value=g.next_trade_value())),
             h("div", {"class": "cards", "role": "group", "aria-label": self.tr("cards")}, cards),
             self._trade_advice(),
-            button(self.tr("trade"), "trade", cls="btn primary", disabled=not can_trade)
-            if g.trade_allowed() and len(me.cards) >= 3
-            else None,
-            button(self.tr("hide"), "hide", cls="btn small"),
+            h(
+                "div",
+                {"class": "btn-row"},
+                button(self.tr("trade"), "trade", cls="btn primary", disabled=not can_trade)
+                if g.trade_allowed() and len(me.cards) >= 3
+                else None,
+                button(self.tr("hide"), "hide", cls="btn small"),
+            ),
         )
 
     def _trade_advice(self) -> Node | None:
