@@ -1495,3 +1495,36 @@ def test_a_finished_game_shows_its_map_statistics_and_history(
             page.wait_for_selector("html[data-screen=over]")
     finally:
         switch_language(page, "pt")
+
+
+def test_a_turn_starts_with_what_the_computers_took(page: Any, tmp_path: Path) -> None:
+    """On a phone, in English: Ana ends her turn by touch, two computers play theirs (one
+    has 40 armies beside her South America), and her next turn opens with what she lost
+    and to whom, above her placement; once she has placed it is gone."""
+    resize(page, "390x844")
+    switch_language(page, "en")
+    try:
+        board = get_variant("classic").board
+        south = ["venezuela", "peru", "brasil", "argentina"]
+        caio = ["australia", "nova_guine"]
+        bia = [t for t in board.territories if t not in south + caio][:30]
+        owner = {t: 0 for t in board.territories} | dict.fromkeys(bia, 1) | dict.fromkeys(caio, 2)
+        owner |= {"mexico": 1, "argelia": 1}
+        armies = {t: 1 for t in board.territories} | {"mexico": 40, "argelia": 40}
+        game = Game.scenario("classic", SEATS, owner, armies=armies, seed=3)
+        load_position(page, game, kinds=("human", "normal", "normal"))
+        assert page.locator("#panel .losses").count() == 0
+        place_everything(page, "argentina")
+        press(page, "end-attack")
+        press(page, "end-turn")
+        note = page.locator("#panel .losses")
+        note.wait_for(timeout=90_000)
+        said = note.inner_text()
+        assert said.startswith("Since your last turn you lost"), said
+        assert re.search(r"(Venezuela|Peru|Brazil|Argentina) \(to (Bia|Caio)\)", said), said
+        assert in_sight(page, "#panel .losses")
+        page.screenshot(path=str(shots_dir(tmp_path) / "losses-390x844.png"))
+        place_everything(page, "argentina")
+        assert page.locator("#panel .losses").count() == 0
+    finally:
+        switch_language(page, "pt")

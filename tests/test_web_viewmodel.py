@@ -218,6 +218,38 @@ def test_a_regroup_of_every_movable_army_goes_back_to_choosing_a_territory():
     assert text("pt", "regroup_pick_source") in text_of(panel)
 
 
+def test_a_turn_starts_with_what_was_lost_while_the_computers_played():
+    """Ana's next turn names the territories the computers took from her, and who took
+    them; nothing is said when she lost nothing, nor once she has placed."""
+    caio = ["australia", "nova_guine"]
+    bia = [t for t in BOARD.territories if t not in SA + caio][:30] + ["mexico", "argelia"]
+    armies = {t: 1 for t in BOARD.territories} | {"mexico": 40, "argelia": 40}
+    app = scenario_app({1: bia, 2: caio}, ["human", "bot", "bot"], armies=armies)
+    g = app.game
+    assert g.owner["venezuela"] == 0 and g.owner["mexico"] == 1
+    assert app._losses_note() is None
+    app.dispatch("amount", "all")
+    app.dispatch("territory", "argentina")
+    app.dispatch("end-attack")
+    app.dispatch("end-turn")
+    held = g.territories_of(0)
+    steps = 0
+    while g.current != 0 and steps < 500:
+        app.bot_step()
+        steps += 1
+    lost = [t for t in held if g.owner[t] != 0]
+    assert g.current == 0 and g.phase == "reinforce" and lost, lost
+    note = find(app.render()["panel"], lambda n: n["attrs"].get("class") == "losses")
+    assert len(note) == 1
+    said = text_of(note[0])
+    assert said.startswith("Desde a sua última jogada você perdeu")
+    for t in lost:
+        assert f"{app.tname(t)} (para {app.name(g.owner[t])})" in said
+    app.dispatch("amount", "all")
+    app.dispatch("territory", g.territories_of(0)[0])
+    assert not find(app.render()["panel"], lambda n: n["attrs"].get("class") == "losses")
+
+
 def test_curtain_hides_the_next_players_secrets():
     app = scenario_app(SPREAD, ["human", "human", "bot"])
     g = app.game

@@ -328,6 +328,11 @@ PT: dict[str, Entry] = {
     "winner": "{name} venceu!",
     "winner_objective": "Os objetivos de todos:",
     "over_see_map": "Ver o mapa",
+    "lost_since": Plural(
+        "Desde a sua última jogada você perdeu {n} {board.territory}: {lost}.",
+        "Desde a sua última jogada você perdeu {n} {board.territories}: {lost}.",
+    ),
+    "lost_to": "{territory} (para {name})",
     "over_show_result": "Ver o resultado",
     # events
     "ev_turn": "Rodada {round}: vez de {name}.",
@@ -666,6 +671,11 @@ EN: dict[str, Entry] = {
     "winner": "{name} wins!",
     "winner_objective": "Everyone's objectives:",
     "over_see_map": "See the map",
+    "lost_since": Plural(
+        "Since your last turn you lost {n} {board.territory}: {lost}.",
+        "Since your last turn you lost {n} {board.territories}: {lost}.",
+    ),
+    "lost_to": "{territory} (to {name})",
     "over_show_result": "Show the result",
     "ev_turn": "Round {round}: {name} to play.",
     "ev_trade": Plural(

@@ -140,6 +140,9 @@ class App(
         self.blitz_report: dict[str, Any] | None = None
         self.blitz_floor = 1
         self.replay: dict[str, Any] | None = None
+        #: What each person held as their last turn ended, by (save id, seat): the start of
+        #: their next turn says what they lost since (none after a reload: nothing wrong).
+        self.held_at_turn_end: dict[tuple[str, int], list[str]] = {}
         self.chart = "territories"
         self.bot = SimpleBot()
         self.bots: dict[int, Any] = {}

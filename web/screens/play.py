@@ -159,6 +159,8 @@ class PlayScreen(PageBase):
                 self.battle = e
         if g.phase == "over":
             self.screen = "over"
+        if g.current != before and not self.is_bot(before):
+            self.held_at_turn_end[(self.record["id"], before)] = g.territories_of(before)
         if g.current != before or g.phase == "over":
             self.clear_selection()
             self.revealed = False
@@ -238,7 +240,7 @@ class PlayScreen(PageBase):
         g = self.game
         assert g is not None
         # Three groups, stacked in a side panel, side by side in a wide strip below the map.
-        parts: list[Any] = [self._turn_header()]
+        parts: list[Any] = [self._turn_header(), self._losses_note()]
         side: list[Any] = [self._dice_view(self.battle)] if self.battle else []
         if self.blitz or self.blitz_report:
             side.append(
@@ -475,6 +477,21 @@ class PlayScreen(PageBase):
                 button(self.tr("menu_history"), "screen", "history", cls="btn"),
             ),
         )
+
+    def _losses_note(self) -> Node | None:
+        """At the start of a person's turn (their placement), what they lost since their
+        last turn, and to whom: the computers' turns go by fast."""
+        g = self.game
+        if g is None or self.record is None or g.phase != "reinforce" or self.is_bot(g.current):
+            return None
+        held = self.held_at_turn_end.get((self.record["id"], g.current))
+        lost = [t for t in held or () if g.owner.get(t) not in (None, g.current)]
+        if not lost:
+            return None
+        items = ", ".join(
+            self.tr("lost_to", territory=self.tname(t), name=self.name(g.owner[t])) for t in lost
+        )
+        return h("p", {"class": "losses"}, self.tr("lost_since", n=len(lost), lost=items))
 
     def _final_panel(self) -> Node:
         """A finished game's panel while its map shows: who won, the way back to the
