@@ -76,7 +76,7 @@ def test_odds_shown_equal_the_engines_exact_figure(app_page: Any) -> None:
     assert shown == pytest.approx(battle_odds(a, d).p_conquer, abs=1e-6)
     percent = f"{battle_odds(a, d).p_conquer * 100:.1f}".replace(".", ",")
     assert percent in page.locator(".odds").inner_text()
-    assert "Esperado no fim" in page.locator(".odds-expect").inner_text()
+    assert "Em média, lutando até o fim" in page.locator(".odds-expect").inner_text()
 
 
 def test_blitz_stops_at_the_chosen_floor_and_logs_every_roll(app_page: Any) -> None:

@@ -651,3 +651,25 @@ def test_a_slow_decision_plays_its_action_in_the_next_step():
     assert len(g.log) == log and app.render() == view and app.bot_delay() == 0
     app.bot_step()
     assert not app.only_thought and len(g.log) == log + 1
+
+
+@pytest.mark.parametrize(
+    ("variant", "why"),
+    [
+        ("classic", None),
+        ("mitologicas", "(regra deste jogo)"),
+        ("brasil", "(regra deste jogo)"),
+        ("war2", "(não se aplica a este jogo)"),
+    ],
+)
+def test_a_first_round_box_that_cannot_change_says_why(variant: str, why: str | None) -> None:
+    """War Brasil and Mythological Battles always begin by placing only (their rule), WAR II
+    has its own first round: their box is greyed out and says so; classic's is a choice."""
+    app = App(MemoryStorage())
+    app.dispatch("variant", variant)
+    overlay = app.render()["overlay"]
+    box = find(overlay, lambda n: n["attrs"].get("id") == "opt-first-round")[0]
+    label = find(overlay, lambda n: n["tag"] == "label" and box in n["children"])[0]
+    assert (box["attrs"].get("disabled") == "disabled") == (why is not None)
+    reasons = find(label, lambda n: n["attrs"].get("class") == "opt-why")
+    assert [text_of(r).strip() for r in reasons] == ([why] if why else [])

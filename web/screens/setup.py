@@ -349,7 +349,12 @@ class SetupScreen(PageBase):
         checkbox = {"type": "checkbox", "id": "opt-first-round", "data-action": "opt-first-round"}
         if f["first_round_placement_only"] or rules.first_round_placement_only:
             checkbox["checked"] = "checked"
-        if "first_round_placement_only" not in rules.options or rules.first_round_placement_only:
+        fixed = None  # why the box cannot be changed: the game's own rule, or not offered
+        if rules.first_round_placement_only:
+            fixed = self.tr("opt_fixed_rule")
+        elif "first_round_placement_only" not in rules.options:
+            fixed = self.tr("opt_not_here")
+        if fixed:
             checkbox["disabled"] = "disabled"
         return h(
             "section",
@@ -377,7 +382,17 @@ class SetupScreen(PageBase):
                     "fieldset",
                     {"class": "options"},
                     h("legend", {}, self.tr("options")),
-                    h("label", {}, h("input", checkbox), self.tr("opt_first_round")),
+                    h(
+                        "label",
+                        {},
+                        h("input", checkbox),
+                        h(
+                            "span",
+                            {},
+                            self.tr("opt_first_round"),
+                            h("span", {"class": "opt-why"}, " " + fixed) if fixed else None,
+                        ),
+                    ),
                     [
                         h(
                             "label",
