@@ -163,6 +163,8 @@ def test_embed_with_blocked_storage_offers_its_own_tab_with_the_same_game(app_pa
     notice = frame.locator("#notice-slot .notice.storage")
     notice.wait_for()
     assert "não deixa a página guardar jogos" in notice.inner_text()
+    box = notice.bounding_box()
+    assert box is not None and box["height"] <= 64, box  # a ninth of the frame at most
     board = frame.locator("[data-territory][data-owner]")
     board.first.wait_for()  # the notice can come before the board's first frame
     owners = {
@@ -183,6 +185,30 @@ def test_embed_with_blocked_storage_offers_its_own_tab_with_the_same_game(app_pa
     assert "pywar-import" not in tab.url  # the address is cleaned once the game is in
     assert tab.evaluate(f"() => !!localStorage.getItem('{PREFIX}current')")
     assert tab.locator("#notice-slot .notice.storage").count() == 0
+
+
+def test_the_framed_players_table_fits_beside_the_storage_notice(app_page, server_url):
+    """A class page frames the game at 800 x 560 in English and the browser blocks its
+    storage: under the notice the game takes the 232 px side panel, whose table of
+    players shows its Cards column whole against two computers ("(computer)" goes under
+    the name)."""
+    page = app_page
+    page.context.add_init_script(EMBED_BLOCKS_STORAGE)
+    page.set_content(
+        f'<iframe id="embed" src="{server_url}index.html?embed=1&lang=en" '
+        'style="width:800px;height:560px"></iframe>'
+    )
+    frame = page.frame_locator("#embed")
+    frame.locator("html[data-ready]").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    frame.locator('[data-action="start"]').click()
+    frame.locator("#notice-slot .notice.storage").wait_for()
+    frame.locator("table.players .bot-tag").first.wait_for()
+    right, panel, width = frame.locator("table.players").evaluate("""(t) => [
+        t.querySelector('th:last-child').getBoundingClientRect().right,
+        document.getElementById('panel').getBoundingClientRect().right,
+        document.getElementById('panel').getBoundingClientRect().width]""")
+    assert width < 300, width  # the side panel, not the strip under the map
+    assert right <= panel, (right, panel)
 
 
 def test_two_tabs_on_one_game_lose_no_progress(app_page):

@@ -585,7 +585,7 @@ EN: dict[str, Entry] = {
     "phase_regroup": "regroup",
     "phase_over": "game over",
     "bot_thinking": "computer playing",
-    "bot_tag": "(bot)",
+    "bot_tag": "(computer)",
     "bot_playing": "{name} (computer) is playing…",
     "to_place": "{board.Armies} to place: {n}",
     "pool_free": "{n} on any of your {board.territories}",

@@ -410,7 +410,9 @@ class PlayScreen(PageBase):
                         {},
                         h("span", {"class": f"swatch c-{p.color}", "aria-hidden": "true"}),
                         p.name,
-                        " " + self.tr("bot_tag") if self.is_bot(i) else "",
+                        h("span", {"class": "bot-tag"}, " " + self.tr("bot_tag"))
+                        if self.is_bot(i)
+                        else None,
                     ),
                     h("td", {}, str(len(held))),
                     h("td", {}, str(armies)),
