@@ -683,3 +683,22 @@ def test_mythological_cards_name_their_figure_on_the_card(lang, names):
     classic = scenario_app({1: ["peru"]}, ["human", "human", "bot"], hands={0: [0, 1, 2]})
     classic.dispatch("reveal")
     assert not any("(" in text_of(b) for b in buttons(classic.render()["panel"], "card"))
+
+
+def test_the_log_rebuilt_after_a_reload_speaks_the_games_own_words():
+    """A Mythological Battles game reopened (a reload, another tab) rebuilds its last moves
+    with warriors, not armies, though the page starts on the new-game screen's board."""
+    storage = MemoryStorage()
+    app = App(storage)
+    app.dispatch("variant", "mitologicas")
+    for seat in app.form["seats"]:
+        seat["kind"] = "bot"
+    app.dispatch("seed", None, "5")
+    app.dispatch("start")
+    for _ in range(40):
+        app.bot_step()
+    assert any("guerreiro" in line for line in app.log), app.log
+    assert not any("exército" in line for line in app.log), app.log
+    again = App(storage)
+    assert again.game is not None and again.game.variant.id == "mitologicas"
+    assert again.log == app.log

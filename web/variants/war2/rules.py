@@ -32,7 +32,8 @@ RULES: dict[str, list[Section]] = {
             [
                 "Começa quem vem depois de quem pôs o último exército. A primeira rodada dá duas "
                 "voltas na mesa: na primeira, cada um só recebe e coloca exércitos e bombardeiros; "
-                "na segunda, cada um ataca, remaneja e usa cartas, sem receber nada.",
+                "na segunda, cada um ataca, remaneja e usa cartas, sem receber exércitos nem "
+                "bombardeiros (quem conquistou recebe as 3 cartas no fim, como sempre).",
             ],
         ),
         (
@@ -160,7 +161,8 @@ RULES: dict[str, list[Section]] = {
                 "The player after the one who placed the last army starts. The first round goes "
                 "round the table twice: the first time, each player only receives and places "
                 "armies and bombers; the second time, each player attacks, regroups and uses "
-                "cards, receiving nothing.",
+                "cards, with no new armies or bombers (a player who conquered still receives "
+                "the 3 cards at the end, as always).",
             ],
         ),
         (
