@@ -57,6 +57,20 @@ def shoot(page: Any, folder: Path, name: str) -> Path:
     return path
 
 
+def keyboard_focus(page: Any) -> dict[str, Any]:
+    """Tab to the map, then on to an offered territory (the arrows' focus, as the keyboard
+    leaves it): the focused territory, its state and the colour of its outline."""
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => !!document.activeElement.closest('#board [data-territory]')"):
+            break
+    return page.evaluate("""() => {
+        document.querySelector('#board [data-territory][data-state="option"]').focus();
+        const el = document.activeElement;
+        return {territory: el.dataset.territory, state: el.dataset.state || '',
+                focus: el.matches(':focus-visible'), stroke: getComputedStyle(el).stroke}; }""")
+
+
 def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
     app_page: Any, tmp_path: Path
 ) -> None:
@@ -92,6 +106,10 @@ def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
         if claims == 1:
             assert "território vago" in page.locator("#w2-claim").inner_text()
             shoot(page, shots, "claim-1366")
+            # a vacant territory offered (white dashes) shows the keyboard's orange focus
+            focused = keyboard_focus(page)
+            assert focused["state"] == "option" and focused["focus"], focused
+            assert focused["stroke"] == "rgb(255, 152, 0)", focused
         before = len(free)
         tap(page, free[0])
         page.wait_for_function(
@@ -105,6 +123,8 @@ def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
     # round 1, stage 1: place everything (bound pools on their territories)
     my_turn(page)
     assert "1ª etapa" in page.locator("#panel").inner_text()
+    focused = keyboard_focus(page)  # and so does a territory of ours offered for placing
+    assert focused["state"] == "option" and focused["stroke"] == "rgb(255, 152, 0)", focused
     bombers = page.locator('#board .air-base[data-color="azul"] .air-base-count').text_content()
     assert int(bombers) >= 1
     word = "bombardeiros" if int(bombers) > 1 else "bombardeiro"
