@@ -152,6 +152,8 @@ def test_continent_armies_are_shown_apart_and_bound():
     app.dispatch("amount", "all")
     app.dispatch("territory", outside)
     assert app.game.armies[outside] == 10 and app.game.pending_armies == 2
+    panel = text_of(app.render()["panel"])  # the free armies are all placed: not listed
+    assert "2 só na América do Sul" in panel and "em qualquer território seu" not in panel
     app.dispatch("territory", "brasil")
     assert app.game.armies["brasil"] == 3 and app.game.phase == "attack"
 

@@ -420,7 +420,7 @@ def test_cards_armies_bombers_transport_and_discard():
     before = g.armies["peru"]
     app.dispatch("w2-card-armies", "peru")
     assert g.armies["peru"] == before + 4 and len(g.players[0].cards) == 3
-    assert "Ana usou América do Sul: Venezuela, Brasil ★, Peru, Argentina + +3" in app.log[-1]
+    assert "Ana usou América do Sul: Venezuela, Brasil ★, Peru, Argentina; +3" in app.log[-1]
     # the China card against China: 1 + 1 bombers from the box
     app.dispatch("w2-card", str(CARD["china"]))
     app.dispatch("w2-card", str(CARD["n1_1"]))
@@ -432,7 +432,7 @@ def test_cards_armies_bombers_transport_and_discard():
     while g.phase == "air":
         assert find(app.render()["panel"], lambda n: n["attrs"].get("data-die"))
         app.dispatch("w2-air-round")
-    assert any("da caixa (cartas China ★ + +1)" in line for line in app.log)
+    assert any("da caixa (cartas China ★; +1)" in line for line in app.log)
     # one card left: a discard (transport needs two)
     assert [g.cards[c].id for c in g.players[0].cards] == ["california_vancouver"]
     app.dispatch("w2-card", str(CARD["california_vancouver"]))

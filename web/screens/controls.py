@@ -50,7 +50,8 @@ class PhaseControls(PageBase):
     def _placement_controls(self) -> Node:
         g = self.game
         assert g is not None
-        lines = [h("li", {"class": "pool-free"}, self.tr("pool_free", n=g.pools.get("free", 0)))]
+        free = g.pools.get("free", 0)  # none left: only the bound armies are listed
+        lines = [h("li", {"class": "pool-free"}, self.tr("pool_free", n=free))] if free else []
         for key, n in sorted(g.pools.items()):
             kind, _, ident = key.partition(":")
             if kind == "continent":

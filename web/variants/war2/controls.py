@@ -119,7 +119,8 @@ class War2Controls(War2Base):
 
     def _placement_controls(self, app: PageApp) -> Node:
         g = _game(app)
-        lines = [h("li", {"class": "pool-free"}, app.tr("pool_free", n=g.pools.get("free", 0)))]
+        free = g.pools.get("free", 0)  # none left: only the bound armies are listed
+        lines = [h("li", {"class": "pool-free"}, app.tr("pool_free", n=free))] if free else []
         for key, n in sorted(g.pools.items()):
             kind, _, ident = key.partition(":")
             if kind in ("continent", "majority", "majority_any"):

@@ -89,14 +89,14 @@ class War2Words(War2Base):
                 name=name,
                 count=e["count"],
                 territory=app.place(e["territory"]),
-                cards=" + ".join(self.card_label(app, c) for c in e["cards"]),
+                cards="; ".join(self.card_label(app, c) for c in e["cards"]),
             )
         if kind == "air_attack":
             origin = (
                 app.tr("w2_from_base")
                 if e["source"] == "base"
                 else app.tr(
-                    "w2_from_box", cards=" + ".join(self.card_label(app, c) for c in e["cards"])
+                    "w2_from_box", cards="; ".join(self.card_label(app, c) for c in e["cards"])
                 )
             )
             return app.tr(
