@@ -829,6 +829,11 @@ class Game:
                 self.phase = Phase.ATTACK
                 events.append({"type": "phase", "phase": Phase.ATTACK})
 
+    def placement_only(self) -> bool:
+        """Whether this turn ends once its armies are placed (a first round without attacks,
+        WAR II's first stage): what the page says before the last army goes down."""
+        return self._placement_only()
+
     def _placement_only(self) -> bool:
         """Whether this turn ends once its armies are placed (a first round without attacks)."""
         return self.round == 1 and (

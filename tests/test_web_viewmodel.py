@@ -704,3 +704,19 @@ def test_the_log_rebuilt_after_a_reload_speaks_the_games_own_words():
     again = App(storage)
     assert again.game is not None and again.game.variant.id == "mitologicas"
     assert again.log == app.log
+
+
+@pytest.mark.parametrize(("variant", "said"), [("brasil", True), ("classic", False)])
+def test_a_first_round_of_placing_only_says_the_turn_passes_with_the_last_army(
+    variant: str, said: bool
+) -> None:
+    app = App(MemoryStorage())
+    app.dispatch("variant", variant)
+    app.dispatch("seed", None, "2")
+    app.dispatch("start")
+    while app.bot_to_move:
+        app.bot_step()
+    assert app.game.round == 1 and app.game.phase == "reinforce"
+    app.on_curtain_open(None, None)
+    panel = text_of(app.render()["panel"])
+    assert ("a vez passa com o último colocado" in panel) == said, panel

@@ -148,6 +148,8 @@ PT: dict[str, Entry] = {
     "options": "Opções",
     "opt_first_round": "Primeira rodada: só colocar {board.armies}",
     "opt_fixed_rule": "(regra deste jogo)",
+    "first_round_placing": "Primeira rodada: só colocar {board.armies}; a vez passa com o "
+    "último colocado.",
     "opt_not_here": "(não se aplica a este jogo)",
     "seed_label": "Semente (opcional): ",
     "seed_placeholder": "aleatória",
@@ -498,6 +500,8 @@ EN: dict[str, Entry] = {
     "options": "Options",
     "opt_first_round": "First round: placement only",
     "opt_fixed_rule": "(this game's rule)",
+    "first_round_placing": "First round: placement only; your turn ends with the last "
+    "{board.army} placed.",
     "opt_not_here": "(not in this game)",
     "seed_label": "Seed (optional): ",
     "seed_placeholder": "random",

@@ -70,7 +70,16 @@ class PhaseControls(PageBase):
                         self.tr("pool_territory", n=n, territory=self.place(ident)),
                     )
                 )
-        return placement_panel(self.tr, self.amount, g.pending_armies, lines)
+        # a first round of placing only (War Brasil, Mythological Battles, the option):
+        # the turn passes with the last army, so say it before it happens
+        only = h("p", {"class": "hint"}, self.tr("first_round_placing"))
+        return placement_panel(
+            self.tr,
+            self.amount,
+            g.pending_armies,
+            lines,
+            after=[only if g.placement_only() else None],
+        )
 
     def attack_controls(self) -> Node:
         g = self.game

@@ -11,7 +11,8 @@ PT: dict[str, Entry] = {
     "opt_information_centres": "Centros de Informação e espionagem",
     "opt_five_players_deal_all_centres": "Com 5 jogadores, distribuir os 12 CE (sem escolha)",
     "opt_majority_armies_bound": "Regra da casa: exércitos da maioria só no próprio continente",
-    "w2_stage1": "1ª rodada, 1ª etapa: só colocar exércitos e receber bombardeiros.",
+    "w2_stage1": "1ª rodada, 1ª etapa: só colocar exércitos e receber bombardeiros; a vez passa "
+    "com o último exército colocado.",
     "w2_stage2": "1ª rodada, 2ª etapa: atacar, deslocar e usar cartas (sem novos exércitos).",
     "w2_claim_prompt": "Escolha livre: toque num território vago (tracejado) para pôr 1 "
     "exército nele. Vagos: {n}.",
@@ -223,7 +224,8 @@ EN: dict[str, Entry] = {
     "opt_information_centres": "Information Centres and spying",
     "opt_five_players_deal_all_centres": "With 5 players, deal all 12 centres (no choice)",
     "opt_majority_armies_bound": "House rule: majority armies only in their continent",
-    "w2_stage1": "First round, stage 1: place armies and receive bombers only.",
+    "w2_stage1": "First round, stage 1: place armies and receive bombers only; your turn ends "
+    "with the last army placed.",
     "w2_stage2": "First round, stage 2: attack, move and use cards (no new armies).",
     "w2_claim_prompt": "Free choice: tap a vacant territory (dashed) to put 1 army on it. "
     "Vacant: {n}.",
