@@ -673,3 +673,28 @@ def test_a_first_round_box_that_cannot_change_says_why(variant: str, why: str | 
     assert (box["attrs"].get("disabled") == "disabled") == (why is not None)
     reasons = find(label, lambda n: n["attrs"].get("class") == "opt-why")
     assert [text_of(r).strip() for r in reasons] == ([why] if why else [])
+
+
+def test_the_replay_marks_where_each_step_happened():
+    """Each replayed step marks its territories on the map, as a turn marks them: an
+    attack's source and target, a placement's territory; the step before is unmarked."""
+    app = bots_game("classic", seed=4)
+    play_rounds(app, 2)
+    app.dispatch("screen", "history")
+    app.dispatch("replay-start")
+    seen = set()
+    for _ in range(len(app.game.log)):
+        app.dispatch("replay-step", "next")
+        entry = app.game.log[app.replay["step"] - 1]["action"]
+        states = {
+            t: s["state"] for t, s in app.render()["board"]["territories"].items() if s["state"]
+        }
+        if entry["type"] == "attack":
+            assert states == {entry["source"]: "source", entry["target"]: "target"}, states
+            seen.add("attack")
+        elif entry["type"] == "place":
+            assert states == {entry["territory"]: "target"}, states
+            seen.add("place")
+        if seen == {"attack", "place"}:
+            break
+    assert seen == {"attack", "place"}

@@ -41,7 +41,8 @@ class BoardView(PageBase):
 
     def _board_state(self) -> dict[str, Any]:
         g = self.game
-        if self.screen == "replay" and self.replay is not None:
+        replaying = self.screen == "replay" and self.replay is not None
+        if replaying:
             g = self.replay["game"]
         if g is None or (self.screen == "setup" and g.board.id != self.board_id()):
             return {"territories": {}}
@@ -66,7 +67,7 @@ class BoardView(PageBase):
             if owner is None:  # not claimed yet (WAR II's setup); a page module marks it
                 out[tid] = {"owner": "", "armies": "", "state": "", "label": self.tname(tid)}
                 continue
-            state = ""
+            state = self.replay["marks"].get(tid, "") if replaying else ""
             if human_turn:
                 if tid == self.source:
                     state = "source"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Any
+
 from pywar.actions import Action
 from pywar.game import Game
 
@@ -45,6 +48,7 @@ class HistoryScreen(PageBase):
             "step": step,
             "game": replayed,
             "lines": [x for x in (self.describe_event(e) for e in events) if x],
+            "marks": step_marks(events, replayed.board.territories),
         }
 
     def _history_screen(self) -> Node:
@@ -102,3 +106,22 @@ class HistoryScreen(PageBase):
             h("ul", {"class": "replay-lines"}, [h("li", {}, x) for x in self.replay["lines"]]),
             button(self.tr("replay_exit"), "screen", "play", cls="btn"),
         )
+
+
+def step_marks(events: list[dict[str, Any]], territories: Collection[str]) -> dict[str, str]:
+    """The territories a replayed step touched, marked on the map as a turn marks them: where
+    armies came from ("source") and where they went or fought ("target").
+
+    >>> step_marks([{"type": "battle", "source": "brasil", "target": "peru"}], {"brasil", "peru"})
+    {'brasil': 'source', 'peru': 'target'}
+    """
+    marks: dict[str, str] = {}
+    for e in events:
+        for key, state in (("source", "source"), ("target", "target"), ("territory", "target")):
+            t = e.get(key)
+            if isinstance(t, str) and t in territories:
+                marks.setdefault(t, state)
+        for t in e.get("territories") or ():
+            if isinstance(t, str) and t in territories:
+                marks.setdefault(t, "target")
+    return marks
