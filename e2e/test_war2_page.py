@@ -64,6 +64,9 @@ def keyboard_focus(page: Any) -> dict[str, Any]:
         page.keyboard.press("Tab")
         if page.evaluate("() => !!document.activeElement.closest('#board [data-territory]')"):
             break
+    else:
+        raise AssertionError("the Tab key never reached the map")
+    assert page.locator('#board [data-territory][data-state="option"]').count(), "none offered"
     return page.evaluate("""() => {
         document.querySelector('#board [data-territory][data-state="option"]').focus();
         const el = document.activeElement;

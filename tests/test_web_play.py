@@ -675,6 +675,17 @@ def test_a_first_round_box_that_cannot_change_says_why(variant: str, why: str | 
     assert [text_of(r).strip() for r in reasons] == ([why] if why else [])
 
 
+def test_the_first_round_option_ticked_in_classic_is_not_shown_ticked_in_war2() -> None:
+    app = App(MemoryStorage())
+    app.dispatch("opt-first-round", None, "true")
+    app.dispatch("variant", "war2")  # WAR II has its own first round: not ticked there
+    box = find(app.render()["overlay"], lambda n: n["attrs"].get("id") == "opt-first-round")
+    assert box[0]["attrs"].get("checked") is None and box[0]["attrs"]["disabled"] == "disabled"
+    app.dispatch("variant", "classic")  # the choice is kept for the game that has it
+    box = find(app.render()["overlay"], lambda n: n["attrs"].get("id") == "opt-first-round")
+    assert box[0]["attrs"].get("checked") == "checked"
+
+
 def test_the_replay_marks_where_each_step_happened():
     """Each replayed step marks its territories on the map, as a turn marks them: an
     attack's source and target, a placement's territory; the step before is unmarked."""
@@ -682,13 +693,17 @@ def test_the_replay_marks_where_each_step_happened():
     play_rounds(app, 2)
     app.dispatch("screen", "history")
     app.dispatch("replay-start")
+
+    def marked() -> dict[str, str]:
+        board = app.render()["board"]["territories"]
+        return {t: s["state"] for t, s in board.items() if s["state"]}
+
+    assert marked() == {}  # the game as it was set up: nothing happened yet
     seen = set()
     for _ in range(len(app.game.log)):
         app.dispatch("replay-step", "next")
         entry = app.game.log[app.replay["step"] - 1]["action"]
-        states = {
-            t: s["state"] for t, s in app.render()["board"]["territories"].items() if s["state"]
-        }
+        states = marked()
         if entry["type"] == "attack":
             assert states == {entry["source"]: "source", entry["target"]: "target"}, states
             seen.add("attack")
@@ -698,3 +713,5 @@ def test_the_replay_marks_where_each_step_happened():
         if seen == {"attack", "place"}:
             break
     assert seen == {"attack", "place"}
+    app.dispatch("replay-step", "first")
+    assert marked() == {}

@@ -222,7 +222,8 @@ def test_a_regroup_of_every_movable_army_goes_back_to_choosing_a_territory():
 
 def test_a_turn_starts_with_what_was_lost_while_the_computers_played():
     """Ana's next turn names the territories the computers took from her, and who took
-    them; nothing is said when she lost nothing, nor once she has placed."""
+    them; nothing is said before her first turn has ended, once she has placed, nor after
+    the game is opened again (what she held then is not known: nothing rather than stale)."""
     caio = ["australia", "nova_guine"]
     bia = [t for t in BOARD.territories if t not in SA + caio][:30] + ["mexico", "argelia"]
     armies = {t: 1 for t in BOARD.territories} | {"mexico": 40, "argelia": 40}
@@ -247,6 +248,10 @@ def test_a_turn_starts_with_what_was_lost_while_the_computers_played():
     assert said.startswith("Desde a sua última jogada você perdeu")
     for t in lost:
         assert f"{app.tname(t)} (para {app.name(g.owner[t])})" in said
+    app._open(app.record["id"])  # Saved games > Continue, a take-over, an import
+    assert not find(app.render()["panel"], lambda n: n["attrs"].get("class") == "losses")
+    app.held_at_turn_end[0] = held
+    g = app.game
     app.dispatch("amount", "all")
     app.dispatch("territory", g.territories_of(0)[0])
     assert not find(app.render()["panel"], lambda n: n["attrs"].get("class") == "losses")
@@ -400,6 +405,9 @@ def test_a_game_of_bots_reaches_the_winners_screen(seed):
     assert f"{g.players[g.winner].name} venceu!" in text_of(view["panel"])
     assert buttons(view["panel"], "screen")[0]["attrs"]["data-arg"] == "play"
     app.dispatch("screen", "play")
+    assert app.screen == "over"
+    app.dispatch("screen", "final")
+    app.dispatch("escape")  # Escape on the final map: back to the result
     assert app.screen == "over"
     app.dispatch("screen", "stats")
     app.dispatch("escape")
@@ -706,12 +714,24 @@ def test_the_log_rebuilt_after_a_reload_speaks_the_games_own_words():
     assert again.log == app.log
 
 
-@pytest.mark.parametrize(("variant", "said"), [("brasil", True), ("classic", False)])
+@pytest.mark.parametrize(
+    ("variant", "option", "lang", "said"),
+    [
+        ("brasil", False, "pt", "a vez passa com o último colocado"),
+        ("mitologicas", False, "en", "your turn ends with the last warrior placed"),
+        ("classic", True, "pt", "a vez passa com o último colocado"),
+        ("classic", False, "pt", None),
+    ],
+)
 def test_a_first_round_of_placing_only_says_the_turn_passes_with_the_last_army(
-    variant: str, said: bool
+    variant: str, option: bool, lang: str, said: str | None
 ) -> None:
-    app = App(MemoryStorage())
+    """War Brasil and Mythological Battles (their rule) and classic with the option end a
+    first-round turn with the last army placed: the placement says so beforehand, in the
+    board's words; a classic first round with attacks says nothing of the kind."""
+    app = App(MemoryStorage(), lang=lang)
     app.dispatch("variant", variant)
+    app.dispatch("opt-first-round", None, "true" if option else "")
     app.dispatch("seed", None, "2")
     app.dispatch("start")
     while app.bot_to_move:
@@ -719,4 +739,7 @@ def test_a_first_round_of_placing_only_says_the_turn_passes_with_the_last_army(
     assert app.game.round == 1 and app.game.phase == "reinforce"
     app.on_curtain_open(None, None)
     panel = text_of(app.render()["panel"])
-    assert ("a vez passa com o último colocado" in panel) == said, panel
+    if said:
+        assert said in panel, panel
+    else:
+        assert "a vez passa" not in panel, panel

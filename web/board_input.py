@@ -212,7 +212,11 @@ class BoardInput:
         elif self.menu_open:
             self.menu_open = False
             self.request_focus("action", "menu")
-        elif self.screen in CLOSABLE or (self.screen == "setup" and self.game is not None):
+        elif (
+            self.screen in CLOSABLE
+            or self.screen == "final"  # a finished game's map: back to its result
+            or (self.screen == "setup" and self.game is not None)
+        ):
             self.on_screen("play", None)  # type: ignore[attr-defined]
         elif getattr(self, "blitz", None) is not None:
             self.blitz = None

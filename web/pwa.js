@@ -18,7 +18,7 @@
   var embed = (params.get("embed") || "").toLowerCase();
   if (embed === "1" || embed === "true" || embed === "yes") html.classList.add("embed");
   // the host chose the language (?lang=): an embed then leaves its language button out
-  if (params.get("lang")) html.classList.add("lang-chosen");
+  if (/^(pt|en)/i.test(params.get("lang") || "")) html.classList.add("lang-chosen");
 
   var framed;
   try {

@@ -116,6 +116,8 @@ class App(
             self.lang = "pt"
         self.screen = "setup"
         self.game: Game | None = None
+        #: Texts in the game's board words whatever the screen (see ``board_id``).
+        self.game_words = False
         self.record: dict[str, Any] | None = None
         self.seats: list[dict[str, str]] = []
         self.message: tuple[str, str] | None = None
@@ -140,9 +142,10 @@ class App(
         self.blitz_report: dict[str, Any] | None = None
         self.blitz_floor = 1
         self.replay: dict[str, Any] | None = None
-        #: What each person held as their last turn ended, by (save id, seat): the start of
-        #: their next turn says what they lost since (none after a reload: nothing wrong).
-        self.held_at_turn_end: dict[tuple[str, int], list[str]] = {}
+        #: What each person held as their last turn ended, by seat, in the game this page has
+        #: played since it opened it: the start of their next turn says what they lost since
+        #: (cleared with every game opened or started: none rather than a stale one).
+        self.held_at_turn_end: dict[int, list[str]] = {}
         self.chart = "territories"
         self.bot = SimpleBot()
         self.bots: dict[int, Any] = {}
@@ -327,7 +330,7 @@ class App(
                 # the heading and the ✕ on one row that stays at the top while the dialog
                 # scrolls: the text passes under the row, never under a floating ✕
                 kids[0] = h("div", {"class": "dialog-head"}, kids[0], close)
-            else:
+            else:  # a dialog that does not start with its heading: the ✕ floats top right
                 kids.insert(0, close)
         return view
 

@@ -125,7 +125,10 @@ class PageBase(BoardInput):
         return self.game.variant.id
 
     def board_id(self) -> str:
-        """The board the page should show: the game's, or the one picked on the setup screen."""
+        """The board the page should show: the game's, or the one picked on the setup screen
+        (the game's, whatever the screen, while its log is put in words)."""
+        if self.game is not None and self.game_words:
+            return self.game.board.id
         if self.screen == "setup" or self.game is None:
             return get_variant(self.form["variant"]).board_id
         return self.game.board.id

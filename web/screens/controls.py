@@ -8,7 +8,7 @@ from pywar.odds import battle_odds
 
 from nodes import Node, button, h
 from screens.common import PageBase
-from screens.placement import placement_panel
+from screens.placement import free_pool_lines, placement_panel
 
 
 class PhaseControls(PageBase):
@@ -50,8 +50,7 @@ class PhaseControls(PageBase):
     def _placement_controls(self) -> Node:
         g = self.game
         assert g is not None
-        free = g.pools.get("free", 0)  # none left: only the bound armies are listed
-        lines = [h("li", {"class": "pool-free"}, self.tr("pool_free", n=free))] if free else []
+        lines = free_pool_lines(self.tr, g.pools)
         for key, n in sorted(g.pools.items()):
             kind, _, ident = key.partition(":")
             if kind == "continent":
@@ -72,14 +71,9 @@ class PhaseControls(PageBase):
                 )
         # a first round of placing only (War Brasil, Mythological Battles, the option):
         # the turn passes with the last army, so say it before it happens
-        only = h("p", {"class": "hint"}, self.tr("first_round_placing"))
-        return placement_panel(
-            self.tr,
-            self.amount,
-            g.pending_armies,
-            lines,
-            after=[only if g.placement_only() else None],
-        )
+        passes = [h("p", {"class": "hint"}, self.tr("first_round_placing"))]
+        after = passes if g.placement_only() else None
+        return placement_panel(self.tr, self.amount, g.pending_armies, lines, after=after)
 
     def attack_controls(self) -> Node:
         g = self.game

@@ -12,6 +12,17 @@ from nodes import Node, button, h
 AMOUNTS = ("1", "5", "all")
 
 
+def free_pool_lines(tr: Callable[..., str], pools: dict[str, int]) -> list[Node]:
+    """The line of the armies that may go on any territory (none once they are placed:
+    the bound ones are listed after it).
+
+    >>> [len(free_pool_lines(lambda key, **kw: key, p)) for p in ({"free": 3}, {"free": 0})]
+    [1, 0]
+    """
+    free = pools.get("free", 0)
+    return [h("li", {"class": "pool-free"}, tr("pool_free", n=free))] if free else []
+
+
 def placement_panel(
     tr: Callable[..., str],
     amount: str,

@@ -160,7 +160,7 @@ class PlayScreen(PageBase):
         if g.phase == "over":
             self.screen = "over"
         if g.current != before and not self.is_bot(before):
-            self.held_at_turn_end[(self.record["id"], before)] = g.territories_of(before)
+            self.held_at_turn_end[before] = g.territories_of(before)
         if g.current != before or g.phase == "over":
             self.clear_selection()
             self.revealed = False
@@ -486,7 +486,7 @@ class PlayScreen(PageBase):
         g = self.game
         if g is None or self.record is None or g.phase != "reinforce" or self.is_bot(g.current):
             return None
-        held = self.held_at_turn_end.get((self.record["id"], g.current))
+        held = self.held_at_turn_end.get(g.current)
         lost = [t for t in held or () if g.owner.get(t) not in (None, g.current)]
         if not lost:
             return None

@@ -229,6 +229,7 @@ class SetupScreen(PageBase):
         self.log = []
         self.battle = None
         self.blitz = self.blitz_report = None  # the last game's blitz and its report
+        self.held_at_turn_end = {}  # what the last game's people held
         self.last_human = None
         self.revealed = False
         self.clear_selection()
@@ -347,12 +348,13 @@ class SetupScreen(PageBase):
                 )
             )
         checkbox = {"type": "checkbox", "id": "opt-first-round", "data-action": "opt-first-round"}
-        if f["first_round_placement_only"] or rules.first_round_placement_only:
+        offered = "first_round_placement_only" in rules.options
+        if rules.first_round_placement_only or (f["first_round_placement_only"] and offered):
             checkbox["checked"] = "checked"
         fixed = None  # why the box cannot be changed: the game's own rule, or not offered
         if rules.first_round_placement_only:
             fixed = self.tr("opt_fixed_rule")
-        elif "first_round_placement_only" not in rules.options:
+        elif not offered:
             fixed = self.tr("opt_not_here")
         if fixed:
             checkbox["disabled"] = "disabled"

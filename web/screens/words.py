@@ -119,13 +119,13 @@ class EventWords(PageBase):
         """The game log's last lines, rebuilt by replaying the saved log (after a reload, on
         resuming a save, in another language), in the words of the game's board whatever
         screen is open (the new-game screen's board may be another)."""
-        shown, self.screen = self.screen, "play"
+        self.game_words = True
         try:
             self.log = self.history_lines()[-LOG_LINES:]
         except (WarError, LookupError, TypeError, ValueError):
             self.log = []  # a log that does not replay: the panel starts empty, play goes on
         finally:
-            self.screen = shown
+            self.game_words = False
 
     def objective_change(self, seat: int) -> str | None:
         """Why a player's objective is not the card they drew, in words for them alone (the

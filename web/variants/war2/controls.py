@@ -7,7 +7,7 @@ from typing import Any
 from pywar.actions import EndAttack, EndTurn
 
 from nodes import Node, button, find, h
-from screens.placement import placement_panel
+from screens.placement import free_pool_lines, placement_panel
 from variant_ui import PageApp
 from variants.war2.common import War2Base, _game, _state
 
@@ -119,8 +119,7 @@ class War2Controls(War2Base):
 
     def _placement_controls(self, app: PageApp) -> Node:
         g = _game(app)
-        free = g.pools.get("free", 0)  # none left: only the bound armies are listed
-        lines = [h("li", {"class": "pool-free"}, app.tr("pool_free", n=free))] if free else []
+        lines = free_pool_lines(app.tr, g.pools)
         for key, n in sorted(g.pools.items()):
             kind, _, ident = key.partition(":")
             if kind in ("continent", "majority", "majority_any"):
