@@ -156,7 +156,8 @@ def load_position(
             }
         ]
     )
-    page.wait_for_selector(f"html[data-screen={screen}]")
+    # (a whole game's log replays on import: a busy machine may take a while)
+    page.wait_for_selector(f"html[data-screen={screen}]", timeout=3 * TIMEOUT)
     page.wait_for_function(
         "(n) => document.querySelectorAll('#board [data-territory]').length === n",
         arg=len(game.board.territories),
