@@ -489,6 +489,7 @@ def test_airlift_between_centres_without_chains():
     app.dispatch("territory", src)
     assert options(app, "source") == [src]
     app.dispatch("territory", "egito")
+    assert app.focus_target == ("action", "w2-airlift")  # the next key flies them
     top = g.movable_from(src)
     counts = buttons(app.render()["panel"], "w2-count")
     assert counts or find(app.render()["panel"], lambda n: n["tag"] == "select")

@@ -40,13 +40,17 @@ class War2Intents(War2Base):
         self.on_w2_cancel(app, None, None)
 
     def input_snapshot(self, app: PageApp) -> Any:
-        return app.variant_state.get("target")
+        return (app.variant_state.get("target"), app.variant_state.get("dst"))
 
     def focus_after(self, app: PageApp, before: Any) -> tuple[str, str] | None:
-        """A target chosen for an air attack: the keyboard goes to the launch button."""
+        """A target chosen for an air attack, or a centre to airlift to: the keyboard goes
+        to the button that launches it (as a regroup's target sends it to Move)."""
         st = app.variant_state
-        if st.get("target") and st.get("mode") == "air" and before != st["target"]:
+        target, dst = before if isinstance(before, tuple) else (None, None)
+        if st.get("target") and st.get("mode") == "air" and target != st["target"]:
             return ("action", "w2-launch")
+        if st.get("dst") and st.get("mode") == "airlift" and dst != st["dst"]:
+            return ("action", "w2-airlift")
         return None
 
     def on_w2_mode(self, app: PageApp, arg: str | None, _v: str | None) -> None:
