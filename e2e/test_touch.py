@@ -1530,3 +1530,39 @@ def test_a_turn_starts_with_what_the_computers_took(page: Any, tmp_path: Path) -
         assert page.locator("#panel .losses").count() == 0
     finally:
         switch_language(page, "pt")
+
+
+def test_war2_spied_cards_come_into_sight(page: Any) -> None:
+    """WAR II with Information Centres, on a phone in English: after a tap on "Spy" the
+    cards just seen are focused and in sight (they appeared below the panel's fold)."""
+    from pywar.variants.war2.rules import War2Game
+
+    resize(page, "390x844")
+    switch_language(page, "en")
+    try:
+        board = get_variant("war2").board
+        owner = {t: 1 + i % 2 for i, t in enumerate(board.territories)} | {"brasil": 0}
+        owner |= {"argentina": 0, "peru": 0}
+        game = War2Game.scenario(
+            "war2",
+            SEATS,
+            owner,
+            armies={"brasil": 5},
+            objectives={s: "territories_18_x2" for s in range(3)},
+            hands={1: [0, 1]},
+            seed=5,
+            options={"information_centres": True},
+            round=2,
+            ci={0: "brasil"},
+        )
+        load_position(page, game, kinds=("human", "human", "normal"))
+        open_curtain(page)
+        place_everything(page, "brasil")
+        page.locator('#panel [data-action="w2-spy"][data-arg="1"]').first.wait_for()
+        page.locator('#panel [data-action="w2-spy"][data-arg="1"]').first.tap()
+        page.wait_for_selector("#w2-intel")
+        page.wait_for_function("() => document.activeElement?.id === 'w2-intel'")
+        assert "Bia" in page.locator("#w2-intel").inner_text()
+        assert in_sight(page, "#w2-intel h2")
+    finally:
+        switch_language(page, "pt")

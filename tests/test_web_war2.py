@@ -533,6 +533,10 @@ def test_spying_shows_the_cards_only_to_the_spy():
     assert {b["attrs"]["data-arg"] for b in spy} == {"1", "2"}
     app.dispatch("w2-spy", "1")
     assert g.spied and app.revealed
+    # the cards just seen are focused (the page scrolls them into sight)
+    assert app.focus_target == ("region", "w2-intel")
+    intel = find(app.render()["panel"], lambda n: n["attrs"].get("id") == "w2-intel")
+    assert len(intel) == 1 and intel[0]["attrs"]["tabindex"] == "-1"
     text = panel(app)
     assert "Cartas de Bia (espionadas na jogada" in text and "China ★, +2" in text
     assert not buttons(app.render()["panel"], "w2-spy")  # once per turn

@@ -473,6 +473,9 @@
       el = document.querySelector(`#panel-slot ${selector}, #overlay-slot ${selector}`);
     } else if (kind === "choice") {
       el = document.querySelector("#choice-slot button");
+    } else if (kind === "region" && target.length > 1) {
+      // a part of the panel that just appeared below its fold (WAR II's spied cards)
+      el = document.querySelector(`#panel-slot [id="${target[1]}"][tabindex="-1"]`);
     }
     if (el) {
       el.focus();

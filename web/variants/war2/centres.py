@@ -172,6 +172,10 @@ class War2Centres(War2Base):
                         ),
                     )
                 )
+        # focusable, so that the cards a spy has just seen come into sight (see intents)
         return h(
-            "div", {"class": "w2-intel"}, h("h2", {}, app.tr("w2_intel_title")), h("ul", {}, lines)
+            "div",
+            {"class": "w2-intel", "id": "w2-intel", "tabindex": "-1"},
+            h("h2", {}, app.tr("w2_intel_title")),
+            h("ul", {}, lines),
         )

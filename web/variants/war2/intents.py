@@ -46,6 +46,8 @@ class War2Intents(War2Base):
         """A target chosen for an air attack, or a centre to airlift to: the keyboard goes
         to the button that launches it (as a regroup's target sends it to Move)."""
         st = app.variant_state
+        if st.pop("spied_now", False):  # the cards just seen: into sight, and read out
+            return ("region", "w2-intel")
         target, dst = before if isinstance(before, tuple) else (None, None)
         if st.get("target") and st.get("mode") == "air" and target != st["target"]:
             return ("action", "w2-launch")
@@ -187,6 +189,7 @@ class War2Intents(War2Base):
         if self._ready(app) and seat is not None:
             self._act(app, Spy(seat))
             app.revealed = True  # the cards seen appear in the spy's own box at once
+            _state(app)["spied_now"] = True
 
     # ------------------------------------------------------------------ taps
     def on_territory_tap(self, app: PageApp, territory: str) -> bool:
