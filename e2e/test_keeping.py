@@ -147,16 +147,23 @@ if (window !== window.top) {
 """
 
 
-def test_embed_with_blocked_storage_offers_its_own_tab_with_the_same_game(app_page, server_url):
-    """A class page (another origin) frames the game; the browser blocks its storage."""
-    page = app_page
+def blocked_embed(page: Any, server_url: str, query: str = "") -> Any:
+    """The game framed at 800 x 560 by a page of another origin whose browser blocks the
+    frame's storage (``query`` added to ``?embed=1``): the frame, once ready."""
     page.context.add_init_script(EMBED_BLOCKS_STORAGE)
     page.set_content(
-        f'<iframe id="embed" src="{server_url}index.html?embed=1" '
+        f'<iframe id="embed" src="{server_url}index.html?embed=1{query}" '
         'style="width:800px;height:560px"></iframe>'
     )
     frame = page.frame_locator("#embed")
     frame.locator("html[data-ready]").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    return frame
+
+
+def test_embed_with_blocked_storage_offers_its_own_tab_with_the_same_game(app_page, server_url):
+    """A class page (another origin) frames the game; the browser blocks its storage."""
+    page = app_page
+    frame = blocked_embed(page, server_url)
     for seat in ("1", "2"):  # people only: nothing moves while the game changes tab
         frame.locator(f'[data-action="seat-kind"][data-arg="{seat}"]').select_option("human")
     frame.locator('[data-action="start"]').click()
@@ -192,14 +199,7 @@ def test_the_framed_players_table_fits_beside_the_storage_notice(app_page, serve
     storage: under the notice the game takes the 232 px side panel, whose table of
     players shows its Cards column whole against two computers ("(computer)" goes under
     the name)."""
-    page = app_page
-    page.context.add_init_script(EMBED_BLOCKS_STORAGE)
-    page.set_content(
-        f'<iframe id="embed" src="{server_url}index.html?embed=1&lang=en" '
-        'style="width:800px;height:560px"></iframe>'
-    )
-    frame = page.frame_locator("#embed")
-    frame.locator("html[data-ready]").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    frame = blocked_embed(app_page, server_url, "&lang=en")
     frame.locator('[data-action="start"]').click()
     frame.locator("#notice-slot .notice.storage").wait_for()
     frame.locator("table.players .bot-tag").first.wait_for()
