@@ -18,7 +18,8 @@
   var embed = (params.get("embed") || "").toLowerCase();
   if (embed === "1" || embed === "true" || embed === "yes") html.classList.add("embed");
   // the host chose the language (?lang=): an embed then leaves its language button out
-  if (/^(pt|en)/i.test(params.get("lang") || "")) html.classList.add("lang-chosen");
+  // (the languages the page speaks: any other value falls back to Portuguese, switchable)
+  if (/^(pt|en)$/.test(params.get("lang") || "")) html.classList.add("lang-chosen");
 
   var framed;
   try {
