@@ -347,6 +347,66 @@ def test_a_whole_turn_by_touch(page: Any, board_id: str, size: str) -> None:
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
 
 
+def within_reach(page: Any, action: str) -> list[float] | None:
+    """A point near the top of the visible control that sends ``action`` where a finger
+    lands on it as the panel stands (not scrolled), or None when no part of it shows."""
+    point: list[float] | None = page.evaluate(
+        """(action) => {
+          const b = [...document.querySelectorAll(`[data-action="${action}"]`)]
+            .find((e) => e.offsetParent);
+          if (!b) return null;
+          const r = b.getBoundingClientRect();
+          const x = r.left + r.width / 2, y = r.top + Math.min(12, r.height / 2);
+          const hit = document.elementFromPoint(x, y);
+          return hit && b.contains(hit) ? [x, y] : null;
+        }""",
+        action,
+    )
+    return point
+
+
+#: A phone and a tablet, each both ways up, on every board and in both languages.
+REACH_RUNS = [
+    ("classic", "pt", "360x640"),
+    ("brasil", "en", "844x390"),
+    ("mitologicas", "en", "768x1024"),
+    ("war2", "pt", "1024x768"),
+    ("classic", "pt", "844x390"),
+    ("war2", "en", "390x844"),
+]
+
+
+@pytest.mark.parametrize(("board_id", "lang", "size"), REACH_RUNS)
+def test_attack_and_end_attacks_in_reach_once_a_battle_is_chosen(
+    page: Any, board_id: str, lang: str, size: str
+) -> None:
+    """With a battle chosen, a short panel shows Attack and End attacks without scrolling
+    (the choice of dice and the blitz's floor come after them); a tap on what shows of
+    End attacks ends the attacks."""
+    resize(page, size)
+    switch_language(page, lang)
+    try:
+        game = turn_position(board_id)
+        source, enemy, _ = front(board_id)
+        load_position(page, game)
+        open_curtain(page)
+        use_cards(page, game)
+        place_everything(page, source)
+        page.wait_for_selector(".phase.attack")
+        touch_badge(page, source)
+        page.wait_for_selector(f'#board [data-territory="{source}"][data-state="source"]')
+        touch_badge(page, enemy)
+        page.wait_for_selector(f'#board [data-territory="{enemy}"][data-state="target"]')
+        page.wait_for_selector('.phase.attack [data-action="attack"]')
+        assert in_sight(page, '.phase.attack [data-action="attack"]'), "Attack is out of sight"
+        end = within_reach(page, "end-attack")
+        assert end, "End attacks is out of sight: the player must scroll the panel for it"
+        page.touchscreen.tap(*end)
+        page.wait_for_selector(".phase.regroup")
+    finally:
+        switch_language(page, "pt")
+
+
 def test_a_whole_turn_by_touch_in_the_embed(page: Any) -> None:
     """The compact page of ?embed=1 at 360 x 640 and 800 x 560."""
     goto_ready(page, "index.html?embed=1")

@@ -79,6 +79,10 @@ class PhaseControls(PageBase):
         g = self.game
         assert g is not None
         parts: list[Any] = []
+        # the battle's settings (dice, blitz floor, the expected armies) come after the
+        # way out of the phase: a short panel (a phone, a landscape phone, the strip under
+        # a wide map) shows Attack and End attacks without scrolling
+        options: list[Any] = []
         if self.source is None:
             parts.append(h("p", {"class": "hint"}, self.tr("attack_pick_source")))
         elif self.target is None:
@@ -131,8 +135,6 @@ class PhaseControls(PageBase):
                         ),
                     )
                 )
-            # the buttons first after the odds (a short strip under a wide map shows them
-            # unscrolled), the choice of dice and the expected armies after them
             expect = h(
                 "p",
                 {"class": "odds-expect"},
@@ -158,7 +160,7 @@ class PhaseControls(PageBase):
                         button(self.tr("blitz_stop"), "stop", cls="btn primary big"),
                     )
                 )
-                parts += [dice_row, expect]
+                options += [dice_row, expect]
             else:
                 parts.append(
                     h(
@@ -171,9 +173,9 @@ class PhaseControls(PageBase):
                         button(self.tr("cancel"), "cancel", cls="btn"),
                     )
                 )
-                parts += [dice_row, expect]
+                options += [dice_row, expect]
                 floors = range(1, max(2, g.armies[self.source]))
-                parts.append(
+                options.append(
                     h(
                         "label",
                         {"class": "blitz-floor"},
@@ -205,6 +207,8 @@ class PhaseControls(PageBase):
                 button(self.tr("end_turn"), "end-turn", cls="btn"),
             )
         )
+        if options:
+            parts.append(h("div", {"class": "attack-options"}, options))
         return h("div", {"class": "phase attack"}, parts)
 
     def regroup_controls(self) -> Node:
