@@ -407,6 +407,52 @@ def test_attack_and_end_attacks_in_reach_once_a_battle_is_chosen(
         switch_language(page, "pt")
 
 
+@pytest.mark.parametrize(
+    ("board_id", "lang", "size"), [("classic", "pt", "390x844"), ("mitologicas", "en", "844x390")]
+)
+def test_a_big_regroup_by_touch_with_the_stepper(
+    page: Any, board_id: str, lang: str, size: str
+) -> None:
+    """Some 30 armies to move on a phone: the question, the stepper and Move all in sight
+    (no wall of buttons); three taps on "one fewer" and Move moves that many."""
+    resize(page, size)
+    switch_language(page, lang)
+    try:
+        game = turn_position(board_id)
+        source, _enemy, own = front(board_id)
+        load_position(page, game)
+        open_curtain(page)
+        use_cards(page, game)
+        place_everything(page, source)
+        page.wait_for_selector(".phase.attack")
+        press(page, "end-attack")
+        page.wait_for_selector(".phase.regroup")
+        before = state_of(page)
+        touch_badge(page, source)
+        page.wait_for_selector(f'#board [data-territory="{source}"][data-state="source"]')
+        touch_badge(page, own)
+        page.wait_for_selector(".phase.regroup .stepper")
+        top = int(page.locator(".stepper .count-now").inner_text())
+        assert top == before[source][1] - 1 >= 25
+        assert in_sight(page, ".phase.regroup p") and in_sight(page, ".stepper")
+        for k in range(1, 4):
+            tap_in_sight(page, '[data-action="move-count"][data-arg="fewer"]')
+            page.wait_for_function(
+                "(n) => document.querySelector('.stepper .count-now').textContent === String(n)",
+                arg=top - k,
+            )
+        tap_in_sight(page, '.phase.regroup [data-action="regroup"]')
+        page.wait_for_function(
+            "([t, n]) => +document.querySelector(`#board [data-badge='${t}'] text`)"
+            ".textContent === n",
+            arg=[own, before[own][1] + top - 3],
+            timeout=TIMEOUT,
+        )
+        assert state_of(page)[source][1] == 4
+    finally:
+        switch_language(page, "pt")
+
+
 def test_a_whole_turn_by_touch_in_the_embed(page: Any) -> None:
     """The compact page of ?embed=1 at 360 x 640 and 800 x 560."""
     goto_ready(page, "index.html?embed=1")

@@ -220,6 +220,48 @@ def test_a_regroup_of_every_movable_army_goes_back_to_choosing_a_territory():
     assert text("pt", "regroup_pick_source") in text_of(panel)
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_big_regroup_counts_with_a_stepper_one_half_and_all(lang):
+    """40 armies to move: no wall of 40 buttons but one fewer, the count, one more (named
+    for a screen reader in the page's language), and one, half and all; the steps stay
+    within 1..40 and Move moves the count shown."""
+    app = scenario_app(SPREAD, ["human", "bot", "bot"], armies={"brasil": 41, "argentina": 1})
+    app.lang = lang
+    g = app.game
+    app.dispatch("amount", "all")
+    app.dispatch("territory", "venezuela")
+    app.dispatch("end-attack")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argentina")
+    panel = app.render()["panel"]
+    counts = buttons(panel, "move-count")
+    assert [b["attrs"]["data-arg"] for b in counts] == ["fewer", "more", "1", "20", "40"]
+    assert [b["attrs"].get("aria-label") for b in counts[:2]] == [
+        text(lang, "count_fewer"),
+        text(lang, "count_more"),
+    ]
+    assert "disabled" in counts[1]["attrs"]  # all 40 chosen at first: no more
+    assert text(lang, "regroup_go", n=40) in text_of(panel)
+
+    def chosen() -> str:
+        out = find(app.render()["panel"], lambda n: n["tag"] == "output")
+        return text_of(out[0])
+
+    app.dispatch("move-count", "more")
+    assert chosen() == "40"
+    app.dispatch("move-count", "fewer")
+    app.dispatch("move-count", "fewer")
+    assert chosen() == "38"
+    app.dispatch("move-count", "1")
+    app.dispatch("move-count", "fewer")
+    assert chosen() == "1"
+    assert "disabled" in buttons(app.render()["panel"], "move-count")[0]["attrs"]
+    app.dispatch("move-count", "20")
+    app.dispatch("move-count", "more")
+    app.dispatch("regroup")
+    assert g.armies["argentina"] == 22 and g.armies["brasil"] == 20
+
+
 def test_a_turn_starts_with_what_was_lost_while_the_computers_played():
     """Ana's next turn names the territories the computers took from her, and who took
     them; nothing is said before her first turn has ended, once she has placed, nor after

@@ -473,6 +473,30 @@ def test_a_transport_with_two_cards():
     assert "transportou 3 da Califórnia para Cuba" in app.log[-1]
 
 
+def test_a_big_airlift_counts_with_the_stepper():
+    """30 armies to fly: the same stepper as the regroup's (one fewer, one more, one,
+    half, all), its steps kept within what may leave; the airlift flies the count shown."""
+    held = {0: ["brasil", "venezuela", "nova_york", "egito", "sudao"]}
+    app = war2_app(held, ["human", "bot", "bot"], armies={"brasil": 31})
+    g = app.game
+    place_everything(app)
+    app.dispatch("end-attack")
+    app.dispatch("w2-mode", "airlift")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "egito")
+    top = g.movable_from("brasil")
+    assert top >= 30
+    args = [b["attrs"]["data-arg"] for b in buttons(app.render()["panel"], "w2-count")]
+    assert args == ["fewer", "more", "1", str(top // 2), str(top)]
+    app.dispatch("w2-count", "more")
+    app.dispatch("w2-count", "fewer")
+    app.dispatch("w2-count", "fewer")
+    before = g.armies["egito"]
+    app.dispatch("w2-airlift")
+    assert g.armies["egito"] == before + top - 2
+    assert g.movable_from("brasil") == 2
+
+
 def test_airlift_between_centres_without_chains():
     held = {0: ["brasil", "venezuela", "nova_york", "egito", "sudao"]}
     app = war2_app(held, ["human", "bot", "bot"], armies={"brasil": 9})
@@ -502,11 +526,10 @@ def test_airlift_between_centres_without_chains():
     if g.movable_from("egito"):
         app.dispatch("territory", "egito")
         app.dispatch("territory", "sudao")
+        # asked for every army there, the page moves only those that may leave
         app.dispatch("move-count", str(g.armies["egito"] - 1))
         app.dispatch("regroup")
-        assert app.render()["message"]["text"] == (
-            "Exércitos que voaram ou se deslocaram nesta jogada não se movem de novo."
-        )
+        assert g.armies["egito"] == 3 and g.movable_from("egito") == 0
     else:
         app.dispatch("territory", "egito")
         assert app.render()["message"]["text"] == ("Nenhum exército pode sair daqui nesta jogada.")

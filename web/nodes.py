@@ -37,14 +37,17 @@ def button(
     disabled: bool = False,
     pressed: bool | None = None,
     title: str | None = None,
+    aria_label: str | None = None,
 ) -> Node:
-    """A button that sends ``action`` (and ``arg``) to :meth:`App.dispatch` when tapped."""
+    """A button that sends ``action`` (and ``arg``) to :meth:`App.dispatch` when tapped
+    (``aria_label``: its name for a screen reader where its face is a sign such as +)."""
     attrs: dict[str, Any] = {
         "type": "button",
         "class": cls,
         "data-action": action,
         "data-arg": None if arg is None else str(arg),
         "title": title,
+        "aria-label": aria_label,
     }
     if disabled:
         attrs["disabled"] = "disabled"

@@ -8,6 +8,7 @@ from pywar.odds import battle_odds
 
 from nodes import Node, button, h
 from screens.common import PageBase
+from screens.counts import count_picker
 from screens.placement import free_pool_lines, placement_panel
 
 
@@ -244,20 +245,7 @@ class PhaseControls(PageBase):
                     ),
                 )
             )
-            parts.append(
-                h(
-                    "div",
-                    {
-                        "class": "btn-row counts",
-                        "role": "group",
-                        "aria-label": self.tr("count_label"),
-                    },
-                    [
-                        button(str(k), "move-count", k, cls="btn small", pressed=k == count)
-                        for k in range(1, top + 1)
-                    ],
-                )
-            )
+            parts.append(count_picker(self.tr, "move-count", top, count, self.tr("count_label")))
             parts.append(
                 h(
                     "div",

@@ -9,6 +9,7 @@ from pywar.actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Reg
 from icons import icon
 from nodes import Node, button, h
 from screens.common import PageBase
+from screens.counts import step_count
 from screens.placement import AMOUNTS
 
 
@@ -111,8 +112,13 @@ class PlayScreen(PageBase):
             self._act(Occupy(int(arg)))
 
     def on_move_count(self, arg: str | None, _v: str | None) -> None:
-        if arg and arg.isdigit():
-            self.move_count = int(arg)
+        g = self.game
+        if g is None or self.source is None:
+            return
+        top = g.movable_from(self.source)
+        n = step_count(arg, min(self.move_count or top, top), top)
+        if n is not None:
+            self.move_count = n
 
     def on_regroup(self, _a: str | None, _v: str | None) -> None:
         if self.game and self.source and self.target:

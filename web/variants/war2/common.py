@@ -9,11 +9,10 @@ from pywar.variants.war2.base import CARD_PHASES
 from pywar.variants.war2.rules import War2Game
 
 import variants.war2.texts  # noqa: F401 - WAR II's words, merged into the catalogue
-from nodes import Node, button, h
+from nodes import Node
+from screens.counts import count_picker
 from variant_ui import PageApp, VariantUI
 
-#: Counts up to this many are buttons; more are a drop-down list.
-COUNT_BUTTONS = 8
 #: Air rounds shown with their dice (the latest last).
 AIR_ROUNDS_SHOWN = 4
 
@@ -85,34 +84,8 @@ def _human_turn(app: PageApp) -> bool:
 
 
 def _count_picker(app: PageApp, action: str, top: int, chosen: int) -> Node:
-    """Buttons 1..top, or a drop-down list when there are many."""
-    if top <= COUNT_BUTTONS:
-        return h(
-            "div",
-            {"class": "btn-row counts", "role": "group", "aria-label": app.tr("w2_count_label")},
-            [
-                button(str(k), action, k, cls="btn small", pressed=k == chosen)
-                for k in range(1, top + 1)
-            ],
-        )
-    return h(
-        "label",
-        {"class": "w2-count"},
-        app.tr("w2_count_label"),
-        " ",
-        h(
-            "select",
-            {"data-action": action},
-            [
-                h(
-                    "option",
-                    {"value": str(k), "selected": "selected" if k == chosen else None},
-                    str(k),
-                )
-                for k in range(1, top + 1)
-            ],
-        ),
-    )
+    """Buttons 1..top, or the stepper when there are many (as the regroup's)."""
+    return count_picker(app.tr, action, top, chosen, app.tr("w2_count_label"))
 
 
 def _number(value: str | None) -> int | None:

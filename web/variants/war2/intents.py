@@ -23,6 +23,7 @@ from pywar.variants.war2.actions import (
     TransportCI,
 )
 
+from screens.counts import step_count
 from variant_ui import PageApp
 from variants.war2.common import War2Base, _game, _number, _reset, _sane, _state
 
@@ -95,9 +96,16 @@ class War2Intents(War2Base):
             self._act(app, AirStop())
 
     def on_w2_count(self, app: PageApp, arg: str | None, value: str | None) -> None:
-        n = _number(arg) or _number(value)
-        if self._ready(app) and n:
-            _state(app)["count"] = n
+        """A count for an airlift or a card transport (both move from ``src``)."""
+        if not self._ready(app):
+            return
+        g, st = _game(app), _state(app)
+        if not st["src"]:
+            return
+        top = g.movable_from(st["src"])
+        n = step_count(arg if arg is not None else value, min(st["count"] or top, top), top)
+        if n is not None:
+            st["count"] = n
 
     def on_w2_airlift(self, app: PageApp, _a: str | None, _v: str | None) -> None:
         if not self._ready(app):
