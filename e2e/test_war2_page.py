@@ -6,6 +6,7 @@ names a folder to keep them in)."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,18 @@ pytestmark = pytest.mark.e2e
 
 HUMAN = ("Ana", "azul")
 TIMEOUT = 30_000
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two computed ``rgb(...)`` colours."""
+
+    def luminance(colour: str) -> float:
+        parts = [int(x) / 255 for x in re.findall(r"\d+", colour)[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in parts]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
 
 
 def tap(page: Any, territory: str) -> None:
@@ -137,6 +150,14 @@ def test_war2_set_up_by_clicks_and_played_through_its_first_turns(
     spot = options(page)[0]
     tap(page, spot)
     page.wait_for_selector(f'#board [data-badge="{spot}"][data-ci="azul"]', state="attached")
+    # its ring stands out from the badge it rings (both are Ana's blue: a blue ring vanished)
+    ring, fill = page.evaluate(
+        """(t) => { const s = getComputedStyle(
+              document.querySelector(`#board [data-badge="${t}"] circle`));
+            return [s.stroke, s.fill]; }""",
+        spot,
+    )
+    assert contrast(ring, fill) >= 3, (ring, fill)
     assert f"Ana: {place('pt', 'war2', spot).em}" in page.locator(".w2-ci").inner_text()
     click(page, "amount", "all")
     while page.locator("#pending").count():
