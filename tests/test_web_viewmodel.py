@@ -299,6 +299,48 @@ def test_a_turn_starts_with_what_was_lost_while_the_computers_played():
     assert not find(app.render()["panel"], lambda n: n["attrs"].get("class") == "losses")
 
 
+def test_a_territory_lost_twice_over_names_who_took_it_from_us():
+    """Bia takes Venezuela from Ana, then Caio takes it from Bia: Ana's next turn says she
+    lost it to Bia (who took it from her), not to Caio (who holds it now)."""
+    from pywar.actions import Attack, EndAttack, EndTurn, Occupy, Place
+
+    bia = [t for t in BOARD.territories if t not in SA][:20] + ["mexico"]
+    armies = {t: 1 for t in BOARD.territories} | {"mexico": 40, "brasil": 1}
+    app = scenario_app({1: bia, 2: ["nova_york"]}, ["human"] * 3, armies=armies)
+    g = app.game
+    g.owner["brasil"] = 2  # Caio beside Venezuela (a scenario's own owners, set up here)
+    g.armies["brasil"] = 40
+
+    def place_all(territory: str) -> None:
+        while g.pending_armies:  # the rest (bound to other continents) where it may go
+            spot = max(
+                g.territories_of(g.current), key=lambda t: (g.available_for(t) > 0, t == territory)
+            )
+            app._act(Place(spot, g.available_for(spot)))
+
+    place_all("argentina")
+    app._act(EndAttack())
+    app._act(EndTurn())
+
+    def take_venezuela(source: str) -> None:
+        place_all(source)
+        while g.owner["venezuela"] != g.current:
+            app._act(Attack(source, "venezuela"))
+        app._act(Occupy(1))
+        app._act(EndAttack())
+        app._act(EndTurn())
+
+    take_venezuela("mexico")
+    assert g.current == 2
+    take_venezuela("brasil")
+    assert g.current == 0 and g.owner["venezuela"] == 2
+    app.on_curtain_open(None, None)  # Ana takes the tablet
+    for lang, said in (("pt", "Venezuela (para Bia)"), ("en", "Venezuela (to Bia)")):
+        app.lang = lang
+        note = find(app.render()["panel"], lambda n: n["attrs"].get("class") == "losses")
+        assert said in text_of(note[0])
+
+
 def test_curtain_hides_the_next_players_secrets():
     app = scenario_app(SPREAD, ["human", "human", "bot"])
     g = app.game

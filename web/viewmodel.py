@@ -146,6 +146,9 @@ class App(
         #: played since it opened it: the start of their next turn says what they lost since
         #: (cleared with every game opened or started: none rather than a stale one).
         self.held_at_turn_end: dict[int, list[str]] = {}
+        #: Who first took each of those territories from them since (the owner now may be
+        #: somebody who took it later from the first taker).
+        self.taken_by: dict[int, dict[str, int]] = {}
         self.chart = "territories"
         self.bot = SimpleBot()
         self.bots: dict[int, Any] = {}

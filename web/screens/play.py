@@ -163,10 +163,15 @@ class PlayScreen(PageBase):
         for e in events:
             if e["type"] == "battle":
                 self.battle = e
+            elif e["type"] == "conquest" and e["defender"] in self.held_at_turn_end:
+                self.taken_by.setdefault(e["defender"], {}).setdefault(
+                    e["territory"], e["player"]
+                )
         if g.phase == "over":
             self.screen = "over"
         if g.current != before and not self.is_bot(before):
             self.held_at_turn_end[before] = g.territories_of(before)
+            self.taken_by[before] = {}
         if g.current != before or g.phase == "over":
             self.clear_selection()
             self.revealed = False
@@ -496,8 +501,10 @@ class PlayScreen(PageBase):
         lost = [t for t in held or () if g.owner.get(t) not in (None, g.current)]
         if not lost:
             return None
+        taken = self.taken_by.get(g.current, {})
         items = ", ".join(
-            self.tr("lost_to", territory=self.tname(t), name=self.name(g.owner[t])) for t in lost
+            self.tr("lost_to", territory=self.tname(t), name=self.name(taken.get(t, g.owner[t])))
+            for t in lost
         )
         return h("p", {"class": "losses"}, self.tr("lost_since", n=len(lost), lost=items))
 

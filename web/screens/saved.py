@@ -59,6 +59,7 @@ class SavedGames(PageBase):
         self.battle = None
         self.blitz = self.blitz_report = None  # the last game's blitz and its report
         self.held_at_turn_end = {}  # what the last game's people held (or this one's, stale)
+        self.taken_by = {}
         self._rebuild_log()
         self.revealed = False
         self.last_human = None

@@ -230,6 +230,7 @@ class SetupScreen(PageBase):
         self.battle = None
         self.blitz = self.blitz_report = None  # the last game's blitz and its report
         self.held_at_turn_end = {}  # what the last game's people held
+        self.taken_by = {}
         self.last_human = None
         self.revealed = False
         self.clear_selection()
