@@ -153,7 +153,7 @@ def test_the_new_game_form_remembers_the_last_setup(app_page: Any) -> None:
 def test_the_cards_say_a_trade_is_possible_and_why_a_set_is_refused(app_page: Any) -> None:
     page = app_page
     seed_save(page, lesson(hands={0: [0, 3, 5, 1]}))  # ▲ ▲ ■ ●
-    assert "Você pode trocar cartas agora" in page.locator(".secrets").inner_text()
+    assert "Trocas abertas agora" in page.locator(".secrets").inner_text()
     click(page, "reveal")
     assert (
         "Você tem um conjunto para trocar agora (vale 4)"

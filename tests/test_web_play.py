@@ -287,7 +287,8 @@ def trade_button(app: App) -> dict[str, Any]:
 def test_the_hand_says_a_trade_is_possible_and_why_a_chosen_set_is_refused():
     app = lesson({"brasil": 5}, hands={0: [0, 3, 5, 1]})
     before = secrets(app)
-    assert "Você pode trocar cartas agora: veja suas cartas para trocar um conjunto." in before
+    # open trading, said without telling onlookers whether the hand holds a set
+    assert "Trocas abertas agora: veja suas cartas para saber se formam um conjunto." in before
     assert "▲" not in before  # nothing of the hand shows before it is asked for
     app.dispatch("reveal")
     assert "Você tem um conjunto para trocar agora (vale 4): escolha 3 cartas." in secrets(app)

@@ -341,6 +341,29 @@ def test_a_territory_lost_twice_over_names_who_took_it_from_us():
         assert said in text_of(note[0])
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("pt", "Toque num território seu na América do Sul para colocar."),
+        ("en", "Tap one of your territories in South America to place."),
+    ],
+)
+def test_the_placement_hint_says_where_the_last_bound_armies_go(lang, said):
+    """Once the armies left are all bound to one continent, the hint names it (it said
+    "one of your territories" while a tap elsewhere was refused)."""
+    from pywar.actions import Place
+
+    rest = [t for t in BOARD.territories if t not in SA and t != "mexico"]
+    app = scenario_app({1: rest[::2], 2: rest[1::2]}, ["human", "bot", "bot"])
+    app.lang = lang
+    g = app.game
+    assert set(g.pools) == {"free", "continent:south_america"}, g.pools
+    assert text(lang, "place_hint") in text_of(app.render()["panel"])
+    app._act(Place("mexico", g.pools["free"]))
+    panel = text_of(app.render()["panel"])
+    assert said in panel and text(lang, "place_hint") not in panel
+
+
 def test_curtain_hides_the_next_players_secrets():
     app = scenario_app(SPREAD, ["human", "human", "bot"])
     g = app.game

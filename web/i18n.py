@@ -251,6 +251,8 @@ PT: dict[str, Entry] = {
     "amount_5": "+5",
     "amount_all": "Todos",
     "place_hint": "Toque num {board.territory} seu para colocar.",
+    "place_hint_continent": "Toque num {board.territory} seu {continent.em} para colocar.",
+    "place_hint_territory": "Toque {territory.em} para colocar.",
     "must_trade": "Você tem 5 cartas ou mais: mostre suas cartas e troque um conjunto.",
     "attack_pick_source": "Toque num {board.territory} seu com 2 ou mais {board.armies} para "
     "atacar dele.",
@@ -296,7 +298,7 @@ PT: dict[str, Entry] = {
     "cards": "Suas cartas",
     "joker": "Coringa",
     "trade": "Trocar as 3 cartas escolhidas",
-    "trade_may": "Você pode trocar cartas agora: veja suas cartas para trocar um conjunto.",
+    "trade_may": "Trocas abertas agora: veja suas cartas para saber se formam um conjunto.",
     "trade_ready": "Você tem um conjunto para trocar agora (vale {value}): escolha 3 cartas.",
     "trade_must": "Com 5 cartas ou mais, a troca é obrigatória agora (vale {value}): escolha "
     "3 cartas que formem um conjunto.",
@@ -603,6 +605,8 @@ EN: dict[str, Entry] = {
     "amount_5": "+5",
     "amount_all": "All",
     "place_hint": "Tap one of your {board.territories} to place.",
+    "place_hint_continent": "Tap one of your {board.territories} in {continent.the} to place.",
+    "place_hint_territory": "Tap {territory.the} to place.",
     "must_trade": "You hold 5 cards or more: show your cards and trade a set.",
     "attack_pick_source": "Tap one of your {board.territories} with 2 or more {board.armies} to "
     "attack from it.",
@@ -647,7 +651,7 @@ EN: dict[str, Entry] = {
     "cards": "Your cards",
     "joker": "Joker",
     "trade": "Trade the 3 chosen cards",
-    "trade_may": "You may trade cards now: show your cards to trade a set.",
+    "trade_may": "Trading is open now: show your cards to see whether they make a set.",
     "trade_ready": "You hold a set to trade now (worth {value}): pick 3 cards.",
     "trade_must": "With 5 cards or more you must trade now (worth {value}): pick 3 cards "
     "that make a set.",

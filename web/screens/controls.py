@@ -74,7 +74,24 @@ class PhaseControls(PageBase):
         # the turn passes with the last army, so say it before it happens
         passes = [h("p", {"class": "hint"}, self.tr("first_round_placing"))]
         after = passes if g.placement_only() else None
-        return placement_panel(self.tr, self.amount, g.pending_armies, lines, after=after)
+        return placement_panel(
+            self.tr, self.amount, g.pending_armies, lines, after=after, hint=self._where_hint()
+        )
+
+    def _where_hint(self) -> str | None:
+        """Where a tap places when every army left is bound to one continent or one
+        territory (None: the usual "one of your territories")."""
+        g = self.game
+        assert g is not None
+        left = [key for key, n in g.pools.items() if n > 0]
+        if len(left) != 1:
+            return None
+        kind, _, ident = left[0].partition(":")
+        if kind == "continent":
+            return self.tr("place_hint_continent", continent=self.place(ident))
+        if kind == "territory":
+            return self.tr("place_hint_territory", territory=self.place(ident))
+        return None
 
     def attack_controls(self) -> Node:
         g = self.game

@@ -31,10 +31,12 @@ def placement_panel(
     cls: str = "phase place",
     before: Node | None = None,
     after: list[Node | None] | None = None,
+    hint: str | None = None,
 ) -> Node:
     """The panel: ``before`` (a stage hint), the count to place, the amount buttons, the
-    hint, ``pool_lines`` (one ``li`` each: after the buttons, so a long list of bound armies
-    never pushes them out of a short panel), then ``after``.
+    hint (``hint``, or "any of your territories"), ``pool_lines`` (one ``li`` each: after
+    the buttons, so a long list of bound armies never pushes them out of a short panel),
+    then ``after``.
 
     >>> from nodes import text_of
     >>> panel = placement_panel(lambda key, **kw: key, "5", 7, [])
@@ -52,7 +54,7 @@ def placement_panel(
                 for a in AMOUNTS
             ],
         ),
-        h("p", {"class": "hint"}, tr("place_hint")),
+        h("p", {"class": "hint"}, hint or tr("place_hint")),
         h("ul", {"class": "pools"}, pool_lines),
         *(after or []),
     ]

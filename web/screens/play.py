@@ -164,9 +164,7 @@ class PlayScreen(PageBase):
             if e["type"] == "battle":
                 self.battle = e
             elif e["type"] == "conquest" and e["defender"] in self.held_at_turn_end:
-                self.taken_by.setdefault(e["defender"], {}).setdefault(
-                    e["territory"], e["player"]
-                )
+                self.taken_by.setdefault(e["defender"], {}).setdefault(e["territory"], e["player"])
         if g.phase == "over":
             self.screen = "over"
         if g.current != before and not self.is_bot(before):
