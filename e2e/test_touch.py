@@ -407,6 +407,32 @@ def test_attack_and_end_attacks_in_reach_once_a_battle_is_chosen(
         switch_language(page, "pt")
 
 
+def test_the_embed_at_its_smallest_keeps_the_turn_beside_the_map(page: Any) -> None:
+    """A class page's 800 x 560 frame: the panel goes beside the map (a strip under it
+    was 165 px high and cut End attacks off), so with a battle chosen Attack, End attacks
+    and End turn are all in sight; a tap on End attacks ends them."""
+    goto_ready(page, "index.html?embed=1")
+    try:
+        resize(page, "800x560")
+        game = turn_position("classic")
+        source, enemy, _ = front("classic")
+        load_position(page, game)
+        open_curtain(page)
+        assert page.locator("html").get_attribute("data-layout") == "side"
+        use_cards(page, game)
+        place_everything(page, source)
+        page.wait_for_selector(".phase.attack")
+        touch_badge(page, source)
+        touch_badge(page, enemy)
+        page.wait_for_selector(f'#board [data-territory="{enemy}"][data-state="target"]')
+        for action in ("attack", "end-attack", "end-turn"):
+            assert in_sight(page, f'.phase.attack [data-action="{action}"]'), action
+        tap_in_sight(page, '.phase.attack [data-action="end-attack"]')
+        page.wait_for_selector(".phase.regroup")
+    finally:
+        goto_ready(page, "index.html")
+
+
 @pytest.mark.parametrize(
     ("board_id", "lang", "size"), [("classic", "pt", "390x844"), ("mitologicas", "en", "844x390")]
 )
