@@ -241,7 +241,8 @@ def cards_to_use(game: Game, owner: dict[str, int]) -> list[int]:
 
 # ----------------------------------------------------------------------- a whole turn
 def use_cards(page: Any, game: Game) -> None:
-    """Trade the three cards (or, in WAR II, use the territory card for armies)."""
+    """Trade the three cards (classic card by card, Mythological Battles and War Brasil by
+    "Pick a set for me"; in WAR II, use the territory card for armies)."""
     press(page, "reveal")
     page.wait_for_selector(".secrets.open")
     pending = int(re.sub(r"\D", "", page.locator("#pending").inner_text()) or 0)
@@ -259,8 +260,14 @@ def use_cards(page: Any, game: Game) -> None:
             timeout=TIMEOUT,
         )
     else:
-        for card in page.locator('.secrets.open [data-action="card"]').all()[:3]:
-            card.tap()
+        if game.variant.id == "classic":
+            for card in page.locator('.secrets.open [data-action="card"]').all()[:3]:
+                card.tap()
+        else:
+            press(page, "pick-set")
+            assert (
+                page.locator('.secrets.open [data-action="card"][aria-pressed="true"]').count() == 3
+            )
         press(page, "trade")
         page.wait_for_function(
             "(n) => +document.querySelector('#pending').textContent.replace(/\\D/g, '') > n",

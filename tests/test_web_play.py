@@ -11,6 +11,7 @@ import pytest
 
 from pywar.variants import VARIANTS, get_variant
 
+from i18n import t as text
 from saves import MemoryStorage
 from screens.bots import APPLY_AFTER_THINKING
 from viewmodel import App, find, text_of
@@ -309,6 +310,29 @@ def test_the_hand_says_a_trade_is_possible_and_why_a_chosen_set_is_refused():
     assert app.game.players[0].cards == [3]  # one card left: nothing more to say or trade
     assert "conjunto" not in secrets(app)
     assert not find(app.render()["panel"], lambda n: n["attrs"].get("data-action") == "trade")
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_pick_a_set_for_me_picks_one_with_a_held_territory_and_trades_it(lang):
+    """▲ Alasca, ▲ Vancouver, ■ Labrador, ● Mackenzie, Ana holding Mackenzie: "Pick a set
+    for me" picks a set with Mackenzie (its +2) and the Trade button is ready; one more tap
+    trades it."""
+    app = lesson({"brasil": 5}, hands={0: [0, 3, 5, 1]})
+    app.lang = lang
+    g = app.game
+    g.owner["mackenzie"] = 0  # the scenario's owners, Mackenzie now Ana's
+    app.dispatch("reveal")
+    (pick,) = find(app.render()["panel"], lambda n: n["attrs"].get("data-action") == "pick-set")
+    assert text_of(pick) == text(lang, "trade_pick_set")
+    app.dispatch("pick-set")
+    assert sorted(app.picked) in ([0, 1, 5], [1, 3, 5]) and app.focus_target == ("action", "trade")
+    assert not trade_button(app)["attrs"].get("disabled")
+    assert not find(app.render()["panel"], lambda n: n["attrs"].get("data-action") == "pick-set")
+    assert text(lang, "trade_set_picked", value=4) in secrets(app)
+    pending = g.pending_armies
+    app.dispatch("trade")
+    assert g.pending_armies == pending + 4 + 2 and g.pools.get("territory:mackenzie") == 2
+    assert len(g.players[0].cards) == 1
 
 
 def test_no_set_yet_must_trade_and_trade_later_are_each_said():

@@ -303,6 +303,9 @@ PT: dict[str, Entry] = {
     "trade_must": "Com 5 cartas ou mais, a troca é obrigatória agora (vale {value}): escolha "
     "3 cartas que formem um conjunto.",
     "trade_picked": "Escolhidas: {n} de 3.",
+    "trade_pick_set": "Escolher um conjunto para mim",
+    "trade_set_picked": "Conjunto escolhido (vale {value}): troque, ou toque numa carta para "
+    "mudar.",
     "trade_none": "Ainda não há conjunto nestas cartas: são 3 figuras iguais ou 3 diferentes "
     "(o coringa vale qualquer uma).",
     "trade_later": "Você tem um conjunto, mas as trocas são feitas no início da jogada (ou no "
@@ -656,6 +659,8 @@ EN: dict[str, Entry] = {
     "trade_must": "With 5 cards or more you must trade now (worth {value}): pick 3 cards "
     "that make a set.",
     "trade_picked": "Picked: {n} of 3.",
+    "trade_pick_set": "Pick a set for me",
+    "trade_set_picked": "A set is picked (worth {value}): trade it, or tap a card to change it.",
     "trade_none": "No set among these cards yet: a set is 3 equal shapes or 3 different ones "
     "(a joker is any shape).",
     "trade_later": "You hold a set, but cards are traded at the start of your turn (or at its "

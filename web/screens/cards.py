@@ -98,9 +98,46 @@ class CardsBox(PageBase):
         if not g.trade_allowed():
             return h("p", {"class": "hint trade-advice"}, self.tr("trade_later"))
         key = "trade_must" if g.must_trade else "trade_ready"
-        return h(
+        if len(self.picked) == 3:  # a set (a refused one was said above)
+            key = "trade_set_picked"
+        advice = h(
             "p",
             {"class": ("alert" if g.must_trade else "hint") + " trade-advice"},
             self.tr(key, value=g.next_trade_value()),
             " " + self.tr("trade_picked", n=len(self.picked)) if len(self.picked) < 3 else None,
         )
+        if len(self.picked) == 3:
+            return advice
+        return h("div", {}, advice, button(self.tr("trade_pick_set"), "pick-set", cls="btn small"))
+
+    def suggested_set(self) -> list[int]:
+        """The set a tap on "Pick a set for me" picks: one with a card of a territory the
+        player holds (its +2 armies) if any, then the fewest jokers, then the fewest cards
+        of held territories (kept for a later +2), as the computer players choose.
+
+        Empty when the hand holds no set."""
+        g = self.game
+        assert g is not None
+        me = g.current
+        cards = g.board.cards
+
+        def held(c: int) -> bool:
+            t = cards[c].territory
+            return t is not None and g.owner.get(t) == me
+
+        sets = [
+            combo
+            for combo in itertools.combinations(sorted(g.players[me].cards), 3)
+            if is_valid_set([cards[c].shape for c in combo])
+        ]
+        if not sets:
+            return []
+        best = max(
+            sets,
+            key=lambda combo: (
+                any(held(c) for c in combo),
+                -sum(cards[c].territory is None for c in combo),
+                -sum(held(c) for c in combo),
+            ),
+        )
+        return list(best)

@@ -133,6 +133,12 @@ class PlayScreen(PageBase):
         elif len(self.picked) < 3:
             self.picked.append(card)
 
+    def on_pick_set(self, _a: str | None, _v: str | None) -> None:
+        if self.game and self.revealed and self.game.trade_allowed():
+            self.picked = self.suggested_set()
+            if self.picked:
+                self.request_focus("action", "trade")  # the next key trades them
+
     def on_trade(self, _a: str | None, _v: str | None) -> None:
         if self.game and self.revealed and len(self.picked) == 3:
             self._act(Trade(tuple(sorted(self.picked))))
