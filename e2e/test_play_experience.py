@@ -246,6 +246,51 @@ def test_a_whole_turn_by_keyboard_alone(app_page: Any) -> None:
     assert keys.count <= 60
 
 
+def test_a_blitz_by_keyboard_ends_on_the_move_in_buttons(app_page: Any) -> None:
+    """A blitz started with the keyboard that conquers leaves the focus on the largest
+    move-in button, as a single roll's conquest does (it went to the map: five Tabs to
+    the buttons); Enter there moves in."""
+    page = app_page
+    seed_save(page, position({"brasil": 30}))
+    keys = Keys(page)
+    keys.tab_to('[data-territory="brasil"]')
+    while page.locator("#pending").count():
+        keys.press("Enter")
+    page.wait_for_selector(".phase.attack")
+    keys.press("Enter")
+    keys.press("ArrowRight")
+    keys.press("Enter")
+    page.wait_for_selector('[data-territory="argelia"][data-state="target"]')
+    keys.tab_to('[data-action="blitz"]')
+    keys.press("Enter")
+    page.wait_for_selector(".phase.occupy", timeout=30_000)
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.matches("
+        "'[data-action=\"occupy\"]')",
+        timeout=10_000,
+    )
+    assert page.evaluate("() => document.activeElement.dataset.arg") == "3"
+    keys.press("Enter")
+    page.wait_for_selector(".phase.attack")
+    assert page.locator('[data-territory="argelia"][data-owner="azul"]').count() == 1
+
+
+def test_restore_from_a_file_shows_the_keyboard_focus(app_page: Any) -> None:
+    """Tab on the saved games screen reaches "Restore from a file" (a hidden file input
+    inside its label): the label shows the orange focus ring (nothing showed)."""
+    page = app_page
+    seed_save(page, position({"brasil": 3}))
+    click(page, "screen", "saves")
+    page.wait_for_selector(".screen.saves")
+    keys = Keys(page)
+    keys.tab_to('input[type=file][data-action="import"]')
+    ring = page.evaluate(
+        """() => { const s = getComputedStyle(document.activeElement.closest('label'));
+          return [s.outlineStyle, s.outlineColor]; }"""
+    )
+    assert ring == ["solid", "rgb(255, 152, 0)"], ring
+
+
 def test_a_turn_by_touch_on_a_tablet(chromium_browser: Any, server_url: str) -> None:
     context = chromium_browser.new_context(
         viewport={"width": 1024, "height": 768}, has_touch=True, base_url=server_url

@@ -52,7 +52,7 @@ BOARDS = ("classic", "war2", "mitologicas", "brasil")
 SEATS = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "vermelho")]
 #: CSS px per map unit that tests/test_web_taps.py assumes at 1024 x 768 (the page shows
 #: at least this much).
-SCALE_1024 = {"classic": 0.87, "war2": 0.87, "mitologicas": 0.67, "brasil": 0.86}
+SCALE_1024 = {"classic": 0.77, "war2": 0.77, "mitologicas": 0.67, "brasil": 0.86}
 TIMEOUT = 15_000
 
 
@@ -1703,5 +1703,8 @@ def test_war2_spied_cards_come_into_sight(page: Any) -> None:
         page.wait_for_function("() => document.activeElement?.id === 'w2-intel'")
         assert "Bia" in page.locator("#w2-intel").inner_text()
         assert in_sight(page, "#w2-intel h2")
+        # the air bases' tooltips in English too (the map's own are Portuguese)
+        title = page.locator('#board .air-base[data-color="azul"] title').text_content()
+        assert title.startswith("Air base (blue): "), title
     finally:
         switch_language(page, "pt")

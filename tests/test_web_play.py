@@ -248,6 +248,8 @@ def test_blitz_says_it_conquered_and_what_it_cost():
     conquered = f"Parou porque você conquistou {app.place('argelia').the}."
     assert conquered in text
     if app.game.phase == "occupy":
+        # the next key says how many move in (the focus went to the map)
+        assert app.focus_target == ("action", "occupy", str(app.game.occupy["max"]))
         app.dispatch("occupy", "1")  # the report stays until the next attack
     assert conquered in text_of(app.render()["panel"])
     app.dispatch("end-attack")

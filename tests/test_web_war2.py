@@ -617,6 +617,25 @@ def test_capturing_an_information_centre_shows_its_objective_to_the_captor_only(
     assert "capturado" not in text and "O que você viu" not in text
 
 
+def test_air_base_boxes_are_named_in_the_page_language():
+    """The air bases' tooltips say whose box it is and its bombers in the page's language
+    (the map's own titles are Portuguese), and that a colour out of the game is idle."""
+    app = war2_app({0: ["brasil"]}, ["human", "bot", "bot"])
+    g = app.game
+    g.bombers[0] = 2
+    colors = [p.color for p in g.players]
+    idle = next(c for c in g.board.raw["colors"] if c not in colors)
+    for lang, mine, other in (
+        ("en", "Air base (blue): 2 bombers", "Air base ({}): a colour not in this game"),
+        ("pt", "Base aérea (azul): 2 bombardeiros", "Base aérea ({}): cor fora deste jogo"),
+    ):
+        app.lang = lang
+        marks = app.render()["board"]["marks"]
+        assert marks[f'.air-base[data-color="{colors[0]}"]']["title"] == mine
+        name = app.tr("color_" + idle)
+        assert marks[f'.air-base[data-color="{idle}"]']["title"] == other.format(name)
+
+
 def test_information_centre_placed_by_tap_before_round_two_ends():
     app = war2_app({0: ["brasil"]}, ["human", "bot", "bot"], options={"information_centres": True})
     g = app.game
@@ -625,6 +644,13 @@ def test_information_centre_placed_by_tap_before_round_two_ends():
     assert "Coloque seu Centro de Informação antes de terminar" in text_of(view)
     end = buttons(view, "end-turn")
     assert end and end[0]["attrs"].get("disabled") == "disabled"
+    # the reason and the way out just before the greyed End turn (once, not again below)
+    (phase,) = find(view, lambda n: "phase attack" in str(n["attrs"].get("class")))
+    classes = [n["attrs"].get("class") for n in phase["children"] if isinstance(n, dict)]
+    at = classes.index("btn-row end")
+    assert classes[at - 1] == "end-why"
+    assert "Coloque seu Centro de Informação" in text_of(phase["children"][at - 1])
+    assert len(buttons(view, "w2-mode", "ci_place")) == 1
     app.dispatch("w2-mode", "ci_place")
     assert set(options(app)) == set(g.territories_of(0))
     app.dispatch("territory", "brasil")

@@ -261,6 +261,10 @@
           const box = el.querySelector("text");
           if (box) box.textContent = String(spec.text);
         }
+        if ("title" in spec) {
+          const title = el.querySelector("title");
+          if (title) title.textContent = String(spec.title);
+        }
       }
     }
   };

@@ -346,7 +346,11 @@ class App(
             return None
         kinds = find(panel, lambda n: str(n["attrs"].get("class") or "").startswith("phase"))
         kind = str(kinds[0]["attrs"]["class"]) if kinds else ""
-        return f"{g.turn}|{g.phase}|{self.source}|{self.target}|{kind}"
+        # a variant's own steps (WAR II: an air attack, an airlift, the Information Centre
+        # chosen from the panel, then its target): a new one's instruction is at the top
+        st = self.variant_state
+        own = "|".join(str(st.get(k)) for k in ("mode", "target", "src", "dst", "ci"))
+        return f"{g.turn}|{g.phase}|{self.source}|{self.target}|{kind}|{own}"
 
     def _header(self) -> Node:
         other = "en" if self.lang == "pt" else "pt"

@@ -78,8 +78,12 @@ class Blitz(PageBase):
         assert self.blitz is not None
         self.blitz_report = dict(self.blitz, reason=reason)
         self.blitz = None
-        if self.game is not None:
+        g = self.game
+        if g is not None:
             self.announce = " ".join(self.blitz_lines())
+            if g.phase == "occupy" and g.occupy and self.taps_wanted():
+                # the next key says how many move in, as after a single roll's conquest
+                self.request_focus("action", "occupy", str(g.occupy["max"]))
 
     def blitz_lines(self) -> list[str]:
         """The running or finished blitz in words: its tally, then why it stopped."""

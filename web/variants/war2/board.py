@@ -111,6 +111,10 @@ class War2Board(War2Base):
                     "data-current": "true" if seat == g.current and not idle else None,
                 },
                 "text": "" if seat is None else str(g.bombers[seat]),
+                # the box's tooltip in the page's language (the map's own is Portuguese)
+                "title": app.tr("w2_air_base_idle", color=app.tr("color_" + color))
+                if seat is None
+                else app.tr("w2_air_base_title", color=app.tr("color_" + color), n=g.bombers[seat]),
             }
         for t in g.rules.centres:
             owner = g.owner.get(t)

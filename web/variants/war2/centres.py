@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pywar.actions import EndTurn
 from pywar.variants.war2.actions import MoveCI, PlaceCI
 from pywar.variants.war2.base import SETUP_PHASES
 from pywar.variants.war2.data import describe as describe_war2_objective
@@ -86,8 +87,12 @@ class War2Centres(War2Base):
                 )
         actions: list[Any] = []
         mine = g.ci[str(me)]
-        if mine["territory"] is None and any(
-            g.is_legal(PlaceCI(t)) for t in g.territories_of(me)[:1]
+        # once End turn waits for it, the reason and this button go beside End turn
+        due = g.phase in ("attack", "regroup") and not g.is_legal(EndTurn())
+        if (
+            mine["territory"] is None
+            and not due
+            and any(g.is_legal(PlaceCI(t)) for t in g.territories_of(me)[:1])
         ):
             actions.append(
                 button(

@@ -59,14 +59,34 @@ class War2Controls(War2Base):
         return None
 
     def _guard_end_buttons(self, app: PageApp, node: Node) -> None:
-        """Disable the classic end buttons the engine would refuse (and say why)."""
+        """Disable the classic end buttons the engine would refuse, and say why just before
+        them with the way out (the Information Centre to place: the reason and its button
+        sat at the panel's foot, out of a tablet's strip, beside a greyed End turn)."""
         g = _game(app)
+        blocked = False
         for action, probe in (("end-turn", EndTurn()), ("end-attack", EndAttack())):
             if g.is_legal(probe):
                 continue
             for b in find(node, lambda n, a=action: n["attrs"].get("data-action") == a):
                 b["attrs"]["disabled"] = "disabled"
                 b["attrs"]["title"] = app.tr("w2_end_turn_blocked")
+                blocked = True
+        children = node["children"]
+        rows = [
+            i
+            for i, n in enumerate(children)
+            if isinstance(n, dict) and n["attrs"].get("class") == "btn-row end"
+        ]
+        if blocked and rows:
+            children.insert(
+                rows[0],
+                h(
+                    "div",
+                    {"class": "end-why"},
+                    h("p", {"class": "alert"}, app.tr("w2_ci_place_due")),
+                    button(app.tr("w2_ci_place"), "w2-mode", "ci_place", cls="btn primary"),
+                ),
+            )
 
     def _claim_controls(self, app: PageApp) -> Node:
         g = _game(app)

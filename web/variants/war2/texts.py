@@ -38,6 +38,10 @@ PT: dict[str, Entry] = {
         "base",
     ),
     "w2_air_bases": "Bases aéreas",
+    "w2_air_base_title": Plural(
+        "Base aérea ({color}): {n} bombardeiro", "Base aérea ({color}): {n} bombardeiros", "n"
+    ),
+    "w2_air_base_idle": "Base aérea ({color}): cor fora deste jogo",
     "w2_air_button": "✈ Ataque aéreo da base ({n})",
     "w2_air_pick_target": "Toque num território inimigo com pelo menos 2 exércitos, em "
     "qualquer lugar do mapa.",
@@ -250,6 +254,10 @@ EN: dict[str, Entry] = {
         "base",
     ),
     "w2_air_bases": "Air bases",
+    "w2_air_base_title": Plural(
+        "Air base ({color}): {n} bomber", "Air base ({color}): {n} bombers", "n"
+    ),
+    "w2_air_base_idle": "Air base ({color}): a colour not in this game",
     "w2_air_button": "✈ Air attack from the base ({n})",
     "w2_air_pick_target": "Tap an enemy territory with at least 2 armies, anywhere on the map.",
     "w2_air_choose": Plural(
