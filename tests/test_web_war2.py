@@ -617,6 +617,23 @@ def test_capturing_an_information_centre_shows_its_objective_to_the_captor_only(
     assert "capturado" not in text and "O que você viu" not in text
 
 
+def test_a_new_war2_step_is_a_new_panel_step():
+    """Choosing an air attack, then its target, each changes the panel's step (the page
+    then scrolls the panel to its top, where the new instruction is: a tablet's strip
+    kept showing its foot, and the tap seemed to do nothing)."""
+    held = {0: ["brasil", "argentina", "peru"], 1: ["china", "india"]}
+    app = war2_app(held, ["human", "bot", "bot"], bombers={0: 6}, armies={"china": 12, "india": 1})
+    g = app.game
+    place_everything(app)
+    assert g.phase == "attack"
+    steps = [app.render()["step"]]
+    app.dispatch("w2-mode", "air")
+    steps.append(app.render()["step"])
+    app.dispatch("territory", "china")
+    steps.append(app.render()["step"])
+    assert None not in steps and len(set(steps)) == 3, steps
+
+
 def test_air_base_boxes_are_named_in_the_page_language():
     """The air bases' tooltips say whose box it is and its bombers in the page's language
     (the map's own titles are Portuguese), and that a colour out of the game is idle."""
