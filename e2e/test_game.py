@@ -207,6 +207,32 @@ def test_export_and_import_a_saved_game(app_page: Any, tmp_path: Any) -> None:
     assert board_state(page) == state
 
 
+def test_a_file_chosen_while_the_saves_screen_redraws_is_still_imported(
+    app_page: Any, tmp_path: Any
+) -> None:
+    """The player opens "Restore from a file" and, while the picker is open, the screen is
+    drawn again (here: the language changes; a storage estimate or another tab's save do
+    the same): the input the picker belongs to stays in the page, so the file chosen is
+    imported (on a new element its change was lost, silently)."""
+    page = app_page
+    goto_ready(page)
+    setup_game(page, seed="9")
+    state = board_state(page)
+    click(page, "screen", "saves")
+    with page.expect_download() as info:
+        page.locator('.save [data-action="export"]').first.click()
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    picker = page.locator('input[type=file][data-action="import"]').element_handle()
+    click(page, "lang", "en")  # the screen drawn again, in English
+    page.wait_for_selector("html[lang=en]")
+    assert picker.evaluate("(e) => e.isConnected")
+    picker.set_input_files(str(path))
+    page.wait_for_selector("html[data-screen=play]")
+    assert board_state(page) == state
+    click(page, "lang", "pt")
+
+
 def test_english_switch(app_page: Any) -> None:
     page = app_page
     goto_ready(page)

@@ -155,8 +155,18 @@
     if (focused && el.contains(focused)) {
       focusKey = [focused.getAttribute("data-action"), focused.getAttribute("data-arg")];
     }
+    // a file input whose picker may be open stays the same element: a frame written
+    // while the player chooses a file (a storage estimate, another tab's save) would
+    // leave the choice on a detached input, its change never reaching the page
+    const files = [...el.querySelectorAll('input[type="file"][data-action]')];
     el.replaceChildren();
     if (key !== null) el.appendChild(make(JSON.parse(key), false));
+    for (const old of files) {
+      const fresh = el.querySelector(
+        `input[type="file"][data-action="${old.getAttribute("data-action")}"]`,
+      );
+      if (fresh) fresh.replaceWith(old);
+    }
     if (focusKey && focusKey[0]) {
       let selector = `[data-action="${focusKey[0]}"]`;
       if (focusKey[1] !== null) selector += `[data-arg="${focusKey[1]}"]`;
