@@ -1010,6 +1010,14 @@ def test_the_menu_and_dialogs_on_a_phone(page: Any, tmp_path: Path) -> None:
     shots = shots_dir(tmp_path)
     load_position(page, turn_position("classic"))
     open_curtain(page)
+    resize(page, "390x844")
+    gap = page.evaluate(
+        """() => { const b = document.querySelector('.menu-toggle');
+          const sign = b.querySelector('span').getBoundingClientRect();
+          const word = document.createRange(); word.selectNodeContents(b.lastChild);
+          return word.getBoundingClientRect().left - sign.right; }"""
+    )
+    assert gap >= 3, f"the menu's sign and word run together ({gap} px)"
     for size in ("360x640", "844x390"):
         resize(page, size)
         assert not page.locator('.header-actions [data-arg="rules"]').is_visible()

@@ -364,6 +364,18 @@ def test_the_placement_hint_says_where_the_last_bound_armies_go(lang, said):
     assert said in panel and text(lang, "place_hint") not in panel
 
 
+def test_the_keyboard_starts_on_the_persons_own_territory_while_a_computer_moves():
+    """A game whose first turn is a computer's: the keyboard's place on the map is the
+    person's largest army (it was the computer's, an enemy territory to the player)."""
+    armies = {"china": 9, "brasil": 5}
+    app = scenario_app(
+        {1: ["brasil", "peru"], 2: ["australia"]}, ["bot", "human", "bot"], armies=armies
+    )
+    g = app.game
+    assert g.current == 0 and app.is_bot(0)
+    assert app.default_cursor() == "brasil" and g.owner["brasil"] == 1
+
+
 def test_curtain_hides_the_next_players_secrets():
     app = scenario_app(SPREAD, ["human", "human", "bot"])
     g = app.game

@@ -133,12 +133,17 @@ class BoardInput:
                 setattr(self, key, value)
 
     def default_cursor(self) -> str | None:
-        """Where the keyboard starts on the map: the player's largest army, else the first
-        territory of the board."""
+        """Where the keyboard starts on the map: the largest army of the player to move (of
+        the first person at the table while a computer moves), else the first territory
+        of the board."""
         g = self.game
         board = self.input_board()
         if g is not None and self.screen == "play" and g.board.id == board.id:
-            own = [t for t in board.territories if g.owner.get(t) == g.current]
+            seat = g.current
+            if self.is_bot(seat):  # type: ignore[attr-defined]
+                people = [s for s in range(len(g.players)) if not self.is_bot(s)]  # type: ignore[attr-defined]
+                seat = people[0] if people else seat
+            own = [t for t in board.territories if g.owner.get(t) == seat]
             if own:
                 return max(own, key=lambda t: g.armies[t])
         return next(iter(board.territories), None)
