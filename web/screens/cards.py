@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+from pywar.ai.core import Position, best_set, valid_sets
 from pywar.game import is_valid_set
 from pywar.objectives import describe
 
@@ -111,33 +112,11 @@ class CardsBox(PageBase):
         return h("div", {}, advice, button(self.tr("trade_pick_set"), "pick-set", cls="btn small"))
 
     def suggested_set(self) -> list[int]:
-        """The set a tap on "Pick a set for me" picks: one with a card of a territory the
-        player holds (its +2 armies) if any, then the fewest jokers, then the fewest cards
-        of held territories (kept for a later +2), as the computer players choose.
-
-        Empty when the hand holds no set."""
+        """The set a tap on "Pick a set for me" picks, as the computer players choose
+        (:func:`pywar.ai.core.best_set`: one with a card of a territory the player holds,
+        for its +2, then the fewest jokers); empty when the hand holds no set."""
         g = self.game
         assert g is not None
-        me = g.current
-        cards = g.board.cards
-
-        def held(c: int) -> bool:
-            t = cards[c].territory
-            return t is not None and g.owner.get(t) == me
-
-        sets = [
-            combo
-            for combo in itertools.combinations(sorted(g.players[me].cards), 3)
-            if is_valid_set([cards[c].shape for c in combo])
-        ]
-        if not sets:
-            return []
-        best = max(
-            sets,
-            key=lambda combo: (
-                any(held(c) for c in combo),
-                -sum(cards[c].territory is None for c in combo),
-                -sum(held(c) for c in combo),
-            ),
-        )
-        return list(best)
+        pos = Position.from_view(g.view(g.current))
+        sets = valid_sets(pos.info, g.players[g.current].cards)
+        return list(best_set(pos, sets)[0]) if sets else []
