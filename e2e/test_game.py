@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -175,8 +176,9 @@ def test_a_corrupted_save_is_reported_and_the_others_stay(app_page: Any) -> None
     assert "pywar:v1:save:broken" in keys and "pywar:v1:save:alien" in keys
 
 
-def test_export_and_import_a_saved_game(app_page: Any, tmp_path: Any) -> None:
-    page = app_page
+def export_a_new_game(page: Any, tmp_path: Any) -> tuple[dict[str, list[Any]], Path]:
+    """A new game (seed 9), exported from the saved games screen (left open): its board
+    as shown and the file."""
     goto_ready(page)
     setup_game(page, seed="9")
     state = board_state(page)
@@ -185,6 +187,12 @@ def test_export_and_import_a_saved_game(app_page: Any, tmp_path: Any) -> None:
         page.locator('.save [data-action="export"]').first.click()
     path = tmp_path / "game.json"
     info.value.save_as(path)
+    return state, path
+
+
+def test_export_and_import_a_saved_game(app_page: Any, tmp_path: Any) -> None:
+    page = app_page
+    state, path = export_a_new_game(page, tmp_path)
     record = json.loads(path.read_text())
     assert record["format"] == "pywar-save"
     page.locator('input[type=file][data-action="import"]').set_input_files(str(path))
@@ -215,14 +223,7 @@ def test_a_file_chosen_while_the_saves_screen_redraws_is_still_imported(
     the same): the input the picker belongs to stays in the page, so the file chosen is
     imported (on a new element its change was lost, silently)."""
     page = app_page
-    goto_ready(page)
-    setup_game(page, seed="9")
-    state = board_state(page)
-    click(page, "screen", "saves")
-    with page.expect_download() as info:
-        page.locator('.save [data-action="export"]').first.click()
-    path = tmp_path / "game.json"
-    info.value.save_as(path)
+    state, path = export_a_new_game(page, tmp_path)
     picker = page.locator('input[type=file][data-action="import"]').element_handle()
     click(page, "lang", "en")  # the screen drawn again, in English
     page.wait_for_selector("html[lang=en]")

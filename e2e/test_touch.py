@@ -295,9 +295,9 @@ def place_everything(page: Any, territory: str) -> None:
     raise AssertionError("armies left to place")
 
 
-def play_a_turn_by_touch(page: Any, board_id: str) -> dict[str, int]:
-    """Trade, place, attack until a conquest, move in, regroup, end the turn. Returns how
-    many taps each part took."""
+def to_the_attack(page: Any, board_id: str) -> tuple[Game, str, str, str]:
+    """Open :func:`turn_position` by touch, trade and place everything on the source, up to
+    the attack phase; returns the game and :func:`front`'s source, enemy and own."""
     game = turn_position(board_id)
     source, enemy, own = front(board_id)
     load_position(page, game)
@@ -305,10 +305,22 @@ def play_a_turn_by_touch(page: Any, board_id: str) -> dict[str, int]:
     use_cards(page, game)
     place_everything(page, source)
     page.wait_for_selector(".phase.attack")
+    return game, source, enemy, own
+
+
+def choose_battle(page: Any, source: str, enemy: str) -> None:
+    """A finger on the source's badge, then on the enemy's: the battle chosen."""
     touch_badge(page, source)
     page.wait_for_selector(f'#board [data-territory="{source}"][data-state="source"]')
     touch_badge(page, enemy)
     page.wait_for_selector(f'#board [data-territory="{enemy}"][data-state="target"]')
+
+
+def play_a_turn_by_touch(page: Any, board_id: str) -> dict[str, int]:
+    """Trade, place, attack until a conquest, move in, regroup, end the turn. Returns how
+    many taps each part took."""
+    _game, source, enemy, own = to_the_attack(page, board_id)
+    choose_battle(page, source, enemy)
     rolls = 0
     for _ in range(30):
         if page.locator(".phase.occupy").count() or state_of(page)[enemy][0] == "azul":
@@ -393,17 +405,8 @@ def test_attack_and_end_attacks_in_reach_once_a_battle_is_chosen(
     resize(page, size)
     switch_language(page, lang)
     try:
-        game = turn_position(board_id)
-        source, enemy, _ = front(board_id)
-        load_position(page, game)
-        open_curtain(page)
-        use_cards(page, game)
-        place_everything(page, source)
-        page.wait_for_selector(".phase.attack")
-        touch_badge(page, source)
-        page.wait_for_selector(f'#board [data-territory="{source}"][data-state="source"]')
-        touch_badge(page, enemy)
-        page.wait_for_selector(f'#board [data-territory="{enemy}"][data-state="target"]')
+        _game, source, enemy, _own = to_the_attack(page, board_id)
+        choose_battle(page, source, enemy)
         page.wait_for_selector('.phase.attack [data-action="attack"]')
         assert in_sight(page, '.phase.attack [data-action="attack"]'), "Attack is out of sight"
         end = within_reach(page, "end-attack")
@@ -421,17 +424,9 @@ def test_the_embed_at_its_smallest_keeps_the_turn_beside_the_map(page: Any) -> N
     goto_ready(page, "index.html?embed=1")
     try:
         resize(page, "800x560")
-        game = turn_position("classic")
-        source, enemy, _ = front("classic")
-        load_position(page, game)
-        open_curtain(page)
+        _game, source, enemy, _own = to_the_attack(page, "classic")
         assert page.locator("html").get_attribute("data-layout") == "side"
-        use_cards(page, game)
-        place_everything(page, source)
-        page.wait_for_selector(".phase.attack")
-        touch_badge(page, source)
-        touch_badge(page, enemy)
-        page.wait_for_selector(f'#board [data-territory="{enemy}"][data-state="target"]')
+        choose_battle(page, source, enemy)
         for action in ("attack", "end-attack", "end-turn"):
             assert in_sight(page, f'.phase.attack [data-action="{action}"]'), action
         tap_in_sight(page, '.phase.attack [data-action="end-attack"]')
@@ -451,13 +446,7 @@ def test_a_big_regroup_by_touch_with_the_stepper(
     resize(page, size)
     switch_language(page, lang)
     try:
-        game = turn_position(board_id)
-        source, _enemy, own = front(board_id)
-        load_position(page, game)
-        open_curtain(page)
-        use_cards(page, game)
-        place_everything(page, source)
-        page.wait_for_selector(".phase.attack")
+        _game, source, _enemy, own = to_the_attack(page, board_id)
         press(page, "end-attack")
         page.wait_for_selector(".phase.regroup")
         before = state_of(page)
@@ -1442,14 +1431,8 @@ def test_the_panel_shows_each_new_step_and_the_last_roll_beside_the_buttons(
         assert in_sight(page, ".turn") and in_sight(page, ".phase.attack .hint")
         # a blitz that conquers, the panel scrolled down to its button: the question of
         # how many move in is in sight whole, the turn's name above it
-        game = turn_position(board_id)
-        load_position(page, game)
-        open_curtain(page)
-        use_cards(page, game)
-        place_everything(page, source)
-        page.wait_for_selector(".phase.attack")
-        touch_badge(page, source)
-        touch_badge(page, enemy)
+        to_the_attack(page, board_id)
+        choose_battle(page, source, enemy)
         page.wait_for_selector('[data-action="blitz"]')
         page.evaluate(
             """() => { const panel = document.getElementById('panel');
