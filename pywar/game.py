@@ -191,6 +191,11 @@ class Game:
     def _read_position_extra(self, position: dict[str, Any], read: Any, seats: int) -> None:
         """Check a variant's own keys of a saved scenario position (typed reads)."""
 
+    def _older_save_gaps(self, saved: dict[str, Any], replayed: dict[str, Any]) -> None:
+        """Fill into ``saved`` (a loaded save's state data) what the replay of its log
+        derives and saves of an older pywar lacked, before the two are compared (nothing
+        for the classic rules)."""
+
     def variant_problems(self) -> list[str]:
         """Broken invariants of a variant's own state (see :mod:`pywar.invariants`)."""
         return []

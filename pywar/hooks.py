@@ -132,6 +132,9 @@ class RulesHooks(Protocol):
     def _read_position_extra(self, position: dict[str, Any], read: Any, seats: int) -> None:
         """Check the variant's own keys of a saved scenario position."""
 
+    def _older_save_gaps(self, saved: dict[str, Any], replayed: dict[str, Any]) -> None:
+        """Fill into ``saved`` what a replay of its log derives and older saves lacked."""
+
     def variant_problems(self) -> list[str]:
         """Broken invariants of the variant's own state."""
 

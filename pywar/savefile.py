@@ -591,6 +591,7 @@ def _from_data(cls: type[G], data: Any) -> G:
     if found:
         raise StateError("saved game is inconsistent after its replay: " + "; ".join(found))
     saved, again = state_data(game), state_data(replayed)
+    game._older_save_gaps(saved, again)
     if saved != again:
         differ = [k for k in again if saved.get(k) != again[k]]
         raise StateError(

@@ -639,7 +639,8 @@ def test_spying_is_private_and_once_per_turn():
     assert events == [{"type": "spy", "player": 0, "target": 1, "private": {"0": {"cards": hand1}}}]
     refused(game, Spy(2), "spy_once")
     refused(game, Spy(0), "spy_once")
-    assert game.view(0)["intel"] == {"1": {"cards": hand1, "turn": game.turn}}
+    # dated by the round the header shows (and the turn, as saves before it had)
+    assert game.view(0)["intel"] == {"1": {"cards": hand1, "round": game.round, "turn": game.turn}}
     assert game.view(1)["intel"] == {} and game.view(2)["intel"] == {}
     assert "hand" not in game.view(0)["players"][1]
     fresh = make2({0: ["brasil"]}, options=CI, ci={0: "brasil"})
@@ -664,6 +665,7 @@ def test_capturing_an_information_centre_spies_cards_and_objective():
     assert "objective" not in {k for e in events for k in e if k != "private"} - {"type"}
     assert game.ci["1"] == {"territory": "argentina", "holder": 0}
     assert game.view(0)["intel"]["1"]["objective"] == "asia_africa"
+    assert game.view(0)["intel"]["1"]["round"] == game.round
     assert game.view(2)["intel"] == {}
     game.apply(Occupy(1))
     game.apply(EndAttack())

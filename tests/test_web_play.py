@@ -113,6 +113,8 @@ def test_the_replay_shows_the_air_bases_of_the_step_it_replays():
 def log_lines(app: App) -> list[str]:
     """The lines of the game log panel (the last moves)."""
     (box,) = find(app.render()["panel"], lambda n: n["attrs"].get("class") == "log-lines")
+    # a list without numbers: the lines shown scroll, and "1." would name another move
+    assert box["tag"] == "ul"
     return [text_of(li) for li in box["children"]]
 
 

@@ -561,11 +561,19 @@ def test_spying_shows_the_cards_only_to_the_spy():
     intel = find(app.render()["panel"], lambda n: n["attrs"].get("id") == "w2-intel")
     assert len(intel) == 1 and intel[0]["attrs"]["tabindex"] == "-1"
     text = panel(app)
-    assert "Cartas de Bia (espionadas na jogada" in text and "China ★, +2" in text
+    # dated by the round the header counts, not the table's turn count
+    assert f"Cartas de Bia (espionadas na rodada {g.round}):" in text and "China ★, +2" in text
     assert not buttons(app.render()["panel"], "w2-spy")  # once per turn
     # the log says who spied on whom, never which cards
     assert app.log[-1] == "Ana espionou as cartas de Bia."
     assert all("China ★" not in line for line in app.history_lines())
+    app.dispatch("lang", "en")
+    assert f"Bia's cards (spied in round {g.round}):" in panel(app)
+    # a save from before the round was kept loads, its record dated by the replay
+    state = g.to_json()
+    del state["war2"]["intel"]["0"]["1"]["round"]
+    assert type(g).from_json(state).intel == g.intel
+    app.dispatch("lang", "pt")
     app.dispatch("end-attack")
     app.dispatch("end-turn")
     assert g.current == 1 and app.curtain == 1

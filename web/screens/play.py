@@ -457,7 +457,8 @@ class PlayScreen(PageBase):
             "div",
             {"class": "log"},
             h("h2", {}, self.tr("log_title")),
-            h("ol", {"class": "log-lines"}, [h("li", {}, line) for line in self.log]),
+            # not numbered: the panel keeps the last lines, and numbers from 1 would shift
+            h("ul", {"class": "log-lines"}, [h("li", {}, line) for line in self.log]),
         )
 
     def _over_screen(self) -> Node:

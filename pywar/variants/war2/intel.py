@@ -81,7 +81,11 @@ class InformationCentres(War2Base):
     def _do_spy(self, action: Spy, events: list[Event], _rolls: Any) -> None:
         me = self.current
         self.spied = True
-        seen: dict[str, Any] = {"cards": list(self.players[action.player].cards), "turn": self.turn}
+        seen: dict[str, Any] = {
+            "cards": list(self.players[action.player].cards),
+            "round": self.round,
+            "turn": self.turn,
+        }
         self.intel.setdefault(str(me), {})[str(action.player)] = seen
         events.append(
             {

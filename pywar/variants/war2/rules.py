@@ -381,6 +381,7 @@ class War2Game(InformationCentres, AirAttacks):
             seen = {
                 "cards": list(owner.cards),
                 "objective": self.objective_of(int(seat))["id"],
+                "round": self.round,
                 "turn": self.turn,
             }
             self.intel.setdefault(str(me), {})[seat] = seen
@@ -800,7 +801,7 @@ class War2Game(InformationCentres, AirAttacks):
             for t, seen in read.mapping(seen_by, f"war2.intel.{k}", 16).items():
                 where = f"war2.intel.{k}.{t[:3]}"
                 read.str(t, where, 3, seats)
-                item = read.obj(seen, where, ("cards", "turn"), ("objective",))
+                item = read.obj(seen, where, ("cards", "turn"), ("objective", "round"))
                 entry: dict[str, Any] = {
                     "cards": read.ints(
                         item["cards"], f"{where}.cards", 0, len(self.cards) - 1, len(self.cards)
@@ -809,10 +810,24 @@ class War2Game(InformationCentres, AirAttacks):
                 }
                 if "objective" in item:
                     entry["objective"] = read.str(item["objective"], f"{where}.objective", 80)
+                if "round" in item:  # saves before 2026-11-28 have the turn alone
+                    entry["round"] = read.int(item["round"], f"{where}.round", 1, 10**7)
                 # The key order of the engine's own intel records, for equal saves.
                 self.intel[k][t] = {
-                    key: entry[key] for key in ("cards", "objective", "turn") if key in entry
+                    key: entry[key]
+                    for key in ("cards", "objective", "round", "turn")
+                    if key in entry
                 }
+
+    def _older_save_gaps(self, saved: dict[str, Any], replayed: dict[str, Any]) -> None:
+        """What spying saw is dated by its round too since 2026-11-28 (the turn alone
+        before): an older save's record takes the round its replay gives."""
+        again = replayed["war2"]["intel"]
+        for seer, seen_by in saved["war2"]["intel"].items():
+            for seat, seen in seen_by.items():
+                derived = again.get(seer, {}).get(seat, {})
+                if "round" not in seen and "round" in derived:
+                    seen["round"] = derived["round"]
 
     def _read_position_extra(self, position: dict[str, Any], read: Any, seats: int) -> None:
         keys = [str(i) for i in range(seats)]

@@ -151,32 +151,18 @@ class War2Centres(War2Base):
             )
             if "objective" in info:
                 spec = g.objective_spec(info["objective"])
-                lines.append(
-                    h(
-                        "li",
-                        {},
-                        app.tr(
-                            "w2_intel_captured",
-                            name=app.name(int(seat)),
-                            turn=info["turn"],
-                            objective=describe_war2_objective(spec, g.board, app.lang),
-                            cards=cards,
-                        ),
-                    )
+                text = app.tr(
+                    "w2_intel_captured",
+                    name=app.name(int(seat)),
+                    objective=describe_war2_objective(spec, g.board, app.lang),
+                    cards=cards,
+                    round=info["round"],  # as the header counts them
                 )
             else:
-                lines.append(
-                    h(
-                        "li",
-                        {},
-                        app.tr(
-                            "w2_intel_spied",
-                            name=app.name(int(seat)),
-                            turn=info["turn"],
-                            cards=cards,
-                        ),
-                    )
+                text = app.tr(
+                    "w2_intel_spied", name=app.name(int(seat)), cards=cards, round=info["round"]
                 )
+            lines.append(h("li", {}, text))
         # focusable, so that the cards a spy has just seen come into sight (see intents)
         return h(
             "div",

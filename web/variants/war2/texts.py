@@ -121,8 +121,8 @@ PT: dict[str, Entry] = {
     ),
     "w2_card_centre": "★",
     "w2_intel_title": "O que você viu",
-    "w2_intel_spied": "Cartas de {name} (espionadas na jogada {turn}): {cards}",
-    "w2_intel_captured": "Centro de Informação de {name} capturado (jogada {turn}). "
+    "w2_intel_spied": "Cartas de {name} (espionadas na rodada {round}): {cards}",
+    "w2_intel_captured": "Centro de Informação de {name} capturado (rodada {round}). "
     "Objetivo: {objective} Cartas: {cards}",
     "w2_no_cards": "nenhuma",
     "w2_ci_title": "Centros de Informação",
@@ -324,8 +324,8 @@ EN: dict[str, Entry] = {
     "{room}). You may discard to make room.",
     "w2_card_centre": "★",
     "w2_intel_title": "What you have seen",
-    "w2_intel_spied": "{name}'s cards (spied in turn {turn}): {cards}",
-    "w2_intel_captured": "{name}'s Information Centre captured (turn {turn}). Objective: "
+    "w2_intel_spied": "{name}'s cards (spied in round {round}): {cards}",
+    "w2_intel_captured": "{name}'s Information Centre captured (round {round}). Objective: "
     "{objective} Cards: {cards}",
     "w2_no_cards": "none",
     "w2_ci_title": "Information Centres",
