@@ -126,6 +126,23 @@ def test_a_quick_second_tap_while_placing_places_again():
     assert app.game.armies["brasil"] == before + 2
 
 
+def test_a_quick_tap_on_another_territory_is_a_tap_not_a_zoom():
+    """A refused tap corrected at once (neighbours' badges closer than a double tap's
+    30 px on a phone): the second tap places, as a player means, and nothing zooms."""
+    app = app_at()
+    before = app.game.armies["brasil"]
+    assert tap_at(app, "mexico") is None
+    assert app.render()["message"]["text"] == "Este território não é seu."
+    assert tap_at(app, "brasil", double=True) is None
+    assert app.game.armies["brasil"] == before + 1
+    # in the attack phase a second quick tap on the enemy chooses the battle
+    app = app_at({"brasil": 6})
+    place_all(app, "brasil")
+    tap_at(app, "brasil")
+    assert tap_at(app, "argelia", double=True) is None
+    assert (app.source, app.target) == ("brasil", "argelia")
+
+
 def test_a_double_tap_on_the_sea_zooms():
     app = app_at()
     app.dispatch("tap", "|", "5,5,0.87")
@@ -260,3 +277,29 @@ def test_panel_headings_follow_the_page_title():
     levels = [int(n["tag"][1]) for n in find(panel, lambda n: n["tag"] in ("h2", "h3", "h4", "h5"))]
     assert levels and levels[0] == 2
     assert all(b - a <= 1 for a, b in zip(levels, levels[1:], strict=False))
+
+
+def test_the_chooser_and_the_keys_say_the_boards_own_word():
+    """War Brasil's states are states in the chooser and the map's keyboard help too."""
+    board = load_board("brasil")
+    owner = {t: i % 3 for i, t in enumerate(board.territories)}
+    owner.update(paraiba=0, pernambuco=0)  # two of Ana's states, 13 px apart
+    game = Game.scenario("brasil", SEATS, owner, seed=3)
+    assert game.current == 0
+    app = App(MemoryStorage())
+    app.set_anchors("brasil", anchors("brasil"))
+    app.game = game
+    app.seats = [{"name": n, "color": c, "kind": "human"} for n, c in SEATS]
+    app.record = make_record(app.store.new_id(), game, app.seats)
+    app.screen = "play"
+    a, b = app.anchors["brasil"]["paraiba"], app.anchors["brasil"]["pernambuco"]
+    for lang, which, keys in (
+        ("pt", "Qual estado?", "ir a um estado vizinho"),
+        ("en", "Which state?", "go to a neighbouring state"),
+    ):
+        app.dispatch("lang", lang)
+        app.dispatch("tap", "|", f"{(a[0] + b[0]) / 2},{(a[1] + b[1]) / 2},0.4")
+        view = app.render()
+        assert view["choice"] is not None, "the tap between two states offers both"
+        assert which in text_of(view["choice"]["node"])
+        assert keys in str(view)

@@ -236,6 +236,8 @@ def test_blitz_reports_its_rolls_losses_and_the_floor_it_stopped_at():
         f"{rolls} · o ataque perdeu: {lost} · a defesa perdeu: {killed}"
     ) in text
     assert f"Parou no limite que você escolheu: 6 {app.place('brasil').em}." in text
+    (report,) = find(app.render()["panel"], lambda n: "blitz-report" in n["attrs"].get("class", ""))
+    assert report["attrs"]["class"] == "blitz-report"
     assert 40 - killed == app.game.armies["argelia"]
 
 
@@ -249,6 +251,9 @@ def test_blitz_says_it_conquered_and_what_it_cost():
     assert f"rolagens: {rolls} · o ataque perdeu: {lost} · a defesa perdeu: 2" in text
     conquered = f"Parou porque você conquistou {app.place('argelia').the}."
     assert conquered in text
+    # good news in green, not a warning's red edge
+    (report,) = find(app.render()["panel"], lambda n: "blitz-report" in n["attrs"].get("class", ""))
+    assert report["attrs"]["class"] == "blitz-report won"
     if app.game.phase == "occupy":
         # the next key says how many move in (the focus went to the map)
         assert app.focus_target == ("action", "occupy", str(app.game.occupy["max"]))
@@ -306,8 +311,11 @@ def test_the_hand_says_a_trade_is_possible_and_why_a_chosen_set_is_refused():
     assert trade_button(app)["attrs"].get("disabled")
     app.dispatch("card", "3")
     assert "Escolhidas: 2 de 3." in secrets(app)
+    # the button names the 3 chosen cards only once there are 3
+    assert text_of(trade_button(app)) == "Trocar (escolha 3 cartas)"
     app.dispatch("card", "1")
     assert not trade_button(app)["attrs"].get("disabled")
+    assert text_of(trade_button(app)) == "Trocar as 3 cartas escolhidas"
     pending = app.game.pending_armies
     app.dispatch("trade")
     assert app.game.pending_armies == pending + 4
@@ -744,3 +752,21 @@ def test_the_replay_marks_where_each_step_happened():
     assert seen == {"attack", "place"}
     app.dispatch("replay-step", "first")
     assert marked() == {}
+
+
+def test_ending_the_attacks_drops_the_battle_chosen_so_no_move_into_an_enemy_is_offered():
+    """A failed attack, then End attacks: the regroup starts from a source to choose (the
+    panel offered "Move 6" from Brasil into the enemy's Argélia, and refused it)."""
+    app = lesson({"brasil": 8, "argelia": 30})
+    place_all_on(app, "brasil")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argelia")
+    app.dispatch("attack")
+    assert app.game.owner["argelia"] != 0 and (app.source, app.target) == ("brasil", "argelia")
+    app.dispatch("end-attack")
+    assert app.game.phase == "regroup"
+    assert (app.source, app.target) == (None, None)
+    panel = app.render()["panel"]
+    assert not find(panel, lambda n: n["attrs"].get("data-action") == "regroup")
+    (phase,) = find(panel, lambda n: "phase" in n["attrs"].get("class", "").split())
+    assert "Argélia" not in text_of(phase)

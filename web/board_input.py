@@ -70,6 +70,8 @@ class BoardInput:
         self.is_fullscreen = False
         #: What the last tap changed, when it only changed the selection (for a double tap).
         self.tap_undo: dict[str, Any] | None = None
+        #: The territories the last tap may have meant (a double tap is on the same ones).
+        self.tap_found: list[str] = []
 
     # ------------------------------------------------------------------ helpers
     def set_anchors(self, board_id: str, anchors: dict[str, tuple[float, float]]) -> None:
@@ -165,14 +167,6 @@ class BoardInput:
         except ValueError:
             return None
         double = len(fields) > 3 and fields[3].strip() == "double"
-        if double and self.tap_undo is not None:
-            self._restore(self.tap_undo)
-            self.tap_undo = None
-            return {"zoom": DOUBLE_TAP_ZOOM}
-        before = self._selection()
-        self.candidates = []
-        g = self.game
-        acted_from = (id(g), len(g.log) if g is not None else 0)
         board = self.input_board()
         hit_id = hit if hit in board.territories else None
         found = (
@@ -180,6 +174,20 @@ class BoardInput:
             if self.taps_wanted()
             else []
         )
+        # A quick second tap on another territory (a refused tap corrected on a small
+        # phone map, where neighbours' badges sit closer than the double tap's 30 px) is
+        # a tap of its own: only the same place twice zooms.
+        same_place = not found or not self.tap_found or bool(set(found) & set(self.tap_found))
+        if double and self.tap_undo is not None and same_place:
+            self._restore(self.tap_undo)
+            self.tap_undo = None
+            self.tap_found = []
+            return {"zoom": DOUBLE_TAP_ZOOM}
+        before = self._selection()
+        self.candidates = []
+        g = self.game
+        acted_from = (id(g), len(g.log) if g is not None else 0)
+        self.tap_found = found
         if len(found) == 1:
             self.cursor = found[0]
             self.on_territory(found[0], None)  # type: ignore[attr-defined]

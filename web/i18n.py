@@ -298,6 +298,7 @@ PT: dict[str, Entry] = {
     "cards": "Suas cartas",
     "joker": "Coringa",
     "trade": "Trocar as 3 cartas escolhidas",
+    "trade_choose": "Trocar (escolha 3 cartas)",
     "trade_may": "Trocas abertas agora: veja suas cartas para saber se formam um conjunto.",
     "trade_ready": "Você tem um conjunto para trocar agora (vale {value}): escolha 3 cartas.",
     "trade_must": "Com 5 cartas ou mais, a troca é obrigatória agora (vale {value}): escolha "
@@ -324,14 +325,16 @@ PT: dict[str, Entry] = {
     "th_cards": "Cartas",
     "log_title": "Últimos lances",
     # touch, keyboard and layout (board_input.py)
-    "tap_which": "Qual território?",
+    "tap_which": "Qual {board.territory}?",
     "close": "Fechar",
     "menu": "Menu",
     "fullscreen": "Tela cheia",
     "fullscreen_exit": "Sair da tela cheia",
     "panel_side": "Dados e cartas",
     "panel_info": "Jogadores e últimos lances",
-    "board_keys": "Setas: ir a um território vizinho; Enter: escolher; Esc: desfazer a escolha.",
+    "board_keys": (
+        "Setas: ir a um {board.territory} vizinho; Enter: escolher; Esc: desfazer a escolha."
+    ),
     "territory_label": Plural(
         "{territory}: {name} ({color}), {armies} {board.army}",
         "{territory}: {name} ({color}), {armies} {board.armies}",
@@ -654,6 +657,7 @@ EN: dict[str, Entry] = {
     "cards": "Your cards",
     "joker": "Joker",
     "trade": "Trade the 3 chosen cards",
+    "trade_choose": "Trade (choose 3 cards)",
     "trade_may": "Trading is open now: show your cards to see whether they make a set.",
     "trade_ready": "You hold a set to trade now (worth {value}): pick 3 cards.",
     "trade_must": "With 5 cards or more you must trade now (worth {value}): pick 3 cards "
@@ -678,14 +682,16 @@ EN: dict[str, Entry] = {
     "th_cards": "Cards",
     "log_title": "Latest moves",
     # touch, keyboard and layout (board_input.py)
-    "tap_which": "Which territory?",
+    "tap_which": "Which {board.territory}?",
     "close": "Close",
     "menu": "Menu",
     "fullscreen": "Full screen",
     "fullscreen_exit": "Leave full screen",
     "panel_side": "Dice and cards",
     "panel_info": "Players and latest moves",
-    "board_keys": "Arrows: go to a neighbouring territory; Enter: choose; Esc: undo the choice.",
+    "board_keys": (
+        "Arrows: go to a neighbouring {board.territory}; Enter: choose; Esc: undo the choice."
+    ),
     "territory_label": Plural(
         "{territory}: {name} ({color}), {armies} {board.army}",
         "{territory}: {name} ({color}), {armies} {board.armies}",

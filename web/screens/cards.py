@@ -68,7 +68,13 @@ class CardsBox(PageBase):
             h(
                 "div",
                 {"class": "btn-row"},
-                button(self.tr("trade"), "trade", cls="btn primary", disabled=not can_trade)
+                button(
+                    # it promised "the 3 chosen cards" before any was chosen
+                    self.tr("trade" if len(self.picked) == 3 else "trade_choose"),
+                    "trade",
+                    cls="btn primary",
+                    disabled=not can_trade,
+                )
                 if g.trade_allowed() and len(me.cards) >= 3
                 else None,
                 button(self.tr("hide"), "hide", cls="btn small"),

@@ -191,6 +191,9 @@ class PlayScreen(PageBase):
                 self.source = self.target = None
             if self.target and g.owner.get(self.target) == g.current and g.phase == "attack":
                 self.target = None
+            if self.target and g.owner.get(self.target) != g.current and g.phase == "regroup":
+                # an attack's pair left chosen when the attacks end: no move into an enemy
+                self.source = self.target = None
             if g.phase not in ("attack", "regroup"):
                 self.source = self.target = None
             self.picked = [c for c in self.picked if c in g.players[g.current].cards]
@@ -261,7 +264,14 @@ class PlayScreen(PageBase):
             side.append(
                 h(
                     "div",
-                    {"class": "blitz-report", "role": "status"},
+                    {
+                        # a conquest is good news, not a warning's red edge
+                        "class": "blitz-report"
+                        + (
+                            " won" if (self.blitz_report or {}).get("reason") == "conquered" else ""
+                        ),
+                        "role": "status",
+                    },
                     [h("p", {}, line) for line in self.blitz_lines()],
                 )
             )
