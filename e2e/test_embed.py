@@ -14,6 +14,7 @@ import pytest
 from pywar_e2e import READY_TIMEOUT_MS, build
 
 from e2e.test_offline import board_state, play_a_turn, start_game
+from e2e.test_touch import shots_dir
 
 pytestmark = pytest.mark.e2e
 
@@ -62,6 +63,14 @@ def host_site(tmp_path_factory: pytest.TempPathFactory, server_url: str) -> Iter
         encoding="utf-8",
     )
     (root / "ns.html").write_text(HOST_PAGE.format(src=game + "&ns=class-7b"), encoding="utf-8")
+    for name, lang in (("sandbox.html", "en"), ("sandbox-pt.html", "")):
+        src = server_url + "index.html?embed=1" + (f"&lang={lang}" if lang else "")
+        (root / name).write_text(
+            HOST_PAGE.format(src=src).replace(
+                "<iframe", '<iframe sandbox="allow-scripts allow-forms allow-popups"'
+            ),
+            encoding="utf-8",
+        )
     with build.serving(root) as url:
         yield url
 
@@ -217,3 +226,36 @@ def test_plays_on_another_site_with_the_frames_storage_blocked(
     play_a_turn(frame, seed="7")
     page.frame_locator("#game").locator('[data-action="curtain-open"]').click()
     page.frame_locator("#game").locator(".phase").first.wait_for()
+
+
+def test_a_sandbox_without_same_origin_says_the_game_cannot_run_there(
+    chromium_browser: Any, host_site: str, tmp_path: Path
+) -> None:
+    """Some class platforms sandbox their frames without allow-same-origin: the browser
+    then refuses the game its scripts and storage. The frame says so, in the host's
+    language (or both), with a link to the game in its own tab and the attribute the
+    page's author can add; the drawn first screen, whose Start would do nothing, is gone."""
+    context = chromium_browser.new_context(viewport={"width": 1000, "height": 700})
+    try:
+        page = context.new_page()
+        for name, says, not_said in (
+            ("sandbox.html", ["The game cannot run in this frame"], "O jogo não pode"),
+            ("sandbox-pt.html", ["O jogo não pode rodar neste quadro", "cannot run"], None),
+        ):
+            page.goto(host_site + name)
+            game = page.frame_locator("#game")
+            notice = game.locator("#loader")
+            notice.locator(".cannot-run").first.wait_for(timeout=READY_TIMEOUT_MS)
+            text = notice.inner_text()
+            assert all(words in text for words in says), text
+            if not_said:
+                assert not_said not in text
+            assert "allow-same-origin" in text
+            link = game.locator(".cannot-run a").first
+            assert link.get_attribute("target") == "_blank"
+            assert "index.html?embed=1" in (link.get_attribute("href") or "")
+            assert not game.locator("#overlay").is_visible()
+            assert not game.locator("#load-progress").count()
+            page.screenshot(path=str(shots_dir(tmp_path) / f"{name}.png"))
+    finally:
+        context.close()

@@ -201,6 +201,7 @@ def test_a_new_build_replaces_the_old_version(
             page = context.new_page()
             page.on("console", lambda m: m.type == "error" and problems.append(m.text))
             page.on("pageerror", lambda e: problems.append(str(e)))
+            page.clock.install()  # the page's own clock, moved on below (time flows as ever)
             page.goto(url + "index.html", wait_until="commit")
             page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
             caches = wait_offline_ready(page)
@@ -218,6 +219,15 @@ def test_a_new_build_replaces_the_old_version(
             index.write_text(apply_csp(text), encoding="utf-8")
             new_version = build.write_service_worker(site)
             assert new_version != old_version
+
+            # a page left open (a tablet's installed game) hears of it within the hour,
+            # without a reload: it asks for the new version itself
+            page.wait_for_timeout(1000)
+            assert page.locator("#update-bar").count() == 0
+            page.clock.run_for("01:00:01")
+            page.wait_for_selector("#update-bar", timeout=60_000)
+            assert page.locator('meta[name="pywar-test-build"]').count() == 0
+            page.locator("#update-close").click()
 
             # the open page keeps running the old version; a reload still gets it, whole,
             # while the new version installs, then the bar offers it

@@ -110,6 +110,63 @@
     useMemoryIndexedDB();
   }
 
+  // A frame sandboxed without allow-same-origin (some school platforms): the page's origin
+  // is opaque, the browser refuses it the game's module scripts and storage, and Python
+  // never starts. Say so, in place of the loading bar, with the way out (its own tab) and
+  // what the page's author can change; hide the drawn first screen, whose Start would do
+  // nothing. (A file:// page's origin is opaque too: the one-file edition runs there.)
+  var opaque = false;
+  try {
+    opaque = window.origin === "null" && /^https?:$/.test(window.location.protocol);
+  } catch (e) {
+    opaque = false;
+  }
+  if (opaque) {
+    html.setAttribute("data-cannot-run", "sandbox");
+    var SANDBOX = {
+      pt: {text: "O jogo não pode rodar neste quadro: a página que o mostra não permite " +
+                 "(um iframe com sandbox sem allow-same-origin).",
+           open: "Abrir o jogo numa aba própria",
+           fix: "Para quem fez a página: acrescente allow-same-origin ao sandbox do iframe."},
+      en: {text: "The game cannot run in this frame: the page showing it does not allow it " +
+                 "(an iframe sandbox without allow-same-origin).",
+           open: "Open the game in its own tab",
+           fix: "For the page's author: add allow-same-origin to the iframe's sandbox."},
+    };
+    var chosen = params.get("lang");
+    var langs = chosen === "en" || chosen === "pt" ? [chosen] : ["pt", "en"];
+    var explain = function () {
+      var loader = document.getElementById("loader");
+      if (!loader) return;
+      loader.textContent = "";
+      loader.setAttribute("role", "alert");
+      langs.forEach(function (lang) {
+        var texts = SANDBOX[lang];
+        var block = document.createElement("div");
+        block.lang = lang;
+        block.className = "cannot-run";
+        var text = document.createElement("p");
+        text.textContent = texts.text;
+        var open = document.createElement("a");
+        open.href = window.location.href;
+        open.target = "_blank";
+        open.rel = "noopener";
+        open.className = "btn primary";
+        open.textContent = texts.open;
+        var fix = document.createElement("p");
+        fix.className = "hint";
+        fix.textContent = texts.fix;
+        block.appendChild(text);
+        block.appendChild(open);
+        block.appendChild(fix);
+        loader.appendChild(block);
+      });
+    };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", explain);
+    else explain();
+    return;
+  }
+
   var singleFile = document.querySelector('meta[name="pywar-edition"][content="single-file"]');
   var sw;
   try {
@@ -189,6 +246,18 @@
 
   function watch(registration) {
     if (!registration) return;  // a browser may resolve without one (e.g. an opaque origin)
+    // A page left open for days (a tablet's installed game is seldom reloaded) asks for a
+    // new version when it comes back into sight and every hour, not only at navigation.
+    var checked = Date.now();
+    var check = function () {
+      if (Date.now() - checked < 10 * 60 * 1000) return;
+      checked = Date.now();
+      registration.update().catch(function () {});  // offline: the next check will do
+    };
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") check();
+    });
+    setInterval(check, 60 * 60 * 1000);
     // The browser may have found the update at navigation, before this registration call.
     if (registration.waiting && sw.controller) offer(registration.waiting);
     if (registration.installing) track(registration.installing);
