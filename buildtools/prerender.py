@@ -95,7 +95,11 @@ def prerender_first_screen(site: Path) -> dict[str, Any] | None:
         "boards": boards,
         "keys": data["keys"],
         "langs": {
-            code: {k: s[k] for k in ("title", "brands", "html_lang", "header_key", "overlay_key")}
+            code: {
+                **{k: s[k] for k in ("title", "brands", "html_lang", "header_key", "overlay_key")},
+                # the board's names, where they are not the drawn board's own (Portuguese)
+                **({} if code == lang else {k: s[k] for k in ("names", "map_label")}),
+            }
             for code, s in screens.items()
         },
     }

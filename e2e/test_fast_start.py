@@ -341,6 +341,10 @@ def test_typing_before_python_keeps_the_caret(app_page: Any) -> None:
     assert page.locator("#overlay h2#setup-title").inner_text() == "New game"
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.locator("#brand-sub").inner_text() == "Classic WAR"
+    # the map speaks English too (the drawn SVG's names are Portuguese)
+    assert page.locator('#board [data-label="groenlandia"]').text_content() == "Greenland"
+    assert page.locator('#board [data-label="alasca"]').text_content() == "Alaska"
+    assert page.locator("#board").get_attribute("aria-label") == "Map"
     name = page.locator('[data-action="seat-name"][data-arg="1"]')
     name.click()
     page.keyboard.press("End")

@@ -18,6 +18,7 @@ on the saved-games screen. Everything a player does is a real touch: ``page.touc
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import re
@@ -30,6 +31,7 @@ import pytest
 from pywar_e2e import PageProblems, goto_ready
 
 from e2e.helpers import assert_game_named, settle
+from e2e.test_engines import colour_counts
 from pywar.game import Game
 from pywar.tournament import new_match
 from pywar.variants import get_variant
@@ -845,6 +847,40 @@ def test_pinch_pan_and_double_tap_zoom_and_never_select(page: Any, size: str) ->
     page.wait_for_selector(f'#board [data-territory="{source}"][data-state="source"]')
     page.keyboard.press("Escape")
     reset_zoom(page)
+
+
+@pytest.mark.parametrize("size", ["390x844", "844x390"])
+def test_a_refused_tap_corrected_at_once_places_rather_than_zooms(page: Any, size: str) -> None:
+    """War Brasil on a phone: the north-east's badges sit closer than a double tap's 30 px.
+    A tap on an enemy state, then at once on the player's own beside it, places an army
+    there (it zoomed the map and placed nothing)."""
+    resize(page, size)
+    game = turn_position("brasil")
+    load_position(page, game)
+    open_curtain(page)
+    mine = game.players[game.current].color
+    shown = state_of(page)
+    at = {t: centre(page, f'#board [data-badge="{t}"] circle') for t in shown}
+    gap, enemy, own = min(
+        (math.dist(at[e], at[o]), e, o)
+        for e, (colour, _a, _s) in shown.items()
+        if colour != mine
+        for o, (colour_o, _a2, _s2) in shown.items()
+        if colour_o == mine
+    )
+    assert gap < 30, (gap, enemy, own)  # a double tap's distance (web/zoom.js)
+    whole = view_box(page)
+    before = shown[own][1]
+    page.touchscreen.tap(*at[enemy])
+    page.wait_for_timeout(80)
+    page.touchscreen.tap(*at[own])
+    page.wait_for_function(
+        "([t, n]) => +document.querySelector(`#board [data-badge='${t}'] text`).textContent > n",
+        arg=[own, before],
+        timeout=TIMEOUT,
+    )
+    assert state_of(page)[own][1] == before + 1
+    assert view_box(page) == whole, "nothing zoomed"
 
 
 # ------------------------------------------------------------------ WAR II's centre stars
@@ -1699,3 +1735,49 @@ def test_war2_spied_cards_come_into_sight(page: Any) -> None:
         assert title.startswith("Air base (blue): "), title
     finally:
         switch_language(page, "pt")
+
+
+@pytest.mark.parametrize(
+    ("board_id", "lang", "size", "undo"),
+    [
+        ("brasil", "en", "390x844", "Undo {name}'s last placement"),
+        ("classic", "pt", "844x390", "Desfazer a última colocação de {name}"),
+    ],
+)
+def test_the_curtain_takes_back_a_first_round_last_army_by_touch(
+    page: Any, board_id: str, lang: str, size: str, undo: str
+) -> None:
+    """Pass-and-play, the first round (placements only): the army that ends the first
+    person's turn passes it at once. Before the next opens the curtain, the first takes it
+    back with a tap and places again; once the next has opened it, nothing can be undone."""
+    resize(page, size)
+    options = {"first_round_placement_only": True} if board_id == "classic" else {}
+    game = Game.new(board_id, SEATS, seed=5, options=options)
+    load_position(page, game)
+    switch_language(page, lang)
+    open_curtain(page)
+    ana = game.players[game.current].color
+    mine = [t for t, (owner, _a, _s) in state_of(page).items() if owner == ana]
+    where = mine[0]
+    before = state_of(page)[where][1]
+    press(page, "amount", "all")
+    touch_badge(page, where)
+    page.wait_for_selector("#curtain:not([hidden])")
+    # the curtain shows nothing of the map: no browser tap highlight over it (Chrome on
+    # Android painted the badges' whole group pale blue, over the curtain that followed)
+    wrap = page.locator("#board-wrap").bounding_box()
+    box = (wrap["x"] + wrap["width"] / 2 - 20, wrap["y"] + 40, 40, 40)
+    plain = colour_counts(page.screenshot(), box, {"curtain": (0x22, 0x31, 0x3D)})
+    assert plain["curtain"] == 40 * 40, plain
+    said = undo.format(name=game.players[game.current].name)
+    assert page.locator('#curtain [data-action="undo-turn-end"]').inner_text() == said
+    tap_in_sight(page, '#curtain [data-action="undo-turn-end"]')
+    page.wait_for_selector("#curtain", state="hidden")
+    assert state_of(page)[where][1] == before
+    assert page.locator("#pending").count() == 1, "Ana's armies are hers to place again"
+    press(page, "amount", "all")
+    touch_badge(page, mine[-1])
+    page.wait_for_selector("#curtain:not([hidden])")
+    press(page, "curtain-open")
+    page.wait_for_selector("#curtain", state="hidden")
+    assert page.locator('[data-action="undo-turn-end"], [data-action="undo"]').count() == 0

@@ -1145,8 +1145,32 @@ class Game:
         last = self.log[-1]
         return last["action"]["type"] in UNDOABLE and last.get("turn") == self.turn
 
+    def can_undo_turn_end(self) -> bool:
+        """Whether the last action was the army that ended a placement-only turn (the first
+        round's), with nothing done since: the page offers to take it back before the next
+        person takes the device (:meth:`can_undo` stays within the turn in progress).
+
+        >>> from pywar.actions import Place
+        >>> seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+        >>> game = Game.new("classic", seats, seed=7, options={"first_round_placement_only": True})
+        >>> ana = game.current
+        >>> where = game.territories_of(ana)[0]
+        >>> _ = game.apply(Place(where, game.pending_armies))
+        >>> game.current != ana, game.can_undo(), game.can_undo_turn_end()
+        (True, False, True)
+        >>> game.undo()
+        >>> game.current == ana and game.pending_armies > 0
+        True
+        """
+        if self.phase == Phase.OVER or not self.log:
+            return False
+        last = self.log[-1]
+        # an army placed last turn, and the log has nothing of this one: it ended that turn
+        return last["action"]["type"] == "place" and last.get("turn") == self.turn - 1
+
     def undo(self) -> None:
-        """Take back the last action (see :meth:`can_undo`) by replaying the log without it.
+        """Take back the last action (see :meth:`can_undo` and :meth:`can_undo_turn_end`)
+        by replaying the log without it.
 
         The dice still to come stay the same: nothing random is undone.
 
@@ -1161,7 +1185,7 @@ class Game:
         >>> game.to_json() == before, game.can_undo()
         (True, False)
         """
-        if not self.can_undo():
+        if not (self.can_undo() or self.can_undo_turn_end()):
             raise IllegalAction(
                 "cannot_undo",
                 "only placements, regroup moves and the "

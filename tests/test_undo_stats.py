@@ -57,6 +57,57 @@ def test_undo_regroup_and_conquest_move_but_never_dice():
     assert not game.can_undo()
 
 
+@pytest.mark.parametrize("variant", ["classic", "war2", "mitologicas", "brasil"])
+def test_the_army_that_ended_a_placement_only_turn_may_be_taken_back_until_the_next_acts(
+    variant,
+):
+    """The first round's last army passes the turn at once: :meth:`Game.undo` may take it
+    back (``can_undo_turn_end``) while the next seat has done nothing; never a turn ended
+    by End turn, and never once the next seat has acted."""
+    seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+    # classic's option; the other boards' first round is placements only by their books
+    options = {"first_round_placement_only": True} if variant == "classic" else {}
+    game = Game.new(variant, seats, seed=5, options=options)
+    assert game.placement_only() or game.phase == "claim"
+    while game.phase != "reinforce":  # WAR II: the claims first
+        game.apply(game.legal_actions()[0])
+    first = game.current
+
+    def place_out() -> dict:
+        """Place the turn's armies (each pool where it may go); the state before the last."""
+        seat = game.current
+        while True:
+            before = game.to_json()
+            places = [a for a in game.legal_actions() if isinstance(a, Place)]
+            game.apply(max(places, key=lambda a: (a.count, a.territory)))
+            if game.current != seat:
+                return before
+
+    before = place_out()
+    assert game.current != first
+    assert not game.can_undo() and game.can_undo_turn_end()
+    game.undo()
+    assert game.to_json() == before
+    place_out()
+    nxt = game.current
+    places = [a for a in game.legal_actions() if isinstance(a, Place)]
+    game.apply(min(places, key=lambda a: (a.count, a.territory)))
+    if game.current == nxt:  # (a one-army turn passes at once)
+        assert game.can_undo() and not game.can_undo_turn_end()
+        game.undo()  # the next seat's own placement
+        assert game.current == nxt and game.can_undo_turn_end()
+
+
+def test_a_turn_ended_by_end_turn_is_never_taken_back():
+    game = make({0: ["brasil", "argentina"], 1: ["peru"]}, armies={"peru": 3})
+    place_all(game, "brasil")
+    game.apply(EndAttack())
+    game.apply(EndTurn())
+    assert not game.can_undo() and not game.can_undo_turn_end()
+    with pytest.raises(IllegalAction):
+        game.undo()
+
+
 def test_dice_statistics_against_the_exact_expectation():
     game = make({0: ["brasil"], 1: ["peru"]}, armies={"brasil": 10, "peru": 5})
     place_all(game, "brasil")

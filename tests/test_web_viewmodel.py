@@ -400,6 +400,48 @@ def test_curtain_hides_the_next_players_secrets():
         assert ana_objective not in json.dumps(app.render(), ensure_ascii=False)
 
 
+@pytest.mark.parametrize(
+    ("lang", "undo"),
+    [("pt", "Desfazer a última colocação de Ana"), ("en", "Undo Ana's last placement")],
+)
+def test_the_curtain_takes_back_the_army_that_ended_a_first_round_turn(lang, undo):
+    """In a first round of placements only the last army passes the turn at once: a mis-tap
+    could not be taken back. The curtain offers it to the one who placed it, until the next
+    person opens it; then it is theirs to play, and their Undo never reaches Ana's turn."""
+    seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+    game = Game.new("classic", seats, seed=7, options={"first_round_placement_only": True})
+    ana, bia = game.current, (game.current + 1) % 3
+    kinds = ["bot"] * 3
+    kinds[ana] = kinds[bia] = "human"
+    app = App(MemoryStorage(), lang=lang)
+    app.game = game
+    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(seats, kinds, strict=True)]
+    app.record = make_record(app.store.new_id(), game, app.seats)
+    app.store.save(app.record)
+    app.screen = "play"
+    app.last_human = ana
+    where = game.territories_of(ana)[0]
+    armies, pending = game.armies[where], game.pending_armies
+    app.dispatch("amount", "all")
+    app.dispatch("territory", where)
+    assert game.current == bia and app.curtain == bia
+    (button,) = buttons(app.render()["curtain"], "undo-turn-end")
+    assert text_of(button) == undo
+    app.dispatch("undo-turn-end")
+    assert game.current == ana and app.curtain is None
+    assert (game.armies[where], game.pending_armies) == (armies, pending)
+    assert app.store.load(app.record["id"])[1].to_json() == game.to_json()  # saved at once
+    # placed again, and the next person opens the curtain: nothing of Ana's to undo now
+    app.dispatch("amount", "all")
+    app.dispatch("territory", where)
+    assert app.curtain == bia
+    app.dispatch("curtain-open")
+    view = app.render()
+    assert not buttons(view["panel"], "undo-turn-end") and not buttons(view["panel"], "undo")
+    app.dispatch("undo-turn-end")
+    assert game.current == bia and game.armies[where] == armies + pending
+
+
 def test_forced_trade_then_trade_picker():
     hand = [0, 1, 2, 3, 4]  # five cards: a set always exists
     app = scenario_app({1: ["peru"], 2: ["china"]}, ["human", "bot", "bot"], hands={0: hand})

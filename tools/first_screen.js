@@ -44,6 +44,17 @@
   if (!FIRST.langs[lang]) lang = FIRST.lang;
   var screen = FIRST.langs[lang];
   if (lang !== FIRST.lang) {
+    // the drawn map's names in the page's language (an English page showed "Alasca",
+    // "Groenlândia" until Python came); another board's names come with its map
+    var drawn = document.getElementById("board");
+    if (screen.names && drawn) {
+      drawn.setAttribute("aria-label", screen.map_label);
+      var labels = drawn.querySelectorAll("[data-label]");
+      for (var l = 0; l < labels.length; l++) {
+        var name = screen.names[labels[l].getAttribute("data-label")];
+        if (name) labels[l].textContent = name;
+      }
+    }
     header.replaceChildren(part(lang, "header"));
     header.setAttribute("data-view", screen.header_key);
     slot.replaceChildren(part(lang, "overlay"));

@@ -92,6 +92,9 @@ def main(site: str) -> int:
             "overlay": to_html(view["overlay"]),
             "overlay_key": view_key(view["overlay"]),
             "continue": to_html(card),
+            # the drawn board's names (the SVG's are Portuguese) in this language
+            "names": app.map_names()["names"],
+            "map_label": app.map_names()["map_label"],
         }
     json.dump(
         {"screens": screens, "keys": storage_keys(), "default": "pt"},

@@ -232,6 +232,7 @@ PT: dict[str, Entry] = {
     "curtain_pass": "Passe para {name}",
     "curtain_hint": "Os outros jogadores não devem olhar a tela.",
     "curtain_ready": "Sou {name}: começar",
+    "curtain_undo": "Desfazer a última colocação de {name}",
     # turn
     "round_n": "Rodada {n}",
     "phase_reinforce": "colocar {board.armies}",
@@ -593,6 +594,7 @@ EN: dict[str, Entry] = {
     "curtain_pass": "Pass to {name}",
     "curtain_hint": "The other players should look away.",
     "curtain_ready": "I am {name}: start",
+    "curtain_undo": "Undo {name}'s last placement",
     "round_n": "Round {n}",
     "phase_reinforce": "place {board.armies}",
     "phase_attack": "attack",

@@ -22,6 +22,29 @@ class PlayScreen(PageBase):
             self.last_human = self.curtain
         self.curtain = None
 
+    def turn_end_undoable(self) -> bool:
+        """Whether the curtain may offer the person who just placed the army that ended
+        their first-round turn to take it back (the next person has not opened it)."""
+        g = self.game
+        return (
+            g is not None
+            and self.curtain is not None
+            and self.last_human is not None
+            and not self.is_bot(self.last_human)
+            and g.can_undo_turn_end()
+        )
+
+    def on_undo_turn_end(self, _a: str | None, _v: str | None) -> None:
+        g = self.game
+        if g is None or not self.turn_end_undoable():
+            return
+        g.undo()
+        self.curtain = None  # the device is still in the hands of the one who placed it
+        self.last_human = g.current
+        self.clear_selection()
+        self.log.append(self.tr("ev_undo", name=self.name(g.current)))
+        self._save()
+
     def on_reveal(self, _a: str | None, _v: str | None) -> None:
         if self.game and not self.is_bot(self.game.current):
             self.revealed = True
@@ -228,6 +251,14 @@ class PlayScreen(PageBase):
             ),
             h("p", {"class": "hint"}, self.tr("curtain_hint")),
             button(self.tr("curtain_ready", name=name), "curtain-open", cls="btn primary big"),
+            # a mis-tapped last army of the first round passed the turn at once
+            button(
+                self.tr("curtain_undo", name=self.name(self.last_human)),
+                "undo-turn-end",
+                cls="btn small curtain-undo",
+            )
+            if self.turn_end_undoable() and self.last_human is not None
+            else None,
         )
 
     # the game panel
