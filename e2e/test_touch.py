@@ -869,6 +869,7 @@ def test_a_refused_tap_corrected_at_once_places_rather_than_zooms(page: Any, siz
         if colour_o == mine
     )
     assert gap < 30, (gap, enemy, own)  # a double tap's distance (web/zoom.js)
+    press(page, "amount", "1")  # (the page keeps the amount an earlier test chose)
     whole = view_box(page)
     before = shown[own][1]
     page.touchscreen.tap(*at[enemy])
