@@ -437,6 +437,30 @@ def test_the_embed_at_its_smallest_keeps_the_turn_beside_the_map(page: Any) -> N
         goto_ready(page, "index.html")
 
 
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_frame_smaller_than_the_docs_ask_keeps_the_players_table_whole(
+    page: Any, lang: str
+) -> None:
+    """A class page's 700 x 500 frame (under docs/embed.md's 800 x 560): the phone rules'
+    14 px text cut the players table's Cards column at the narrow panel's edge."""
+    goto_ready(page, f"index.html?embed=1&lang={lang}")
+    try:
+        resize(page, "700x500")
+        load_position(page, turn_position("classic"))
+        open_curtain(page)
+        assert page.locator("html").get_attribute("data-layout") == "side"
+        edges = page.evaluate(
+            """() => {
+              const panel = document.getElementById('panel').getBoundingClientRect();
+              const cells = [...document.querySelectorAll('table.players th, table.players td')];
+              return [panel.right, Math.max(...cells.map((c) => c.getBoundingClientRect().right))];
+            }"""
+        )
+        assert edges[1] <= edges[0] + 0.5, edges
+    finally:
+        goto_ready(page, "index.html")
+
+
 @pytest.mark.parametrize(
     ("board_id", "lang", "size"), [("classic", "pt", "390x844"), ("mitologicas", "en", "844x390")]
 )

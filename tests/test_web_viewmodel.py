@@ -442,6 +442,32 @@ def test_the_curtain_takes_back_the_army_that_ended_a_first_round_turn(lang, und
     assert game.current == bia and game.armies[where] == armies + pending
 
 
+def test_the_curtain_never_offers_to_undo_a_computers_placement():
+    """Ana, a computer, then Bia: Bia's curtain comes after the computer's last army passed
+    its first-round turn; there is nothing of Ana's left to take back."""
+    seats = [("Ana", "azul"), ("Bia", "verde"), ("Caio", "preto")]
+    game = Game.new("classic", seats, seed=7, options={"first_round_placement_only": True})
+    ana, bot, bia = game.current, (game.current + 1) % 3, (game.current + 2) % 3
+    kinds = ["human"] * 3
+    kinds[bot] = "bot"
+    app = App(MemoryStorage())
+    app.game = game
+    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(seats, kinds, strict=True)]
+    app.record = make_record(app.store.new_id(), game, app.seats)
+    app.store.save(app.record)
+    app.screen = "play"
+    app.last_human = ana
+    app.dispatch("amount", "all")
+    app.dispatch("territory", game.territories_of(ana)[0])
+    assert game.current == bot
+    while game.current == bot:
+        app.bot_step()
+    assert app.curtain == bia and game.can_undo_turn_end()  # the computer's army
+    assert not buttons(app.render()["curtain"], "undo-turn-end")
+    app.dispatch("undo-turn-end")
+    assert game.current == bia
+
+
 def test_forced_trade_then_trade_picker():
     hand = [0, 1, 2, 3, 4]  # five cards: a set always exists
     app = scenario_app({1: ["peru"], 2: ["china"]}, ["human", "bot", "bot"], hands={0: hand})

@@ -123,6 +123,8 @@ class App(
         self.message: tuple[str, str] | None = None
         self.curtain: int | None = None
         self.last_human: int | None = None
+        #: The seat whose action just passed the turn (None once anything else happened).
+        self.turn_passed_by: int | None = None
         self.revealed = False
         self.amount = "1"
         self.source: str | None = None

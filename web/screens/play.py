@@ -30,6 +30,7 @@ class PlayScreen(PageBase):
             g is not None
             and self.curtain is not None
             and self.last_human is not None
+            and self.turn_passed_by == self.last_human  # not a computer's turn in between
             and not self.is_bot(self.last_human)
             and g.can_undo_turn_end()
         )
@@ -39,6 +40,7 @@ class PlayScreen(PageBase):
         if g is None or not self.turn_end_undoable():
             return
         g.undo()
+        self.turn_passed_by = None
         self.curtain = None  # the device is still in the hands of the one who placed it
         self.last_human = g.current
         self.clear_selection()
@@ -189,6 +191,7 @@ class PlayScreen(PageBase):
         g = self.game
         assert g is not None and self.record is not None
         self._note_events(events)
+        self.turn_passed_by = before if g.current != before else None
         for e in events:
             if e["type"] == "battle":
                 self.battle = e

@@ -63,6 +63,7 @@ class SavedGames(PageBase):
         self._rebuild_log()
         self.revealed = False
         self.last_human = None
+        self.turn_passed_by = None
         self.screen = "over" if game.phase == "over" else "play"
         self._maybe_curtain()
 

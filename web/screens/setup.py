@@ -232,6 +232,7 @@ class SetupScreen(PageBase):
         self.held_at_turn_end = {}  # what the last game's people held
         self.taken_by = {}
         self.last_human = None
+        self.turn_passed_by = None
         self.revealed = False
         self.clear_selection()
         self._note_events([{"type": "turn", "player": game.current, "round": game.round}])
