@@ -1344,6 +1344,15 @@ STATS_ROWS_JS = """() => {
 }"""
 
 
+#: The chart's tick labels' left edges against the chart's own (negative: cut off).
+CHART_TICKS_JS = """() => {
+  const svg = document.querySelector('.chart svg').getBoundingClientRect();
+  const ticks = [...document.querySelectorAll('.chart .tick')];
+  return {lefts: ticks.map((t) => t.getBoundingClientRect().left - svg.left),
+          top: Math.max(...ticks.map((t) => +t.textContent || 0))};
+}"""
+
+
 def six_at_round_fourteen() -> Game:
     """Six players (one with a name of 40 characters) after 13 rounds of normal bots:
     three-digit losses and rolls in the statistics."""
@@ -1392,6 +1401,11 @@ def test_the_statistics_show_each_colour_beside_its_name(
             assert rows[0]["lines"] == 1, (size, rows[0])
             if size in ("360x640", "390x844"):  # the long name wraps, beside its swatch
                 assert rows[1]["lines"] > 1, rows[1]
+            for chart in ("armies", "territories"):  # three-digit armies: "121" read "21"
+                press(page, "chart", chart)
+                ticks = page.evaluate(CHART_TICKS_JS)
+                assert min(ticks["lefts"]) >= -0.5, (size, chart, ticks)
+                assert chart != "armies" or ticks["top"] > 99, ticks
             press(page, "escape")
             page.wait_for_selector("#overlay", state="hidden")
             for screen in ("rules", "history", "saves", "setup"):  # nor does any other dialog

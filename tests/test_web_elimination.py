@@ -103,7 +103,7 @@ def test_classic_page_shows_the_end_of_turn_trade_and_its_rule():
     assert g.phase == "attack"
     conquer(app, "brasil", "argentina")
     assert not g.players[1].alive and len(g.players[0].cards) == 7
-    assert "Bia foi eliminado por Ana. Ana ficou com as 4 cartas de Bia." in app.log
+    assert "Ana eliminou Bia do jogo. Ana ficou com as 4 cartas de Bia." in app.log
     # Until the turn ends, the page says what comes.
     assert CATALOGUE["pt"]["final_trade_ahead"] in panel(app)
     app.dispatch("end-turn")
@@ -134,7 +134,7 @@ def test_classic_page_shows_the_end_of_turn_trade_and_its_rule():
     assert "end-of-turn trades" in text
     assert "End of the turn: you hold 4 cards and may trade sets now" in text
     assert "End the turn and draw the card" in text
-    assert "Bia was eliminated by Ana. Ana took Bia's 4 cards." in app.history_lines()
+    assert "Ana knocked Bia out of the game. Ana took Bia's 4 cards." in app.history_lines()
     app.dispatch("end-turn")
     assert g.current == 2 and len(g.players[0].cards) == 5
 
@@ -195,7 +195,7 @@ def test_mitologicas_and_brasil_pages_show_the_top_up_draw_in_both_languages():
         place_all(g, source)
         conquer(app, source, target)
         assert not g.players[1].alive and len(g.players[0].cards) == 5
-        line = next(x for x in app.log if "Bia" in x and ("eliminad" in x))
+        line = next(x for x in app.log if "Bia" in x and ("eliminou" in x))
         assert line.endswith(pt), line
         # No end-of-turn trade in these games: the turn ends at once, with the card.
         assert CATALOGUE["pt"]["final_trade_ahead"] not in panel(app)
@@ -250,11 +250,11 @@ def test_war2_page_says_the_next_player_drew_the_top_up_blind():
     conquer(app, "brasil", "argentina")
     assert not g.players[1].alive and len(g.players[0].cards) == 5
     assert (
-        "Bia foi eliminado por Ana. Caio tirou, sem olhar, 2 cartas de Bia para a mão de "
+        "Ana eliminou Bia do jogo. Caio tirou, sem olhar, 2 cartas de Bia para a mão de "
         "Ana (até 5). A outra carta foi para o descarte."
     ) in app.log
     app.dispatch("lang", "en")
     assert (
-        "Bia was eliminated by Ana. Caio drew 2 of Bia's cards blind for Ana's hand "
+        "Ana knocked Bia out of the game. Caio drew 2 of Bia's cards blind for Ana's hand "
         "(up to 5). The other card went to the discard pile."
     ) in app.history_lines()

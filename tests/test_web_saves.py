@@ -312,6 +312,21 @@ def test_delete_offers_undo_and_undo_restores_exactly():
     assert App(storage).record["id"] == save_id
 
 
+def test_a_deleted_game_restored_from_its_file_drops_the_deletes_undo():
+    """Export, delete, restore from the file: "Game deleted. Undo" stayed above the restored
+    game (and Undo would have written the old copy back over it)."""
+    app = start(MemoryStorage(), lang="en")
+    save_id = app.record["id"]
+    app.dispatch("screen", "saves")
+    text = app.dispatch("export", save_id)["text"]
+    app.dispatch("delete", save_id)
+    assert buttons(app.render()["overlay"], "undo-delete")
+    app.dispatch("import", None, text)
+    app.dispatch("screen", "saves")
+    assert [s.id for s in app.store.list()] == [save_id]
+    assert not buttons(app.render()["overlay"], "undo-delete")
+
+
 def test_finished_games_cleared_in_one_place_with_undo():
     storage = MemoryStorage()
     store = SaveStore(storage)

@@ -468,6 +468,38 @@ def test_the_curtain_never_offers_to_undo_a_computers_placement():
     assert game.current == bia
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("pt", "Bruno eliminou Ana do jogo."), ("en", "Bruno knocked Ana out of the game.")],
+)
+def test_a_person_knocked_out_by_a_computer_is_told_and_so_is_the_next_person(lang, said):
+    """A computer takes Ana's last territory: the page says so at once (it was only in the
+    history, and gone from "latest moves" by the next turn), and Caio's turn opens with it."""
+    seats = [("Ana", "azul"), ("Bruno", "verde"), ("Caio", "preto")]
+    owner = {t: 1 + i % 2 for i, t in enumerate(BOARD.territories)}
+    owner.update(argentina=0, brasil=1)
+    armies = {t: 40 for t in BOARD.territories}
+    armies.update(argentina=1, brasil=30)
+    game = Game.scenario("classic", seats, owner, armies=armies, current=1, seed=3)
+    app = App(MemoryStorage(), lang=lang)
+    app.game = game
+    kinds = ["human", "normal", "human"]
+    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(seats, kinds, strict=True)]
+    app.record = make_record(app.store.new_id(), game, app.seats)
+    app.store.save(app.record)
+    app.screen = "play"
+    app.held_at_turn_end = {0: ["argentina"], 2: game.territories_of(2)}
+    while game.current == 1:
+        app.bot_step()
+    assert not game.players[0].alive and game.current == 2
+    assert app.render()["message"]["text"] == said
+    app.dispatch("curtain-open")
+    (note,) = find(app.render()["panel"], lambda n: n["attrs"].get("class") == "losses")
+    # and a word to look at one's objective, the same for everyone (a destroy card may
+    # have changed: saying so to this person alone would tell the table their card)
+    assert text_of(note) == said + " " + text(lang, "objective_check")
+
+
 def test_forced_trade_then_trade_picker():
     hand = [0, 1, 2, 3, 4]  # five cards: a set always exists
     app = scenario_app({1: ["peru"], 2: ["china"]}, ["human", "bot", "bot"], hands={0: hand})

@@ -360,7 +360,10 @@ PT: dict[str, Entry] = {
     "ev_battle": "{name} atacou {target.the} {source.de}: {attack} × {defend} "
     "(perdeu {lost}, matou {killed}).",
     "ev_conquest": "{name} conquistou {territory.the}.",
-    "ev_eliminated": "{name} foi eliminado por {by}.",
+    "ev_eliminated": "{by} eliminou {name} do jogo.",  # no participle: "eliminado/a"
+    # said to every person after someone left the game: it tells nobody else's card
+    "objective_check": "Veja seu objetivo: quem tinha de destruir os exércitos de quem "
+    "saiu do jogo tem agora outro.",
     # elimination: cards of the eliminated player (RULINGS.md, "Elimination")
     "ev_took_cards": Plural(
         "{by} ficou com a carta de {name}.", "{by} ficou com as {n} cartas de {name}."
@@ -717,7 +720,9 @@ EN: dict[str, Entry] = {
     "ev_battle": "{name} attacked {target.the} from {source.the}: {attack} × {defend} "
     "(lost {lost}, killed {killed}).",
     "ev_conquest": "{name} conquered {territory.the}.",
-    "ev_eliminated": "{name} was eliminated by {by}.",
+    "ev_eliminated": "{by} knocked {name} out of the game.",
+    "objective_check": "Check your objective: a card to destroy the armies of whoever left "
+    "the game is now another objective.",
     # elimination: cards of the eliminated player (RULINGS.md, "Elimination")
     "ev_took_cards": Plural("{by} took {name}'s card.", "{by} took {name}'s {n} cards."),
     "ev_top_up_by": Plural(

@@ -151,6 +151,8 @@ class App(
         #: Who first took each of those territories from them since (the owner now may be
         #: somebody who took it later from the first taker).
         self.taken_by: dict[int, dict[str, int]] = {}
+        #: Who was knocked out of the game (by whom) since each person's last turn.
+        self.knocked_out: dict[int, list[tuple[int, int]]] = {}
         self.chart = "territories"
         self.bot = SimpleBot()
         self.bots: dict[int, Any] = {}

@@ -197,11 +197,24 @@ class PlayScreen(PageBase):
                 self.battle = e
             elif e["type"] == "conquest" and e["defender"] in self.held_at_turn_end:
                 self.taken_by.setdefault(e["defender"], {}).setdefault(e["territory"], e["player"])
+            elif e["type"] == "eliminated":
+                for seat in self.held_at_turn_end:
+                    if seat != e["player"]:
+                        self.knocked_out.setdefault(seat, []).append((e["player"], e["by"]))
+                if not self.is_bot(e["player"]) and self.is_bot(e["by"]):
+                    # a person a computer knocked out learns it now, not from the history
+                    self.message = (
+                        "info",
+                        self.tr(
+                            "ev_eliminated", name=self.name(e["player"]), by=self.name(e["by"])
+                        ),
+                    )
         if g.phase == "over":
             self.screen = "over"
         if g.current != before and not self.is_bot(before):
             self.held_at_turn_end[before] = g.territories_of(before)
             self.taken_by[before] = {}
+            self.knocked_out[before] = []
         if g.current != before or g.phase == "over":
             self.clear_selection()
             self.revealed = False
@@ -548,14 +561,26 @@ class PlayScreen(PageBase):
             return None
         held = self.held_at_turn_end.get(g.current)
         lost = [t for t in held or () if g.owner.get(t) not in (None, g.current)]
-        if not lost:
+        # who left the game meanwhile: only in the history, and gone from "latest moves"
+        out = [
+            self.tr("ev_eliminated", name=self.name(victim), by=self.name(by))
+            for victim, by in self.knocked_out.get(g.current, [])
+        ]
+        if not lost and not out:
             return None
-        taken = self.taken_by.get(g.current, {})
-        items = ", ".join(
-            self.tr("lost_to", territory=self.tname(t), name=self.name(taken.get(t, g.owner[t])))
-            for t in lost
-        )
-        return h("p", {"class": "losses"}, self.tr("lost_since", n=len(lost), lost=items))
+        lines = []
+        if lost:
+            taken = self.taken_by.get(g.current, {})
+            items = ", ".join(
+                self.tr(
+                    "lost_to", territory=self.tname(t), name=self.name(taken.get(t, g.owner[t]))
+                )
+                for t in lost
+            )
+            lines.append(self.tr("lost_since", n=len(lost), lost=items))
+        if out:  # to every person alike, whatever their card: nobody's secret shows
+            out.append(self.tr("objective_check"))
+        return h("p", {"class": "losses"}, " ".join(lines + out))
 
     def _final_panel(self) -> Node:
         """A finished game's panel while its map shows: who won, the way back to the

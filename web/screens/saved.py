@@ -60,6 +60,7 @@ class SavedGames(PageBase):
         self.blitz = self.blitz_report = None  # the last game's blitz and its report
         self.held_at_turn_end = {}  # what the last game's people held (or this one's, stale)
         self.taken_by = {}
+        self.knocked_out = {}
         self._rebuild_log()
         self.revealed = False
         self.last_human = None
@@ -188,8 +189,11 @@ class SavedGames(PageBase):
     def on_import(self, _a: str | None, value: str | None) -> None:
         before = {s.id for s in self.store.list()}
         save_id = self.store.import_text(value or "")
-        added = {s.id for s in self.store.list()} - before
+        now = {s.id for s in self.store.list()}
+        added = now - before
         self.message = ("info", self.tr("save_imported" if added else "save_import_known"))
+        # a deleted game restored from its file: its "Undo" would write the old copy back
+        self.deleted = [kept for kept in self.deleted if kept[0] not in now]
         self._open(save_id)
 
     def on_import_fragment(self, _a: str | None, value: str | None) -> None:

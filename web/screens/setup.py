@@ -231,6 +231,7 @@ class SetupScreen(PageBase):
         self.blitz = self.blitz_report = None  # the last game's blitz and its report
         self.held_at_turn_end = {}  # what the last game's people held
         self.taken_by = {}
+        self.knocked_out = {}
         self.last_human = None
         self.turn_passed_by = None
         self.revealed = False

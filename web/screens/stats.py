@@ -102,11 +102,13 @@ class StatsScreen(PageBase):
         key = self.chart
         width, height, pad = 520, 220, 34
         top = max(1, max(max(p[key]) for p in points))
+        # room for the top value's digits at a phone's 22-unit ticks ("121" read "21")
+        left = max(pad, 10 + 14 * len(str(top)))
         rounds = [p["round"] for p in points]
         r0, r1 = min(rounds), max(max(rounds), min(rounds) + 1)
 
         def x(r: int) -> float:
-            return round(pad + (width - pad - 10) * (r - r0) / (r1 - r0), 1)
+            return round(left + (width - left - 10) * (r - r0) / (r1 - r0), 1)
 
         def y(v: int) -> float:
             return round(height - pad + 4 - (height - pad - 10) * v / top, 1)
@@ -118,14 +120,14 @@ class StatsScreen(PageBase):
                 h("polyline", {"points": coords, "class": f"line c-{p.color}", "data-seat": str(i)})
             )
         axes = [
-            h("line", {"x1": pad, "y1": y(0), "x2": width - 10, "y2": y(0), "class": "axis"}),
-            h("line", {"x1": pad, "y1": y(0), "x2": pad, "y2": 8, "class": "axis"}),
+            h("line", {"x1": left, "y1": y(0), "x2": width - 10, "y2": y(0), "class": "axis"}),
+            h("line", {"x1": left, "y1": y(0), "x2": left, "y2": 8, "class": "axis"}),
             h(
                 "text",
-                {"x": pad - 6, "y": y(top) + 4, "class": "tick", "text-anchor": "end"},
+                {"x": left - 6, "y": y(top) + 4, "class": "tick", "text-anchor": "end"},
                 str(top),
             ),
-            h("text", {"x": pad - 6, "y": y(0) + 4, "class": "tick", "text-anchor": "end"}, "0"),
+            h("text", {"x": left - 6, "y": y(0) + 4, "class": "tick", "text-anchor": "end"}, "0"),
             h("text", {"x": x(r0), "y": height - 6, "class": "tick"}, str(r0)),
             h(
                 "text",
