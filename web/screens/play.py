@@ -531,6 +531,10 @@ class PlayScreen(PageBase):
                     h("strong", {}, p.name),
                     ": ",
                     self.objective_text(i),
+                    # who left the game on the way, and to whom
+                    " " + self.tr("over_out_by", by=self.name(p.eliminated_by))
+                    if not p.alive and p.eliminated_by is not None
+                    else None,
                 )
             )
         return h(
