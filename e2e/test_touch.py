@@ -1789,34 +1789,71 @@ def test_the_curtain_takes_back_a_first_round_last_army_by_touch(
     """Pass-and-play, the first round (placements only): the army that ends the first
     person's turn passes it at once. Before the next opens the curtain, the first takes it
     back with a tap and places again; once the next has opened it, nothing can be undone."""
-    resize(page, size)
-    options = {"first_round_placement_only": True} if board_id == "classic" else {}
-    game = Game.new(board_id, SEATS, seed=5, options=options)
-    load_position(page, game)
-    switch_language(page, lang)
-    open_curtain(page)
-    ana = game.players[game.current].color
-    mine = [t for t, (owner, _a, _s) in state_of(page).items() if owner == ana]
-    where = mine[0]
-    before = state_of(page)[where][1]
-    press(page, "amount", "all")
-    touch_badge(page, where)
-    page.wait_for_selector("#curtain:not([hidden])")
-    # the curtain shows nothing of the map: no browser tap highlight over it (Chrome on
-    # Android painted the badges' whole group pale blue, over the curtain that followed)
-    wrap = page.locator("#board-wrap").bounding_box()
-    box = (wrap["x"] + wrap["width"] / 2 - 20, wrap["y"] + 40, 40, 40)
-    plain = colour_counts(page.screenshot(), box, {"curtain": (0x22, 0x31, 0x3D)})
-    assert plain["curtain"] == 40 * 40, plain
-    said = undo.format(name=game.players[game.current].name)
-    assert page.locator('#curtain [data-action="undo-turn-end"]').inner_text() == said
-    tap_in_sight(page, '#curtain [data-action="undo-turn-end"]')
-    page.wait_for_selector("#curtain", state="hidden")
-    assert state_of(page)[where][1] == before
-    assert page.locator("#pending").count() == 1, "Ana's armies are hers to place again"
-    press(page, "amount", "all")
-    touch_badge(page, mine[-1])
-    page.wait_for_selector("#curtain:not([hidden])")
-    press(page, "curtain-open")
-    page.wait_for_selector("#curtain", state="hidden")
-    assert page.locator('[data-action="undo-turn-end"], [data-action="undo"]').count() == 0
+    try:
+        resize(page, size)
+        options = {"first_round_placement_only": True} if board_id == "classic" else {}
+        game = Game.new(board_id, SEATS, seed=5, options=options)
+        load_position(page, game)
+        switch_language(page, lang)
+        open_curtain(page)
+        ana = game.players[game.current].color
+        mine = [t for t, (owner, _a, _s) in state_of(page).items() if owner == ana]
+        where = mine[0]
+        before = state_of(page)[where][1]
+        press(page, "amount", "all")
+        touch_badge(page, where)
+        page.wait_for_selector("#curtain:not([hidden])")
+        # the curtain shows nothing of the map: no browser tap highlight over it (Chrome on
+        # Android painted the badges' whole group pale blue, over the curtain that followed)
+        wrap = page.locator("#board-wrap").bounding_box()
+        box = (wrap["x"] + wrap["width"] / 2 - 20, wrap["y"] + 40, 40, 40)
+        plain = colour_counts(page.screenshot(), box, {"curtain": (0x22, 0x31, 0x3D)})
+        assert plain["curtain"] == 40 * 40, plain
+        said = undo.format(name=game.players[game.current].name)
+        assert page.locator('#curtain [data-action="undo-turn-end"]').inner_text() == said
+        tap_in_sight(page, '#curtain [data-action="undo-turn-end"]')
+        page.wait_for_selector("#curtain", state="hidden")
+        assert state_of(page)[where][1] == before
+        assert page.locator("#pending").count() == 1, "Ana's armies are hers to place again"
+        press(page, "amount", "all")
+        touch_badge(page, mine[-1])
+        page.wait_for_selector("#curtain:not([hidden])")
+        press(page, "curtain-open")
+        page.wait_for_selector("#curtain", state="hidden")
+        assert page.locator('[data-action="undo-turn-end"], [data-action="undo"]').count() == 0
+    finally:
+        switch_language(page, "pt")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "Bruno knocked Ana out of the game."), ("pt", "Bruno eliminou Ana do jogo.")],
+)
+def test_a_person_knocked_out_by_a_computer_is_told_on_a_phone(
+    page: Any, lang: str, said: str
+) -> None:
+    """Pass-and-play with a computer between two people: the computer takes Ana's last
+    territory. The page says so at once (over the curtain), and Caio's turn opens with it
+    and the word, the same for everyone, to look at one's objective."""
+    try:
+        resize(page, "360x640")
+        board = get_variant("classic").board
+        seats = [("Ana", "azul"), ("Bruno", "verde"), ("Caio", "preto")]
+        owner = {t: 1 + i % 2 for i, t in enumerate(board.territories)}
+        owner.update(argentina=0, brasil=1)
+        armies = {t: 40 for t in board.territories}
+        armies.update(argentina=1, brasil=30)
+        game = Game.scenario("classic", seats, owner, armies=armies, current=1, seed=3)
+        switch_language(page, lang)  # first: the computer moves as soon as the game opens
+        load_position(page, game, kinds=("human", "normal", "human"))
+        page.wait_for_selector("#curtain:not([hidden])", timeout=TIMEOUT)
+        page.wait_for_function(
+            "(t) => document.getElementById('message').textContent.includes(t)", arg=said
+        )
+        assert page.locator("#message").is_visible()
+        open_curtain(page)
+        note = page.locator(".losses")
+        assert said in note.inner_text()
+        assert in_sight(page, ".losses")
+    finally:
+        switch_language(page, "pt")

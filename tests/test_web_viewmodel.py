@@ -488,7 +488,6 @@ def test_a_person_knocked_out_by_a_computer_is_told_and_so_is_the_next_person(la
     app.record = make_record(app.store.new_id(), game, app.seats)
     app.store.save(app.record)
     app.screen = "play"
-    app.held_at_turn_end = {0: ["argentina"], 2: game.territories_of(2)}
     while game.current == 1:
         app.bot_step()
     assert not game.players[0].alive and game.current == 2

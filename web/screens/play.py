@@ -198,7 +198,7 @@ class PlayScreen(PageBase):
             elif e["type"] == "conquest" and e["defender"] in self.held_at_turn_end:
                 self.taken_by.setdefault(e["defender"], {}).setdefault(e["territory"], e["player"])
             elif e["type"] == "eliminated":
-                for seat in self.held_at_turn_end:
+                for seat in self.humans():  # each person's next turn says it
                     if seat != e["player"]:
                         self.knocked_out.setdefault(seat, []).append((e["player"], e["by"]))
                 if not self.is_bot(e["player"]) and self.is_bot(e["by"]):
