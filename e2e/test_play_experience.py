@@ -143,7 +143,7 @@ def test_history_replay_and_statistics(app_page: Any) -> None:
     click(page, "screen", "history")
     lines = page.locator(".history-lines li")
     assert lines.count() >= 3
-    assert "atacou a Argélia do Brasil" in page.locator(".history-lines").inner_text()
+    assert "atacou a Argélia a partir do Brasil" in page.locator(".history-lines").inner_text()
     click(page, "replay-start")
     page.wait_for_selector(".replay")
     assert "Lance 0 de" in page.locator(".replay-step").inner_text()

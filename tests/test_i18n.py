@@ -528,7 +528,7 @@ def test_the_log_and_prompts_use_articles_and_contractions() -> None:
     while g.owner["argentina"] != 0:
         app.dispatch("attack")
     history = app.history_lines()
-    assert any(line.startswith("Ana atacou a Argentina do Brasil:") for line in history)
+    assert any(line.startswith("Ana atacou a Argentina a partir do Brasil:") for line in history)
     assert "Ana conquistou a Argentina." in history
     assert "Você conquistou a Argentina!" in text_of(app.render()["panel"])
 

@@ -414,6 +414,9 @@ def test_the_replay_buttons_are_icons_shipped_with_the_page():
         (svg,) = b["children"]
         assert svg["tag"] == "svg" and svg["children"][0]["attrs"]["d"]
         assert not text_of(b).strip()  # no glyph that a font may lack
+    # the way back sits with them, above the step's lines (below, a phone had to scroll)
+    (row,) = find(app.render()["panel"], lambda n: n["attrs"].get("role") == "group")
+    assert [b["attrs"].get("data-action") for b in row["children"]][-1] == "screen"
     # and they work
     app.dispatch("replay-step", "last")
     assert app.replay["step"] == len(app.game.log)

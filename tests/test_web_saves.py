@@ -295,6 +295,8 @@ def test_export_file_name_says_which_game():
     effect = app.dispatch("export", app.record["id"])
     name = effect["download"]
     assert name.startswith("pywar_classic-war_ana-bruno-carla_round-1_") and name.endswith(".json")
+    # said on the page too: a browser may download without a word
+    assert app.render()["message"]["text"] == f"File saved for download: {name}"
 
 
 def test_delete_offers_undo_and_undo_restores_exactly():

@@ -661,7 +661,7 @@ def test_blitz_rolls_until_the_floor_and_undo_takes_back_a_placement():
     assert len(attacks) == rolls
     # every roll is in the history, in words
     lines = app.history_lines()
-    assert sum("atacou o Peru do Brasil" in x for x in lines) == rolls
+    assert sum("atacou o Peru a partir do Brasil" in x for x in lines) == rolls
 
 
 def test_replay_steps_through_the_log_and_stats_add_up():

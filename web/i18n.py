@@ -175,6 +175,7 @@ PT: dict[str, Entry] = {
     "import": "Importar arquivo .json",
     "save_deleted": "Jogo apagado.",
     "save_imported": "Jogo importado.",
+    "exported": "Arquivo salvo para baixar: {name}",
     "save_missing": "Este jogo salvo não existe mais.",
     "save_damaged": "o arquivo está danificado ou incompleto",
     "save_foreign": "não é um jogo salvo do pywar",
@@ -357,7 +358,7 @@ PT: dict[str, Entry] = {
         "{name} trocou cartas por {armies} {board.armies}.",
         "armies",
     ),
-    "ev_battle": "{name} atacou {target.the} {source.de}: {attack} × {defend} "
+    "ev_battle": "{name} atacou {target.the} a partir {source.de}: {attack} × {defend} "
     "(perdeu {lost}, matou {killed}).",
     "ev_conquest": "{name} conquistou {territory.the}.",
     "ev_eliminated": "{by} eliminou {name} do jogo.",  # no participle: "eliminado/a"
@@ -542,6 +543,7 @@ EN: dict[str, Entry] = {
     "import": "Import a .json file",
     "save_deleted": "Game deleted.",
     "save_imported": "Game imported.",
+    "exported": "File saved for download: {name}",
     "save_missing": "This saved game no longer exists.",
     "save_damaged": "the file is damaged or incomplete",
     "save_foreign": "it is not a pywar saved game",

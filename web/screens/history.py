@@ -102,9 +102,10 @@ class HistoryScreen(PageBase):
                 icon_button(
                     "last", self.tr("replay_last"), "replay-step", "last", disabled=step >= last
                 ),
+                # in the row: under the step's lines it fell below a phone's fold
+                button(self.tr("replay_exit"), "screen", "play", cls="btn"),
             ),
             h("ul", {"class": "replay-lines"}, [h("li", {}, x) for x in self.replay["lines"]]),
-            button(self.tr("replay_exit"), "screen", "play", cls="btn"),
         )
 
 

@@ -161,8 +161,13 @@ class SavedGames(PageBase):
         if summary is None:
             return None
         if summary.damaged:
-            return {"download": f"pywar-damaged-{arg}.json", "text": self.store.raw(arg) or ""}
-        return {"download": export_name(self, summary), "text": self.store.export(arg)}
+            return self._exported(f"pywar-damaged-{arg}.json", self.store.raw(arg) or "")
+        return self._exported(export_name(self, summary), self.store.export(arg))
+
+    def _exported(self, name: str, text: str) -> dict[str, Any]:
+        """The download effect, said on the page too (the browser may say nothing)."""
+        self.message = ("info", self.tr("exported", name=name))
+        return {"download": name, "text": text}
 
     def on_export_current(self, _a: str | None, _v: str | None) -> dict[str, Any] | None:
         """Save the game in play to a file, whatever the storage says."""
@@ -177,14 +182,11 @@ class SavedGames(PageBase):
             rev=int(self.record.get("rev", 0)),
         )
         name = export_name(self, summary_of(record["id"], record, g))
-        return {"download": name, "text": json.dumps(record, ensure_ascii=False, indent=1)}
+        return self._exported(name, json.dumps(record, ensure_ascii=False, indent=1))
 
     def on_backup(self, _a: str | None, _v: str | None) -> dict[str, Any] | None:
         day = time.strftime("%Y-%m-%d")
-        return {
-            "download": f"pywar-{self.tr('backup_file')}-{day}.json",
-            "text": self.store.backup(),
-        }
+        return self._exported(f"pywar-{self.tr('backup_file')}-{day}.json", self.store.backup())
 
     def on_import(self, _a: str | None, value: str | None) -> None:
         before = {s.id for s in self.store.list()}
