@@ -314,6 +314,32 @@ def test_delete_offers_undo_and_undo_restores_exactly():
     assert App(storage).record["id"] == save_id
 
 
+def test_a_game_opened_starts_placing_one_army_a_tap():
+    """ "All" chosen in one game is not the next game's: a game opened (or started) places
+    one army a tap until the player chooses otherwise."""
+
+    def chosen(app) -> list[str]:
+        return [
+            b["attrs"]["data-arg"]
+            for b in buttons(app.render()["panel"], "amount")
+            if b["attrs"].get("aria-pressed") == "true"
+        ]
+
+    app = start(MemoryStorage(), lang="en")
+    app.dispatch("curtain-open")
+    app.dispatch("amount", "all")
+    assert chosen(app) == ["all"]
+    text = app.dispatch("export", app.record["id"])["text"]
+    app.dispatch("import", None, text)
+    app.dispatch("curtain-open")
+    assert chosen(app) == ["1"]
+    app.dispatch("amount", "5")
+    app.dispatch("screen", "setup")
+    app.dispatch("start")
+    app.dispatch("curtain-open")
+    assert chosen(app) == ["1"]
+
+
 def test_a_deleted_game_restored_from_its_file_drops_the_deletes_undo():
     """Export, delete, restore from the file: "Game deleted. Undo" stayed above the restored
     game (and Undo would have written the old copy back over it)."""

@@ -61,6 +61,7 @@ class SavedGames(PageBase):
         self.held_at_turn_end = {}  # what the last game's people held (or this one's, stale)
         self.taken_by = {}
         self.knocked_out = {}
+        self.amount = "1"  # the last game's "All" is not this one's
         self._rebuild_log()
         self.revealed = False
         self.last_human = None

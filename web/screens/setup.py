@@ -232,6 +232,7 @@ class SetupScreen(PageBase):
         self.held_at_turn_end = {}  # what the last game's people held
         self.taken_by = {}
         self.knocked_out = {}
+        self.amount = "1"
         self.last_human = None
         self.turn_passed_by = None
         self.revealed = False
