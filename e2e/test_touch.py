@@ -1857,3 +1857,27 @@ def test_a_person_knocked_out_by_a_computer_is_told_on_a_phone(
         assert in_sight(page, ".losses")
     finally:
         switch_language(page, "pt")
+
+
+def test_a_long_name_wraps_beside_its_colour_in_the_turn_header(page: Any) -> None:
+    """War Brasil on a phone held sideways, a 25-letter name: the name wraps beside its
+    colour (the dot sat alone on a line of its own, the name under it)."""
+    resize(page, "844x390")
+    game = turn_position("brasil")
+    game.players[0].name = "Maria Eduarda Albuquerque"
+    game.setup["players"] = [[p.name, p.color] for p in game.players]
+    load_position(page, game)
+    open_curtain(page)
+    boxes = page.evaluate(
+        """() => {
+          const r = (s) => document.querySelector(s).getBoundingClientRect();
+          const dot = r('.turn .swatch'), name = r('.turn-name');
+          const lines = document.querySelector('.turn-name').getClientRects().length;
+          return {dot: [dot.left, dot.right, (dot.top + dot.bottom) / 2],
+                  name: [name.left, name.top, name.bottom], lines};
+        }"""
+    )
+    left, right, middle = boxes["dot"]
+    name_left, top, bottom = boxes["name"]
+    assert right <= name_left + 0.5, boxes  # beside it, not under it
+    assert top <= middle <= bottom, boxes
