@@ -39,9 +39,17 @@ def scenario_app(
     game = Game.scenario(
         "classic", seats, owner, armies=armies, current=current, hands=hands, seed=3
     )
-    app = App(storage or MemoryStorage())
+    return app_playing(game, kinds, storage=storage)
+
+
+def app_playing(game: Game, kinds: list[str], lang: str = "pt", storage=None) -> App:
+    """An App on the play screen of ``game``, its seats played as ``kinds`` say, saved."""
+    app = App(storage or MemoryStorage(), lang=lang)
     app.game = game
-    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(seats, kinds, strict=True)]
+    app.seats = [
+        {"name": p.name, "color": p.color, "kind": k}
+        for p, k in zip(game.players, kinds, strict=True)
+    ]
     app.record = make_record(app.store.new_id(), game, app.seats)
     app.store.save(app.record)
     app.store.set_current(app.record["id"])
@@ -413,12 +421,7 @@ def test_the_curtain_takes_back_the_army_that_ended_a_first_round_turn(lang, und
     ana, bia = game.current, (game.current + 1) % 3
     kinds = ["bot"] * 3
     kinds[ana] = kinds[bia] = "human"
-    app = App(MemoryStorage(), lang=lang)
-    app.game = game
-    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(seats, kinds, strict=True)]
-    app.record = make_record(app.store.new_id(), game, app.seats)
-    app.store.save(app.record)
-    app.screen = "play"
+    app = app_playing(game, kinds, lang)
     app.last_human = ana
     where = game.territories_of(ana)[0]
     armies, pending = game.armies[where], game.pending_armies
@@ -450,12 +453,7 @@ def test_the_curtain_never_offers_to_undo_a_computers_placement():
     ana, bot, bia = game.current, (game.current + 1) % 3, (game.current + 2) % 3
     kinds = ["human"] * 3
     kinds[bot] = "bot"
-    app = App(MemoryStorage())
-    app.game = game
-    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(seats, kinds, strict=True)]
-    app.record = make_record(app.store.new_id(), game, app.seats)
-    app.store.save(app.record)
-    app.screen = "play"
+    app = app_playing(game, kinds)
     app.last_human = ana
     app.dispatch("amount", "all")
     app.dispatch("territory", game.territories_of(ana)[0])
@@ -481,13 +479,7 @@ def test_a_person_knocked_out_by_a_computer_is_told_and_so_is_the_next_person(la
     armies = {t: 40 for t in BOARD.territories}
     armies.update(argentina=1, brasil=30)
     game = Game.scenario("classic", seats, owner, armies=armies, current=1, seed=3)
-    app = App(MemoryStorage(), lang=lang)
-    app.game = game
-    kinds = ["human", "normal", "human"]
-    app.seats = [{"name": n, "color": c, "kind": k} for (n, c), k in zip(seats, kinds, strict=True)]
-    app.record = make_record(app.store.new_id(), game, app.seats)
-    app.store.save(app.record)
-    app.screen = "play"
+    app = app_playing(game, ["human", "normal", "human"], lang)
     while game.current == 1:
         app.bot_step()
     assert not game.players[0].alive and game.current == 2

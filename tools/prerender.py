@@ -76,6 +76,7 @@ def main(site: str) -> int:
         app = App(MemoryStorage(), lang=lang)
         view = app.render()
         assert view["screen"] == "setup" and view["overlay"] is not None
+        names = app.map_names()
         card = h(
             "section",
             {"class": "screen resume", "aria-labelledby": "resume-title"},
@@ -93,8 +94,8 @@ def main(site: str) -> int:
             "overlay_key": view_key(view["overlay"]),
             "continue": to_html(card),
             # the drawn board's names (the SVG's are Portuguese) in this language
-            "names": app.map_names()["names"],
-            "map_label": app.map_names()["map_label"],
+            "names": names["names"],
+            "map_label": names["map_label"],
         }
     json.dump(
         {"screens": screens, "keys": storage_keys(), "default": "pt"},

@@ -39,13 +39,10 @@ class PlayScreen(PageBase):
         g = self.game
         if g is None or not self.turn_end_undoable():
             return
-        g.undo()
         self.turn_passed_by = None
         self.curtain = None  # the device is still in the hands of the one who placed it
+        self._undo()
         self.last_human = g.current
-        self.clear_selection()
-        self.log.append(self.tr("ev_undo", name=self.name(g.current)))
-        self._save()
 
     def on_reveal(self, _a: str | None, _v: str | None) -> None:
         if self.game and not self.is_bot(self.game.current):
@@ -172,6 +169,12 @@ class PlayScreen(PageBase):
         g = self.game
         if g is None or self.is_bot(g.current) or not g.can_undo():
             return
+        self._undo()
+
+    def _undo(self) -> None:
+        """Take the last action back (its check done), say so and save."""
+        g = self.game
+        assert g is not None
         g.undo()
         self.blitz = self.blitz_report = None
         self.clear_selection()
@@ -242,6 +245,24 @@ class PlayScreen(PageBase):
         if g.current != before:
             self._maybe_curtain()
 
+    def _forget_last_game(self) -> None:
+        """What the page held of the game it showed before (its bots, blitz, selection,
+        the people's turns and losses, the amount a tap places): a game opened or started
+        begins with none of it."""
+        self.conflict = False
+        self.bots = {}
+        self.thinking = None
+        self.clear_selection()
+        self.battle = None
+        self.blitz = self.blitz_report = None
+        self.held_at_turn_end = {}
+        self.taken_by = {}
+        self.knocked_out = {}
+        self.amount = "1"
+        self.last_human = None
+        self.turn_passed_by = None
+        self.revealed = False
+
     def _maybe_curtain(self) -> None:
         g = self.game
         if g is None or g.phase == "over" or self.is_bot(g.current):
@@ -273,7 +294,7 @@ class PlayScreen(PageBase):
                 "undo-turn-end",
                 cls="btn small curtain-undo",
             )
-            if self.turn_end_undoable() and self.last_human is not None
+            if self.turn_end_undoable()
             else None,
         )
 

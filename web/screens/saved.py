@@ -51,21 +51,9 @@ class SavedGames(PageBase):
     def _open(self, save_id: str) -> None:
         record, game = self.store.load(save_id)
         self.record, self.game, self.seats = record, game, record["seats"]
-        self.conflict = False
-        self.bots = {}
-        self.thinking = None
+        self._forget_last_game()  # (what this game's people held, if reopened: stale)
         self._set_current(save_id)
-        self.clear_selection()
-        self.battle = None
-        self.blitz = self.blitz_report = None  # the last game's blitz and its report
-        self.held_at_turn_end = {}  # what the last game's people held (or this one's, stale)
-        self.taken_by = {}
-        self.knocked_out = {}
-        self.amount = "1"  # the last game's "All" is not this one's
         self._rebuild_log()
-        self.revealed = False
-        self.last_human = None
-        self.turn_passed_by = None
         self.screen = "over" if game.phase == "over" else "play"
         self._maybe_curtain()
 

@@ -215,9 +215,7 @@ class SetupScreen(PageBase):
         save_id = self.store.new_id()
         self.record = make_record(save_id, game, seats)
         self.game, self.seats = game, seats
-        self.conflict = False
-        self.bots = {}
-        self.thinking = None
+        self._forget_last_game()
         try:
             self.store.save(self.record)
         except StorageFailure as exc:
@@ -227,16 +225,6 @@ class SetupScreen(PageBase):
         self._remember_form()
         self.screen = "play"
         self.log = []
-        self.battle = None
-        self.blitz = self.blitz_report = None  # the last game's blitz and its report
-        self.held_at_turn_end = {}  # what the last game's people held
-        self.taken_by = {}
-        self.knocked_out = {}
-        self.amount = "1"
-        self.last_human = None
-        self.turn_passed_by = None
-        self.revealed = False
-        self.clear_selection()
         self._note_events([{"type": "turn", "player": game.current, "round": game.round}])
         self._maybe_curtain()
 
