@@ -1881,3 +1881,68 @@ def test_a_long_name_wraps_beside_its_colour_in_the_turn_header(page: Any) -> No
     name_left, top, bottom = boxes["name"]
     assert right <= name_left + 0.5, boxes  # beside it, not under it
     assert top <= middle <= bottom, boxes
+
+
+#: The middle of the two nearest badges of one owner (a tap there is a close call between
+#: two territories a player may choose).
+CLOSEST_OWN_PAIR_JS = """(owner) => {
+  const c = [...document.querySelectorAll(`#board .badge[data-owner="${owner}"] circle`)].map(
+      e => { const b = e.getBoundingClientRect();
+             return [b.x + b.width / 2, b.y + b.height / 2]; });
+  let best = null;
+  for (let i = 0; i < c.length; i++) for (let j = i + 1; j < c.length; j++) {
+    const d = Math.hypot(c[i][0] - c[j][0], c[i][1] - c[j][1]);
+    if (!best || d < best[0]) best = [d, (c[i][0] + c[j][0]) / 2, (c[i][1] + c[j][1]) / 2];
+  }
+  return [best[1], best[2]];
+}"""
+
+#: Each candidate badge the chooser covers (by more than a pixel), and the chooser's box.
+CHOOSER_COVERS_JS = """() => {
+  const box = document.getElementById('choice').getBoundingClientRect();
+  const covered = [];
+  for (const b of document.querySelectorAll('#choice [data-action="pick"]')) {
+    const r = document.querySelector(`#board [data-badge="${b.dataset.arg}"] circle`)
+        .getBoundingClientRect();
+    const w = Math.min(r.right, box.right) - Math.max(r.left, box.left);
+    const h = Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top);
+    if (w > 1 && h > 1) covered.push(b.dataset.arg);
+  }
+  const wrap = document.getElementById('board-wrap').getBoundingClientRect();
+  const inside = box.left >= wrap.left && box.right <= wrap.right + 1
+      && box.top >= wrap.top && box.bottom <= wrap.bottom + 1;
+  return {covered, inside};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("board_id", "size"),
+    [("brasil", "390x844"), ("brasil", "844x390"), ("classic", "360x640"), ("war2", "844x390")],
+)
+def test_the_chooser_leaves_the_territories_it_names_in_sight(
+    page: Any, board_id: str, size: str
+) -> None:
+    """A finger between two of the player's close territories on a phone asks which one it
+    meant; the chooser sits clear of both badges (the player compares the buttons with
+    the map) and inside the map, and its button places there."""
+    resize(page, size)
+    game = turn_position(board_id)
+    load_position(page, game)
+    open_curtain(page)
+    settle_layout(page)
+    page.touchscreen.tap(*page.evaluate(CLOSEST_OWN_PAIR_JS, SEATS[0][1]))
+    page.wait_for_selector("#choice:not([hidden])", timeout=TIMEOUT)
+    picks = page.locator('#choice [data-action="pick"]').evaluate_all(
+        "bs => bs.map(b => b.dataset.arg)"
+    )
+    assert len(picks) >= 2, picks
+    seen = page.evaluate(CHOOSER_COVERS_JS)
+    assert seen == {"covered": [], "inside": True}, (picks, seen)
+    before = state_of(page)[picks[1]][1]
+    page.locator(f'#choice [data-action="pick"][data-arg="{picks[1]}"]').tap()
+    page.wait_for_selector("#choice", state="hidden")
+    page.wait_for_function(
+        "([t, n]) => +document.querySelector(`#board [data-badge='${t}'] text`).textContent > n",
+        arg=[picks[1], before],
+        timeout=TIMEOUT,
+    )

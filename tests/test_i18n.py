@@ -10,12 +10,23 @@ from typing import Any
 
 import pytest
 
+from pywar.actions import Attack
 from pywar.game import Game
 from pywar.objectives import describe
 from pywar.variants import VARIANTS
 
 import viewmodel  # noqa: F401 - merges the WAR II page's texts into the catalogue
-from i18n import CATALOGUE, PLURAL_FORMS, Place, Plural, fill, place, plural_index, t
+from i18n import (
+    CATALOGUE,
+    PLURAL_FORMS,
+    Place,
+    Plural,
+    board_terms,
+    fill,
+    place,
+    plural_index,
+    t,
+)
 from rules_help import rules_for
 from saves import MemoryStorage, make_record
 from viewmodel import App, find, text_of
@@ -744,3 +755,60 @@ def test_one_plural_mechanism_no_key_pairs_for_counts() -> None:
         keys = set(CATALOGUE[lang])
         pairs = sorted(k for k in keys if k.endswith("_one") and k[:-4] + "_other" in keys)
         assert pairs == [], lang
+
+
+#: Two rolls of one battle, the board's words for what fell: the log names who lost what.
+BATTLE_LINES = {
+    ("pt", "classic"): [
+        "Ana atacou a Argentina a partir do Brasil: 6 3 2 contra 5 4 2. Ana perdeu 2 "
+        "exércitos e Bia perdeu 1 exército.",
+        "Ana atacou a Argentina a partir do Brasil: 6 contra 2 1 1. Bia perdeu 1 exército.",
+    ],
+    ("en", "classic"): [
+        "Ana attacked Argentina from Brazil: 6 3 2 against 5 4 2. Ana lost 2 armies and "
+        "Bia lost 1 army.",
+        "Ana attacked Argentina from Brazil: 6 against 2 1 1. Bia lost 1 army.",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", BOARDS)
+def test_a_battle_in_the_log_says_who_lost_how_many(lang: str, variant: str) -> None:
+    board = VARIANTS[variant].board
+    # two neighbours of different owners, whatever the board
+    source = next(iter(board.territories))
+    target = sorted(board.neighbors[source])[0]
+    if variant == "classic":
+        source, target = "brasil", "argentina"
+    held = {source: 0, target: 1}
+    app = board_app(
+        variant, lang, ["Ana", "Bia", "Caio"], armies={source: 10, target: 4}, held=held
+    )
+    g = app.game
+    while g.pending_armies:  # placed where it changes nothing of the battle
+        spot = next(t for t in g.territories_of(0) if t != source and g.available_for(t))
+        app.dispatch("amount", "all")
+        app.dispatch("territory", spot)
+    g.apply(Attack(source, target), rolls=([6, 3, 2], [5, 4, 2]))
+    g.apply(Attack(source, target, dice=1), rolls=([6], [2, 1, 1]))
+    lines = [x for x in app.history_lines() if x.startswith("Ana ")][-2:]
+    words = board_terms(lang, g.board.id)
+    src, dst = app.place(source), app.place(target)
+    if lang == "pt":
+        first = (
+            f"Ana atacou {dst.the} a partir {src.de}: 6 3 2 contra 5 4 2. Ana perdeu 2 "
+            f"{words.armies} e Bia perdeu 1 {words.army}."
+        )
+        second = (
+            f"Ana atacou {dst.the} a partir {src.de}: 6 contra 2 1 1. Bia perdeu 1 {words.army}."
+        )
+    else:
+        first = (
+            f"Ana attacked {dst.the} from {src.the}: 6 3 2 against 5 4 2. Ana lost 2 "
+            f"{words.armies} and Bia lost 1 {words.army}."
+        )
+        second = f"Ana attacked {dst.the} from {src.the}: 6 against 2 1 1. Bia lost 1 {words.army}."
+    assert lines == [first, second]
+    if (lang, variant) in BATTLE_LINES:  # the words themselves, as a person reads them
+        assert lines == BATTLE_LINES[lang, variant]

@@ -627,6 +627,22 @@ def test_a_game_of_bots_reaches_the_winners_screen(seed):
     app.dispatch("screen", "stats")
     app.dispatch("escape")
     assert app.screen == "over"
+    # in Saved games a finished game offers its result, not a game to resume; the one
+    # still in play offers to resume
+    app.dispatch("new")  # a second game, left in play
+    app.dispatch("start")
+    app.dispatch("screen", "saves")
+    opens = buttons(app.render()["overlay"], "resume")
+    assert sorted(text_of(b) for b in opens) == ["Continuar", "Ver o resultado"]
+    finished = next(b for b in opens if text_of(b) == "Ver o resultado")
+    app.dispatch("lang", "en")
+    assert sorted(text_of(b) for b in buttons(app.render()["overlay"], "resume")) == [
+        "Resume",
+        "See the result",
+    ]
+    app.dispatch("resume", finished["attrs"]["data-arg"])
+    assert app.screen == "over" and app.game.winner == g.winner
+    assert f"{g.players[g.winner].name} wins!" in text_of(app.render()["overlay"])
 
 
 def test_blitz_rolls_until_the_floor_and_undo_takes_back_a_placement():

@@ -80,9 +80,11 @@ PT: dict[str, Entry] = {
     "chart_label_territories": "{board.Territories} de cada jogador por rodada",
     "chart_label_armies": "{board.Armies} de cada jogador por rodada",
     "odds_expect": "Em média, lutando até o fim: você fica com {a}, a defesa com {d}",
+    # "blitz" is Portuguese too (a blitz: a sudden, quick attack); the short word keeps
+    # Attack, Blitz and Cancel on one row of a phone's panel
     "blitz": "Blitz",
     "blitz_title": "Atacar sem parar até conquistar ou chegar ao limite",
-    "blitz_floor": "Blitz para quando me restarem:",
+    "blitz_floor": "A blitz para quando me restarem:",
     "blitz_stop": "Parar",
     "blitz_tally": "Blitz {source.de} contra {target.the} — rolagens: {rolls} · o ataque perdeu: "
     "{lost} · a defesa perdeu: {killed}",
@@ -170,6 +172,7 @@ PT: dict[str, Entry] = {
     "save_over": " (terminado)",
     "save_damaged_line": "Salvo ilegível: {reason}",
     "resume": "Continuar",
+    "see_result": "Ver o resultado",
     "export": "Exportar",
     "delete": "Apagar",
     "import": "Importar arquivo .json",
@@ -358,8 +361,14 @@ PT: dict[str, Entry] = {
         "{name} trocou cartas por {armies} {board.armies}.",
         "armies",
     ),
-    "ev_battle": "{name} atacou {target.the} a partir {source.de}: {attack} × {defend} "
-    "(perdeu {lost}, matou {killed}).",
+    # a battle's roll: the dice of each side, then what each side lost (a side that lost
+    # nothing is not named: every roll costs one side at least one army)
+    "ev_battle": "{name} atacou {target.the} a partir {source.de}: {attack} contra {defend}. "
+    "{losses}.",
+    "battle_side_lost": Plural(
+        "{name} perdeu {n} {board.army}", "{name} perdeu {n} {board.armies}"
+    ),
+    "battle_both_lost": "{first} e {second}",
     "ev_conquest": "{name} conquistou {territory.the}.",
     "ev_eliminated": "{by} eliminou {name} do jogo.",  # no participle: "eliminado/a"
     # said to every person after someone left the game: it tells nobody else's card
@@ -538,6 +547,7 @@ EN: dict[str, Entry] = {
     "save_over": " (finished)",
     "save_damaged_line": "Unreadable save: {reason}",
     "resume": "Resume",
+    "see_result": "See the result",
     "export": "Export",
     "delete": "Delete",
     "import": "Import a .json file",
@@ -720,8 +730,10 @@ EN: dict[str, Entry] = {
         "{name} traded cards for {armies} {board.armies}.",
         "armies",
     ),
-    "ev_battle": "{name} attacked {target.the} from {source.the}: {attack} × {defend} "
-    "(lost {lost}, killed {killed}).",
+    "ev_battle": "{name} attacked {target.the} from {source.the}: {attack} against {defend}. "
+    "{losses}.",
+    "battle_side_lost": Plural("{name} lost {n} {board.army}", "{name} lost {n} {board.armies}"),
+    "battle_both_lost": "{first} and {second}",
     "ev_conquest": "{name} conquered {territory.the}.",
     "ev_eliminated": "{by} knocked {name} out of the game.",
     "over_out_by": "— knocked out by {by}.",

@@ -290,15 +290,38 @@
     if (!ctm) return;
     const point = new DOMPoint(choice.at[0], choice.at[1]).matrixTransform(ctm);
     const box = chooser.getBoundingClientRect();
-    const left = Math.min(
-      Math.max(4, point.x - wrap.left - box.width / 2),
-      Math.max(4, wrap.width - box.width - 4),
-    );
-    let top = point.y - wrap.top + 28; // below the finger, where it does not hide
-    if (top + box.height > wrap.height - 4) top = point.y - wrap.top - box.height - 28;
-    top = Math.min(Math.max(4, top), Math.max(4, wrap.height - box.height - 4));
-    chooser.style.left = `${left.toFixed(0)}px`;
-    chooser.style.top = `${top.toFixed(0)}px`;
+    // the finger and the badges of the territories it may have meant: the chooser stays
+    // clear of them all, so the player sees on the map what each button names
+    const near = { x0: point.x - 28, y0: point.y - 28, x1: point.x + 28, y1: point.y + 28 };
+    for (const pick of chooser.querySelectorAll('[data-action="pick"][data-arg]')) {
+      const badge = board.querySelector(`[data-badge="${CSS.escape(pick.dataset.arg)}"]`);
+      const b = badge && badge.getBoundingClientRect();
+      if (!b || !b.width) continue;
+      near.x0 = Math.min(near.x0, b.left - 4);
+      near.y0 = Math.min(near.y0, b.top - 4);
+      near.x1 = Math.max(near.x1, b.right + 4);
+      near.y1 = Math.max(near.y1, b.bottom + 4);
+    }
+    const room = { w: wrap.width - 4, h: wrap.height - 4 };
+    const clampX = (x) => Math.min(Math.max(4, x), Math.max(4, room.w - box.width));
+    const clampY = (y) => Math.min(Math.max(4, y), Math.max(4, room.h - box.height));
+    const centreX = clampX((near.x0 + near.x1) / 2 - wrap.left - box.width / 2);
+    const centreY = clampY((near.y0 + near.y1) / 2 - wrap.top - box.height / 2);
+    const below = near.y1 - wrap.top;
+    const above = near.y0 - wrap.top - box.height;
+    const right = near.x1 - wrap.left;
+    const left = near.x0 - wrap.left - box.width;
+    // below them, above them, beside them; where none fits, below the finger
+    const spots = [
+      [centreX, below, below + box.height <= room.h],
+      [centreX, above, above >= 4],
+      [right, centreY, right + box.width <= room.w],
+      [left, centreY, left >= 4],
+    ];
+    const spot = spots.find((s) => s[2]);
+    const [x, y] = spot ? spot : [centreX, clampY(point.y - wrap.top + 28)];
+    chooser.style.left = `${x.toFixed(0)}px`;
+    chooser.style.top = `${y.toFixed(0)}px`;
   };
 
   const scheduleTimers = (timers) => {

@@ -210,7 +210,10 @@ def _save_item(app: App, s: SaveSummary) -> Node:
             h("span", {"class": "save-meta"}, app.tr("save_meta", date=when, round=s.round)),
             h("span", {"class": "save-status"}, status),
         ),
-        button(app.tr("resume"), "resume", s.id, cls="btn small primary"),
+        # a finished game opens on its result: nothing is left to resume
+        button(
+            app.tr("see_result" if s.over else "resume"), "resume", s.id, cls="btn small primary"
+        ),
         button(app.tr("export"), "export", s.id, cls="btn small"),
         button(app.tr("delete"), "delete", s.id, cls="btn small"),
     )

@@ -35,8 +35,7 @@ class EventWords(PageBase):
                 target=self.place(e["target"]),
                 attack=" ".join(map(str, e["attack"])),
                 defend=" ".join(map(str, e["defend"])),
-                lost=e["attacker_losses"],
-                killed=e["defender_losses"],
+                losses=self._battle_losses(e),
             )
         if kind == "conquest":
             return self.tr(
@@ -73,6 +72,21 @@ class EventWords(PageBase):
         if kind == "reshuffle":
             return self.tr("ev_reshuffle")
         return None
+
+    def _battle_losses(self, e: dict[str, Any]) -> str:
+        """What each side of a roll lost, by name ("Ana lost 1 army and Bruno lost 2
+        armies"); a side that lost nothing is left out."""
+        sides = [
+            self.tr("battle_side_lost", name=self.name(who), n=lost)
+            for who, lost in (
+                (e["player"], e["attacker_losses"]),
+                (e["defender"], e["defender_losses"]),
+            )
+            if lost
+        ]
+        if len(sides) == 2:
+            return self.tr("battle_both_lost", first=sides[0], second=sides[1])
+        return sides[0] if sides else ""
 
     def _describe_elimination(self, e: dict[str, Any]) -> str:
         """Who was eliminated, and where their cards went (public counts only)."""
