@@ -1613,6 +1613,15 @@ def test_a_dialog_over_the_longest_name_keeps_the_top_bar_on_one_line(page: Any,
                     ".map((el) => Math.round(el.getBoundingClientRect().width))"
                 )
                 assert len(widths) > 1 and max(widths) - min(widths) <= 1, widths
+                # each row's buttons line up with the other rows' (the game in play's
+                # outline once pushed its own 10 px inwards; the games of the module's
+                # earlier tests are listed too)
+                edges = page.evaluate(
+                    """() => [...document.querySelectorAll('.save-list .save')].map((el) =>
+                        Math.round([...el.querySelectorAll('.btn')].pop()
+                          .getBoundingClientRect().right))"""
+                )
+                assert max(edges) - min(edges) <= 1, edges
             page.locator(".dialog-close").tap()
             page.wait_for_selector("#overlay", state="hidden")
             assert page.locator("html").get_attribute("data-screen") == "play"
@@ -1946,3 +1955,111 @@ def test_the_chooser_leaves_the_territories_it_names_in_sight(
         arg=[picks[1], before],
         timeout=TIMEOUT,
     )
+
+
+def double_tap_zoom(page: Any, territory: str) -> float:
+    """A double tap on a territory's badge zooms the map in; the view box's new width."""
+    whole = view_box(page)[2]
+    page.wait_for_timeout(400)  # the last tap's double-tap window has passed
+    x, y = centre(page, f'#board [data-badge="{territory}"] circle')
+    page.touchscreen.tap(x, y)
+    page.wait_for_timeout(60)
+    page.touchscreen.tap(x, y)
+    page.wait_for_function(
+        "(w) => +document.getElementById('board').getAttribute('viewBox').split(' ')[2] < w",
+        arg=whole,
+        timeout=TIMEOUT,
+    )
+    page.wait_for_timeout(400)  # past the double tap's window: the next tap is a tap
+    return view_box(page)[2]
+
+
+@pytest.mark.parametrize("size", ["390x844", "844x390"])
+def test_a_new_game_and_a_replay_start_on_the_whole_map(page: Any, size: str) -> None:
+    """The map zoomed in during one game: the replay of its history, the game again after
+    the replay and a new game all open on the whole map (the replay and the new game
+    kept the old zoom, with the territories of the new choice out of sight)."""
+    resize(page, size)
+    game = turn_position("classic")
+    source, _enemy, _own = front("classic")
+    load_position(page, game)
+    open_curtain(page)
+    whole = view_box(page)
+    place_everything(page, source)
+    page.wait_for_selector(".phase.attack")
+    double_tap_zoom(page, source)
+    go(page, "history")
+    press(page, "replay-start")
+    page.wait_for_selector("html[data-screen=replay]")
+    assert view_box(page) == pytest.approx(whole)
+    double_tap_zoom(page, source)
+    press(page, "screen", "play")
+    page.wait_for_selector("html[data-screen=play]")
+    assert view_box(page) == pytest.approx(whole)
+    double_tap_zoom(page, source)
+    go(page, "setup")
+    page.wait_for_selector(".screen.setup")
+    press(page, "variant", "classic")  # the same board (the form remembers the last one)
+    press(page, "start")
+    page.wait_for_selector("html[data-screen=play]")
+    open_curtain(page)
+    settle(page)
+    assert view_box(page) == pytest.approx(whole)
+
+
+#: What the finger would touch at the middle of the board's area: the curtain, a dialog
+#: over the game, or the map itself.
+ON_TOP_OF_THE_MAP_JS = """() => {
+  const r = document.getElementById('board-wrap').getBoundingClientRect();
+  const el = document.elementFromPoint(r.left + r.width / 2, r.top + 10);
+  return el.closest('#overlay') ? 'overlay' : el.closest('#curtain') ? 'curtain'
+      : el.closest('#board-wrap') ? 'map' : el.tagName;
+}"""
+
+
+@pytest.mark.parametrize(("screen", "size"), [("history", "820x1180"), ("stats", "390x844")])
+def test_a_screen_opened_from_the_menu_keeps_the_curtain_under_it(
+    page: Any, screen: str, size: str
+) -> None:
+    """Pass-and-play: while the curtain waits for the next person, a screen opened from the
+    menu (History, Statistics) sits over the curtain, never over the map and the last
+    person's turn; closing it shows the curtain again, its button in reach."""
+    resize(page, size)
+    load_position(page, turn_position("classic"))
+    page.wait_for_selector("#curtain:not([hidden])")
+    go(page, screen)
+    page.wait_for_selector(f"html[data-screen={screen}]")
+    assert page.locator("#curtain").is_visible(), "the map shows under the screen"
+    assert page.evaluate(ON_TOP_OF_THE_MAP_JS) == "overlay"
+    press(page, "escape")
+    page.wait_for_selector("html[data-screen=play]")
+    assert page.evaluate(ON_TOP_OF_THE_MAP_JS) == "curtain"
+    tap_in_sight(page, '#curtain [data-action="curtain-open"]')
+    page.wait_for_selector("#curtain", state="hidden")
+    assert page.evaluate(ON_TOP_OF_THE_MAP_JS) == "map"
+
+
+def test_a_language_switch_leaves_no_announcement_in_the_other_language(page: Any) -> None:
+    """The screen reader's live region held the last move in Portuguese after a switch to
+    English ("Ana colocou 1 exército..."): it is emptied with the switch."""
+    resize(page, "820x1180")
+    game = turn_position("classic")
+    source, _enemy, _own = front("classic")
+    load_position(page, game)
+    open_curtain(page)
+    try:
+        press(page, "amount", "1")
+        touch_badge(page, source)
+        page.wait_for_function(
+            "() => document.getElementById('announce').textContent.includes('colocou')",
+            timeout=TIMEOUT,
+        )
+        switch_language(page, "en")
+        assert page.locator("#announce").text_content() == ""
+        touch_badge(page, source)  # the next move is announced in English
+        page.wait_for_function(
+            "() => document.getElementById('announce').textContent.includes('placed')",
+            timeout=TIMEOUT,
+        )
+    finally:
+        switch_language(page, "pt")

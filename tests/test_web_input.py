@@ -4,6 +4,7 @@ selecting; arrows and Enter play a turn; Escape closes; each event is announced 
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from pywar.board import load_board
 from pywar.game import Game
 
 from saves import MemoryStorage, make_record
+from taps import resolve
 from viewmodel import App, find, text_of
 
 VARIANTS_DIR = Path(__file__).resolve().parent.parent / "pywar" / "variants"
@@ -76,7 +78,7 @@ def test_a_tap_on_a_badge_places_on_its_territory():
 
 
 def test_a_tap_between_two_close_badges_offers_both_and_a_pick_selects():
-    app = app_at({"brasil": 6, "peru": 4})
+    app = app_at({"brasil": 6, "peru": 4, "argentina": 3})
     place_all(app, "brasil")
     a, b = app.anchors["classic"]["peru"], app.anchors["classic"]["argentina"]
     middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
@@ -94,6 +96,35 @@ def test_a_tap_between_two_close_badges_offers_both_and_a_pick_selects():
     app.dispatch("pick", "peru")
     assert app.source == "peru" and app.candidates == []
     assert app.render()["choice"] is None
+
+
+def middle_of(app: App, a: str, b: str) -> str:
+    """The tap's point halfway between two badges (a close call)."""
+    p, q = app.anchors["classic"][a], app.anchors["classic"][b]
+    return f"{(p[0] + q[0]) / 2},{(p[1] + q[1]) / 2},{SCALE}"
+
+
+def test_a_close_call_leaves_out_what_the_tap_could_only_be_refused():
+    """Between Peru and Argentina: while placing, with Peru in Bia's hands, the tap places
+    on Ana's Argentina; both Ana's, with Argentina down to 1 army (no attack from
+    there), the tap takes Peru as the source at once; where both could only be refused
+    the chooser offers both (its answer says why)."""
+    app = app_at({"brasil": 6, "peru": 4, "argentina": 1})
+    g = app.game
+    g.owner["peru"] = 1
+    app.dispatch("tap", "|", middle_of(app, "peru", "argentina"))
+    assert app.candidates == [] and g.armies["argentina"] == 2 and g.armies["peru"] == 4
+    g.owner["peru"] = 0
+    app.dispatch("undo")
+    assert g.armies["argentina"] == 1
+    place_all(app, "brasil")
+    app.dispatch("tap", "|", middle_of(app, "peru", "argentina"))
+    assert app.candidates == [] and app.source == "peru"
+    app.dispatch("escape")
+    assert app.source is None
+    g.armies["peru"] = 1  # neither can attack now
+    app.dispatch("tap", "|", middle_of(app, "peru", "argentina"))
+    assert set(app.candidates) == {"peru", "argentina"} and app.source is None
 
 
 def test_escape_closes_the_chooser_then_the_selection():
@@ -303,3 +334,36 @@ def test_the_chooser_and_the_keys_say_the_boards_own_word():
         assert view["choice"] is not None, "the tap between two states offers both"
         assert which in text_of(view["choice"]["node"])
         assert keys in str(view)
+
+
+def test_war2_free_choice_never_offers_a_taken_territory():
+    """WAR II's free choice of vacant territories: a tap between a taken territory and a
+    vacant one (close enough on a phone to ask which) claims the vacant one at once."""
+    app = App(MemoryStorage())
+    app.set_anchors("war2", anchors("war2"))
+    app.dispatch("variant", "war2")
+    for seat in app.form["seats"][1:]:
+        seat["kind"] = "human"
+    app.dispatch("seed", None, "3")
+    app.dispatch("start")
+    g = app.game
+    app.curtain = None
+    assert g.phase == "claim"
+    at = app.anchors["war2"]
+    pairs = sorted(
+        (math.dist(at[a], at[b]), a, b)
+        for a in g.board.territories
+        for b in g.board.neighbors[a]
+        if a in g.owner and b not in g.owner
+    )
+    scale = 0.45  # a phone upright: the world map's badges a few px apart
+    for _d, taken, vacant in pairs:
+        point = ((at[taken][0] + at[vacant][0]) / 2, (at[taken][1] + at[vacant][1]) / 2)
+        if set(resolve(point, scale, None, None, at)) == {taken, vacant}:
+            break
+    else:
+        raise AssertionError("no close call between a taken and a vacant territory")
+    seat = g.current
+    app.dispatch("tap", "|", f"{point[0]},{point[1]},{scale}")
+    assert app.candidates == [] and g.owner.get(vacant) == seat
+    assert app.message is None

@@ -773,3 +773,50 @@ def test_ending_the_attacks_drops_the_battle_chosen_so_no_move_into_an_enemy_is_
     assert not find(panel, lambda n: n["attrs"].get("data-action") == "regroup")
     (phase,) = find(panel, lambda n: "phase" in n["attrs"].get("class", "").split())
     assert "Argélia" not in text_of(phase)
+
+
+def dice_titles(app: App) -> list[str]:
+    """The headings of the dice shown in the panel ("Brasil contra Argélia")."""
+    return [
+        text_of(n)
+        for n in find(app.render()["panel"], lambda n: "dice-title" in n["attrs"].get("class", ""))
+    ]
+
+
+def test_a_blitz_never_shows_an_earlier_battles_dice():
+    """A roll from Brazil on Algeria, then a blitz from Egypt on Libya... the panel shows
+    no dice of the first battle while the blitz runs; each of its rolls shows its own."""
+    app = lesson({"brasil": 20, "argelia": 30, "egito": 20, "oriente_medio": 30})
+    place_all_on(app, "brasil")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argelia")
+    app.dispatch("attack")
+    first = dice_titles(app)
+    assert len(first) == 1 and app.tname("argelia") in first[0]
+    app.dispatch("territory", "egito")
+    app.dispatch("territory", "oriente_medio")
+    app.dispatch("blitz")
+    assert app.blitz_running and dice_titles(app) == []
+    app.blitz_step()
+    (now,) = dice_titles(app)
+    assert app.tname("oriente_medio") in now and app.tname("argelia") not in now
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("pt", "Último lance: 6 6 6 contra 1."), ("en", "Last roll: 6 6 6 against 1.")],
+)
+def test_the_roll_that_conquered_shows_beside_how_many_move_in(lang: str, said: str) -> None:
+    from pywar.actions import Attack
+
+    app = lesson({"brasil": 10, "argelia": 1})
+    app.dispatch("lang", lang)
+    place_all_on(app, "brasil")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argelia")
+    events = app.game.apply(Attack("brasil", "argelia"), rolls=([6, 6, 6], [1]))
+    app.after_action(events, 0)
+    assert app.game.phase == "occupy"
+    (occupy,) = find(app.render()["panel"], lambda n: n["attrs"].get("class") == "phase occupy")
+    (line,) = find(occupy, lambda n: n["attrs"].get("class") == "last-roll")
+    assert text_of(line).startswith(said)

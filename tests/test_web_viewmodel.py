@@ -974,3 +974,32 @@ def test_a_first_round_of_placing_only_says_the_turn_passes_with_the_last_army(
         assert said in panel, panel
     else:
         assert "a vez passa" not in panel, panel
+
+
+def test_the_map_shows_whole_for_a_new_game_and_a_replay():
+    """The page resets its zoom when the view's ``whole_map`` changes: a game started or
+    opened, a replay begun or left; never on a tap of the game."""
+    app = App(MemoryStorage())
+    app.dispatch("start")
+    counts = [app.render()["whole_map"]]
+    app.dispatch("amount", "all")
+    app.dispatch("territory", next(iter(app.game.territories_of(app.game.current))))
+    counts.append(app.render()["whole_map"])
+    app.dispatch("screen", "history")
+    counts.append(app.render()["whole_map"])
+    app.dispatch("replay-start")
+    counts.append(app.render()["whole_map"])
+    app.dispatch("replay-step", "next")
+    counts.append(app.render()["whole_map"])
+    app.dispatch("screen", "play")
+    counts.append(app.render()["whole_map"])
+    app.dispatch("screen", "setup")
+    app.dispatch("start")
+    counts.append(app.render()["whole_map"])
+    saved = app.record["id"]
+    app.dispatch("screen", "saves")
+    app.dispatch("resume", saved)
+    counts.append(app.render()["whole_map"])
+    steps = [b - a for a, b in zip(counts, counts[1:], strict=False)]
+    # tap, history, replay, a step, back, new game, opened
+    assert steps == [0, 0, 1, 0, 1, 1, 1]

@@ -219,6 +219,11 @@ def test_setup_claims_by_taps_then_the_two_stage_first_round():
     assert marks['.air-base[data-color="azul"]']["text"] == str(g.bombers[0])
     assert marks['.air-base[data-color="azul"]']["attrs"]["data-current"] == "true"
     assert marks['.air-base[data-color="branco"]']["attrs"]["data-idle"] == "true"
+    # a colour nobody plays in this game of three is not drawn; the three in play are
+    playing = {p.color for p in g.players}
+    for color in g.board.raw["colors"]:
+        unused = marks[f'.air-base[data-color="{color}"]']["attrs"]["data-unused"]
+        assert unused == (None if color in playing else "true"), color
 
 
 def test_five_players_choose_a_centre_card_or_two_territories():
@@ -376,8 +381,11 @@ def test_an_air_attack_from_the_base_shows_both_blue_dice():
     assert end
     assert g.owner["china"] == 1 and g.armies["china"] >= 1  # never conquered from the air
     assert g.bombers[0] + g.bombers_in_box(0) == 10
-    # a ground attack afterwards: the air dice give way to the red and yellow ones
+    # a ground attack afterwards: the air dice give way to the red and yellow ones, and
+    # leave as soon as its source is chosen (on a phone they pushed the attack's buttons
+    # to the bottom of the screen)
     app.dispatch("territory", "brasil")
+    assert not find(app.render()["panel"], lambda n: "die blue" in n["attrs"].get("class", ""))
     app.dispatch("territory", "venezuela")
     app.dispatch("attack")
     view = app.render()["panel"]

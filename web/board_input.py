@@ -188,6 +188,12 @@ class BoardInput:
         g = self.game
         acted_from = (id(g), len(g.log) if g is not None else 0)
         self.tap_found = found
+        if len(found) > 1:
+            # a close call: only the territories the tap may act on (the taken ones of
+            # WAR II's free choice, someone else's while placing... only tell the player
+            # no); none of them: every one, and the chooser's answer says why not
+            meant = [t for t in found if not self.tap_refused(t)]  # type: ignore[attr-defined]
+            found = meant or found
         if len(found) == 1:
             self.cursor = found[0]
             self.on_territory(found[0], None)  # type: ignore[attr-defined]

@@ -120,6 +120,7 @@
   let pendingFocus = null;
   let announced = 0;
   let lastStep = null; // the player's step in the panel (the frame's "step")
+  let wholeMap = null; // the frame's "whole_map" count: when it changes, the zoom resets
   let botTimer = null;
   let blitzTimer = null;
   let botDelay = null; // ?speed=fast: no pause between bot steps
@@ -183,6 +184,8 @@
       loadBoard(frame.board_id);
     }
     if (root.getAttribute("lang") !== frame.lang) {
+      // a screen reader's last announcement was in the other language: gone with it
+      if (root.getAttribute("lang")) byId("announce").textContent = "";
       root.setAttribute("lang", frame.lang);
     }
     if (document.title !== frame.title) document.title = frame.title; // the game in play
@@ -202,6 +205,7 @@
       heading.setAttribute("tabindex", "-1");
     }
     byId("curtain").hidden = !frame.curtain;
+    byId("curtain").inert = Boolean(frame.curtain && frame.overlay); // under a screen
     for (const el of [byId("board-wrap"), byId("panel")]) {
       el.inert = frame.overlay || frame.curtain; // the game behind a dialog takes no input
     }
@@ -219,6 +223,13 @@
       if (svg && svg.getAttribute("aria-label") !== frame.map_label) {
         svg.setAttribute("aria-label", frame.map_label);
       }
+    }
+    if (frame.whole_map !== wholeMap) {
+      // a game opened or started, a replay begun or left: the map shows whole, not as
+      // the last game (or the live game) was zoomed
+      const first = wholeMap === null;
+      wholeMap = frame.whole_map;
+      if (!first && window.pywarZoom) window.pywarZoom.reset();
     }
     paintBoard(frame.paint);
     writeMarks(frame.marks);
@@ -238,7 +249,7 @@
       announced = announce.id;
       byId("announce").textContent = announce.text;
     }
-    const dialog = frame.curtain ? "curtain" : frame.overlay ? "overlay:" + frame.screen : null;
+    const dialog = frame.overlay ? "overlay:" + frame.screen : frame.curtain ? "curtain" : null;
     if (focus) moveFocus(frame, dialog, hadFocus, focusedBefore);
     else pendingFocus = [frame, dialog, hadFocus, focusedBefore];
     if (frame.effects) carryOut(frame.effects);

@@ -271,6 +271,7 @@ class Session:
             "screen": view["screen"],
             "paused": bool(view.get("paused")),
             "step": view.get("step"),
+            "whole_map": view.get("whole_map", 0),
             "message": view["message"],
             "announce": view.get("announce") or None,
             "focus": {"request": view.get("focus") or None, "cursor": board.get("cursor")},

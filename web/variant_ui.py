@@ -88,6 +88,11 @@ class VariantUI:
         """Handle a tap on a territory; True when handled (classic handling is skipped)."""
         return False
 
+    def tap_refused(self, app: PageApp, territory: str) -> bool | None:
+        """Whether a tap on ``territory`` now could only be refused (the chooser leaves it
+        out of a close call), or None when the classic turn's answer stands."""
+        return None
+
     def escape(self, app: PageApp) -> None:
         """Escape with nothing else open: drop the variant's own selection (if any)."""
 

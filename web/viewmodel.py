@@ -144,6 +144,9 @@ class App(
         self.blitz_report: dict[str, Any] | None = None
         self.blitz_floor = 1
         self.replay: dict[str, Any] | None = None
+        #: Counts the times the map is to show whole again, unzoomed (a game opened or
+        #: started, a replay begun or left): the page resets its zoom when it changes.
+        self.whole_map = 0
         #: What each person held as their last turn ended, by seat, in the game this page has
         #: played since it opened it: the start of their next turn says what they lost since
         #: (cleared with every game opened or started: none rather than a stale one).
@@ -239,7 +242,9 @@ class App(
     def on_screen(self, arg: str | None, _v: str | None) -> None:
         if self.blitz is not None:
             self._end_blitz("stopped")
-        self.replay = None
+        if self.replay is not None:  # back from a replay: the game's whole map
+            self.replay = None
+            self.whole_map += 1
         needs_game = arg in ("history", "stats", "play")
         if needs_game and self.game is None:
             return
@@ -288,6 +293,7 @@ class App(
             {"id": self.focus_seq, "target": list(self.focus_target)} if self.focus_target else None
         )
         view["busy"] = self.blitz_running
+        view["whole_map"] = self.whole_map
         #: The computers are paused on their turn (the page dims the board).
         view["paused"] = bool(
             self.paused
@@ -324,6 +330,11 @@ class App(
         else:
             view["panel"] = self._play_panel()
             view["step"] = self.panel_step(view["panel"])
+        if view["overlay"] is not None and self.curtain is not None and self.game is not None:
+            # a screen opened from the menu while the device passes to the next person:
+            # the curtain stays under it (the board and the last person's turn hidden),
+            # and is there again when the screen closes
+            view["curtain"] = self._curtain()
         if view["overlay"] is not None and view["panel"] is None and self.game is not None:
             # Behind a dialog over a game: the game's public log, never a blank panel (and
             # never the player's own controls: the next player may be looking).

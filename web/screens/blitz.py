@@ -20,6 +20,7 @@ class Blitz(PageBase):
     def on_blitz(self, _a: str | None, _v: str | None) -> None:
         if self.game and self.source and self.target and self.game.phase == "attack":
             self.blitz_report = None
+            self.battle = None  # the dice of an earlier battle are not this blitz's
             self.blitz = {
                 "source": self.source,
                 "target": self.target,

@@ -138,21 +138,7 @@ class PhaseControls(PageBase):
             )
             battle = self.battle
             if battle and (battle["source"], battle["target"]) == (self.source, self.target):
-                # the last roll beside the buttons where the dice are out of sight (a phone:
-                # the dice come further down the panel); read out by the dice themselves
-                parts.append(
-                    h(
-                        "p",
-                        {"class": "last-roll", "aria-hidden": "true"},
-                        self.tr(
-                            "last_roll",
-                            attack=" ".join(str(x) for x in battle["attack"]),
-                            defend=" ".join(str(x) for x in battle["defend"]),
-                            lost=battle["attacker_losses"],
-                            killed=battle["defender_losses"],
-                        ),
-                    )
-                )
+                parts.append(self.last_roll_line(battle))
             expect = h(
                 "p",
                 {"class": "odds-expect"},
@@ -228,6 +214,21 @@ class PhaseControls(PageBase):
         if options:
             parts.append(h("div", {"class": "attack-options"}, options))
         return h("div", {"class": "phase attack"}, parts)
+
+    def last_roll_line(self, battle: dict[str, Any]) -> Node:
+        """The last roll in one line, beside the buttons where the dice are out of sight (a
+        phone: the dice come further down the panel); the dice themselves read it out."""
+        return h(
+            "p",
+            {"class": "last-roll", "aria-hidden": "true"},
+            self.tr(
+                "last_roll",
+                attack=" ".join(str(x) for x in battle["attack"]),
+                defend=" ".join(str(x) for x in battle["defend"]),
+                lost=battle["attacker_losses"],
+                killed=battle["defender_losses"],
+            ),
+        )
 
     def regroup_controls(self) -> Node:
         g = self.game

@@ -21,6 +21,7 @@ class HistoryScreen(PageBase):
         if self.game is not None:
             self.replay = {"step": 0}
             self.screen = "replay"
+            self.whole_map += 1  # the replay starts on the whole map
             self._replay_goto(0)
 
     def on_replay_step(self, arg: str | None, _v: str | None) -> None:

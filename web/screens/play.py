@@ -109,6 +109,33 @@ class PlayScreen(PageBase):
             else:
                 self.message = ("error", self.tr("nothing_to_move"))
 
+    def tap_refused(self, territory: str) -> bool:
+        """Whether a tap on ``territory`` now could only be refused (someone else's
+        territory while placing, a territory of 1 army as an attack's source...): a close
+        call between territories leaves it out of the chooser."""
+        g = self.game
+        if g is None or territory not in g.board.territories:
+            return True
+        ext = self.extension()
+        said = ext.tap_refused(self, territory) if ext is not None else None
+        if said is not None:
+            return said
+        if territory not in g.owner or g.must_trade:
+            return False  # nothing to tell apart: the tap is answered as it comes
+        mine = g.owner[territory] == g.current
+        if g.pending_armies:
+            return not mine or not g.available_for(territory)
+        if g.phase == "attack":
+            if mine:
+                return g.armies[territory] < 2
+            return self.source is None or territory not in g.board.neighbors[self.source]
+        if g.phase == "regroup":
+            if not mine:
+                return True
+            into = self.source is not None and territory in g.board.neighbors[self.source]
+            return not into and g.movable_from(territory) == 0
+        return False
+
     def on_dice(self, arg: str | None, _v: str | None) -> None:
         if arg and arg.isdigit():
             self.dice_choice = int(arg)
@@ -262,6 +289,7 @@ class PlayScreen(PageBase):
         self.last_human = None
         self.turn_passed_by = None
         self.revealed = False
+        self.whole_map += 1  # the last game's zoom is not this one's
 
     def _maybe_curtain(self) -> None:
         g = self.game
@@ -437,6 +465,10 @@ class PlayScreen(PageBase):
                     {"class": "btn-row"},
                     [button(str(k), "occupy", k, cls="btn big") for k in range(1, top + 1)],
                 ),
+                # the roll that conquered, in sight above the variant's own parts
+                self.last_roll_line(self.battle)
+                if self.battle and self.battle["target"] == g.occupy["target"]
+                else None,
             )
         if g.phase == "regroup":
             return self.regroup_controls()

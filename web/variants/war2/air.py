@@ -108,8 +108,8 @@ class War2Air(War2Base):
     def _air_summary(self, app: PageApp, st: dict[str, Any]) -> Node | None:
         """The air attack just over, while it is still the latest thing that happened."""
         g = _game(app)
-        if st["air"] is None or st["air_at"] != len(g.log):
-            return None
+        if st["air"] is None or st["air_at"] != len(g.log) or app.source is not None:
+            return None  # gone once something happened since, or a battle is being chosen
         return self._air_dice(app, st["air"])
 
     def _air_dice(self, app: PageApp, air: dict[str, Any]) -> Node:

@@ -107,6 +107,8 @@ class War2Board(War2Base):
             idle = seat is None or not g.players[seat].alive
             marks[f'.air-base[data-color="{color}"]'] = {
                 "attrs": {
+                    # a colour nobody plays is not drawn at all; a player knocked out fades
+                    "data-unused": "true" if seat is None else None,
                     "data-idle": "true" if idle else None,
                     "data-current": "true" if seat == g.current and not idle else None,
                 },

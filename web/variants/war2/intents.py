@@ -236,6 +236,16 @@ class War2Intents(War2Base):
             return True
         return False
 
+    def tap_refused(self, app: PageApp, territory: str) -> bool | None:
+        g, st = _game(app), _state(app)
+        if g.phase == "claim":  # only a vacant territory may be chosen
+            return territory in g.owner
+        if g.phase == "centre_choice":
+            return territory in g.owner and territory not in g.centre_cards_left
+        if g.phase == "air" or st["mode"] in ("air", "airlift", "ci_place", "ci_move"):
+            return False  # the mode's own rules: every territory stays offered
+        return None
+
     def _centre_choice_tap(self, app: PageApp, st: dict[str, Any], t: str) -> None:
         g = _game(app)
         if t in g.centre_cards_left:
