@@ -266,8 +266,39 @@ def test_each_event_is_announced_once():
     app.dispatch("amount", "5")
     again = app.render()["announce"]
     assert again["id"] == first["id"] and again["text"] == ""
+    app.dispatch("amount", "1")
     tap_at(app, "brasil")
     assert app.render()["announce"]["id"] == first["id"] + 1
+
+
+def test_a_new_step_of_a_persons_turn_is_read_out_once():
+    """The curtain opened, the attack phase reached, a source and a target chosen: each
+    step's heading and instruction go to the screen reader once (the eye reads them at
+    the panel's top), after what just happened."""
+    app = app_at({"brasil": 6, "peru": 4, "argentina": 3}, humans=2)
+    app.curtain = 0
+    app.render()
+    app.dispatch("curtain-open")
+    said = app.render()["announce"]
+    assert said["text"].startswith("Exércitos a colocar:")
+    assert "Toque num território seu para colocar." in said["text"]
+    assert app.render()["announce"] == said
+    app.dispatch("amount", "all")
+    app.dispatch("territory", "brasil")
+    while app.game.pending_armies:
+        app.dispatch(
+            "territory", next(t for t in app.game.territories_of(0) if app.game.available_for(t))
+        )
+    said = app.render()["announce"]["text"]
+    assert "colocou" in said and said.endswith(app.tr("attack_pick_source"))
+    app.dispatch("territory", "brasil")
+    said = app.render()["announce"]["text"]
+    assert said == app.tr("attack_pick_target", source=app.place("brasil"))
+    enemy = next(n for n in BOARD.neighbors["brasil"] if app.game.owner[n] != 0)
+    app.dispatch("territory", enemy)
+    said = app.render()["announce"]["text"]
+    assert said.startswith(f"{app.tname('brasil')} (")
+    assert f"ataca {app.tname(enemy)} (" in said
 
 
 def test_the_dice_are_not_a_second_live_region():
@@ -367,3 +398,96 @@ def test_war2_free_choice_never_offers_a_taken_territory():
     app.dispatch("tap", "|", f"{point[0]},{point[1]},{scale}")
     assert app.candidates == [] and g.owner.get(vacant) == seat
     assert app.message is None
+
+
+def test_the_keyboard_stays_on_a_control_that_changes_its_face():
+    """A toggle or a row that goes away leaves the keyboard where the next key is expected
+    (it fell to the map or to the page): Show/Hide my objective, the language switch, a
+    game deleted and put back, a player removed from a new game."""
+    app = app_at()
+    app.dispatch("reveal")
+    assert app.focus_target == ("action", "hide")
+    app.dispatch("hide")
+    assert app.focus_target == ("action", "reveal")
+    app.dispatch("lang", "en")
+    assert app.focus_target == ("action", "lang", "pt")
+    app.dispatch("lang", "pt")
+    assert app.focus_target == ("action", "lang", "en")
+    saved = app.record["id"]
+    app.dispatch("screen", "saves")
+    app.dispatch("delete", saved)
+    assert app.focus_target == ("action", "undo-delete")
+    app.dispatch("undo-delete")
+    assert app.focus_target == ("action", "resume", saved)
+    app.dispatch("screen", "setup")
+    for _ in range(3):
+        app.dispatch("seat-add")
+    assert len(app.form["seats"]) == 6
+    app.dispatch("seat-remove", "5")  # the last row: the new last row's ✕
+    assert app.focus_target == ("action", "seat-remove", "4")
+    app.dispatch("seat-remove", "1")  # a middle row: the row that moved up
+    assert app.focus_target == ("action", "seat-remove", "1")
+    app.dispatch("seat-remove", "0")  # three left: none can go, "+ Player"
+    assert app.focus_target == ("action", "seat-add")
+
+
+def test_every_close_and_remove_button_says_what_it_does_to_a_screen_reader():
+    app = app_at()
+    app.dispatch("screen", "setup")
+    overlay = app.render()["overlay"]
+    removes = find(overlay, lambda n: n["attrs"].get("data-action") == "seat-remove")
+    names = [s["name"] for s in app.form["seats"]]
+    assert [b["attrs"]["aria-label"] for b in removes] == [
+        f"Tirar o jogador {i + 1} ({name})" for i, name in enumerate(names)
+    ]
+    (close,) = find(overlay, lambda n: "dialog-close" in str(n["attrs"].get("class")))
+    assert close["attrs"]["aria-label"] == "Fechar"
+    app.dispatch("lang", "en")
+    overlay = app.render()["overlay"]
+    (close,) = find(overlay, lambda n: "dialog-close" in str(n["attrs"].get("class")))
+    assert close["attrs"]["aria-label"] == "Close"
+    removes = find(overlay, lambda n: n["attrs"].get("data-action") == "seat-remove")
+    assert removes[0]["attrs"]["aria-label"] == f"Remove player 1 ({names[0]})"
+
+
+def test_a_territory_says_what_its_colours_show_to_a_screen_reader():
+    """Chosen as the source or the target, or one the player may choose now: said in the
+    territory's label, not only by its outline (in the page's language)."""
+    app = app_at({"brasil": 6, "peru": 4, "argentina": 3})
+    labels = app.render()["board"]["territories"]
+    assert labels["brasil"]["label"].endswith(" · disponível")  # armies may go there
+    assert app.game.owner["mexico"] != 0 and "·" not in labels["mexico"]["label"]
+    place_all(app, "brasil")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argelia" if app.game.owner["argelia"] else "peru")
+    labels = app.render()["board"]["territories"]
+    assert labels["brasil"]["label"].endswith(" · selecionado (origem)")
+    target = app.target
+    assert target and labels[target]["label"].endswith(" · selecionado (destino)")
+    app.dispatch("lang", "en")
+    labels = app.render()["board"]["territories"]
+    assert labels["brasil"]["label"].endswith(" · selected (from)")
+    assert labels[target]["label"].endswith(" · selected (to)")
+    app.dispatch("territory", "brasil")  # the source dropped: its neighbours to attack go
+    assert app.source is None
+    app.dispatch("territory", "brasil")
+    labels = app.render()["board"]["territories"]
+    enemies = [n for n in BOARD.neighbors["brasil"] if app.game.owner[n] != 0]
+    assert enemies and all(labels[n]["label"].endswith(" · available") for n in enemies)
+
+
+def test_undo_is_heard_the_replay_takes_the_keyboard_and_the_curtain_is_modal():
+    app = app_at(humans=2)
+    tap_at(app, "brasil")
+    app.dispatch("undo")
+    said = app.render()["announce"]["text"]
+    assert said.startswith("Ana desfez o último lance.")  # not the placement undone
+    app.dispatch("screen", "history")
+    app.dispatch("replay-start")
+    assert app.focus_target == ("action", "replay-step", "next")
+    app.dispatch("screen", "play")
+    app.curtain = 1
+    curtain = app.render()["curtain"]
+    assert curtain["attrs"]["role"] == "dialog" and curtain["attrs"]["aria-modal"] == "true"
+    index = (Path(__file__).resolve().parent.parent / "web" / "index.html").read_text()
+    assert 'id="overlay-slot" role="dialog" aria-modal="true"' in index

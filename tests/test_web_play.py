@@ -820,3 +820,16 @@ def test_the_roll_that_conquered_shows_beside_how_many_move_in(lang: str, said: 
     (occupy,) = find(app.render()["panel"], lambda n: n["attrs"].get("class") == "phase occupy")
     (line,) = find(occupy, lambda n: n["attrs"].get("class") == "last-roll")
     assert text_of(line).startswith(said)
+    # each count says what it does to a screen reader (not a bare "2")
+    names = [
+        b["attrs"]["aria-label"]
+        for b in find(occupy, lambda n: n["attrs"].get("data-action") == "occupy")
+    ]
+    if lang == "pt":
+        assert names == [
+            "Mover 1 exército para lá",
+            "Mover 2 exércitos para lá",
+            "Mover 3 exércitos para lá",
+        ]
+    else:
+        assert names == ["Move 1 army in", "Move 2 armies in", "Move 3 armies in"]

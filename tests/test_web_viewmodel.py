@@ -248,7 +248,8 @@ def test_a_big_regroup_counts_with_a_stepper_one_half_and_all(lang):
         text(lang, "count_fewer"),
         text(lang, "count_more"),
     ]
-    assert "disabled" in counts[1]["attrs"]  # all 40 chosen at first: no more
+    # all 40 chosen at first: no more (said so, but it keeps a keyboard's focus)
+    assert counts[1]["attrs"]["aria-disabled"] == "true" and "disabled" not in counts[1]["attrs"]
     assert text(lang, "regroup_go", n=40) in text_of(panel)
 
     def chosen() -> str:
@@ -260,10 +261,11 @@ def test_a_big_regroup_counts_with_a_stepper_one_half_and_all(lang):
     app.dispatch("move-count", "fewer")
     app.dispatch("move-count", "fewer")
     assert chosen() == "38"
+    assert app.render()["announce"]["text"] == "38"  # a screen reader hears the new count
     app.dispatch("move-count", "1")
     app.dispatch("move-count", "fewer")
     assert chosen() == "1"
-    assert "disabled" in buttons(app.render()["panel"], "move-count")[0]["attrs"]
+    assert buttons(app.render()["panel"], "move-count")[0]["attrs"]["aria-disabled"] == "true"
     app.dispatch("move-count", "20")
     app.dispatch("move-count", "more")
     app.dispatch("regroup")
@@ -1003,3 +1005,31 @@ def test_the_map_shows_whole_for_a_new_game_and_a_replay():
     steps = [b - a for a, b in zip(counts, counts[1:], strict=False)]
     # tap, history, replay, a step, back, new game, opened
     assert steps == [0, 0, 1, 0, 1, 1, 1]
+
+
+def test_a_new_game_a_computer_starts_shows_no_curtain_of_the_last_game():
+    """Pass-and-play, the curtain up for Bruno; a new game in which a computer moves first
+    opens with the computer playing, not with the last game's "Pass to Bruno" (whose
+    button then played the computer's move and named the wrong person)."""
+    for seed in range(1, 40):
+        app = App(MemoryStorage())
+        seats = app.form["seats"]
+        seats[0]["kind"], seats[1]["kind"], seats[2]["kind"] = "human", "human", "normal"
+        app.dispatch("seed", None, str(seed))
+        app.dispatch("start")
+        if app.is_bot(app.game.current):
+            continue
+        first = app.game
+        app.curtain = 1 - app.game.current if app.game.current < 2 else 0
+        app.dispatch("screen", "setup")
+        for other in range(1, 40):
+            app.dispatch("seed", None, str(other))
+            app.dispatch("start")
+            if app.is_bot(app.game.current):
+                break
+        else:
+            continue
+        assert app.game is not first and app.curtain is None
+        assert app.render()["curtain"] is None and app.bot_to_move
+        return
+    raise AssertionError("no seed found")

@@ -351,8 +351,11 @@ def test_an_air_attack_from_the_base_shows_both_blue_dice():
     assert app.focus_target == ("action", "w2-launch")
     counts = buttons(app.render()["panel"], "w2-bombers")
     assert [b["attrs"]["data-arg"] for b in counts] == [str(k) for k in range(1, base + 1)]
+    assert [b["attrs"]["aria-label"] for b in counts[:2]] == ["1 bombardeiro", "2 bombardeiros"]
     app.dispatch("w2-bombers", "5")
     app.dispatch("w2-launch")
+    if g.phase == "air":  # the next key rolls the next round (it went back to the map)
+        assert app.focus_target == ("action", "w2-air-round")
     log = [e for e in g.log if e["action"]["type"] == "air_attack"]
     assert log and log[-1]["action"] == {"type": "air_attack", "target": "china", "bombers": 5}
     rounds = 1

@@ -317,7 +317,13 @@ class BoardInput:
             {"class": "tap-choice-box", "role": "group", "aria-label": title},
             h("p", {"class": "tap-choice-title"}, title),
             h("div", {"class": "tap-choice-buttons"}, buttons),
-            button("✕", "escape", cls="btn icon choice-close", title=self.tr("close")),
+            button(
+                "✕",
+                "escape",
+                cls="btn icon choice-close",
+                title=self.tr("close"),  # type: ignore[attr-defined]
+                aria_label=self.tr("close"),  # type: ignore[attr-defined]
+            ),
         )  # type: ignore[attr-defined]
         return {"node": node, "at": list(self.candidate_at)}
 

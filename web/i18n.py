@@ -131,6 +131,7 @@ PT: dict[str, Entry] = {
     "seat_color": "Cor do jogador {n}",
     "seat_kind": "Quem joga no lugar {n}",
     "seat_remove": "Tirar este jogador",
+    "seat_remove_named": "Tirar o jogador {n} ({name})",
     "seat_add": "+ Jogador",
     "kind_human": "Pessoa",
     "kind_bot": "Computador",
@@ -274,6 +275,7 @@ PT: dict[str, Entry] = {
     "pick_source_first": "Primeiro escolha um {board.territory} seu para atacar.",
     "occupy_prompt": "Você conquistou {territory.the}! Quantos {board.armies} mover para lá "
     "(até {max})?",
+    "occupy_n": Plural("Mover {n} {board.army} para lá", "Mover {n} {board.armies} para lá"),
     "regroup_pick_source": "Remanejar: toque num {board.territory} seu de onde mover "
     "{board.armies}.",
     "regroup_pick_target": Plural(
@@ -345,6 +347,9 @@ PT: dict[str, Entry] = {
         "{territory}: {name} ({color}), {armies} {board.armies}",
         "armies",
     ),
+    "label_state_source": "selecionado (origem)",
+    "label_state_target": "selecionado (destino)",
+    "label_state_option": "disponível",
     "winner": "{name} venceu!",
     "winner_objective": "Os objetivos de todos:",
     "over_see_map": "Ver o mapa",
@@ -507,6 +512,7 @@ EN: dict[str, Entry] = {
     "seat_color": "Colour of player {n}",
     "seat_kind": "Who plays seat {n}",
     "seat_remove": "Remove this player",
+    "seat_remove_named": "Remove player {n} ({name})",
     "seat_add": "+ Player",
     "kind_human": "Person",
     "kind_bot": "Computer",
@@ -648,6 +654,7 @@ EN: dict[str, Entry] = {
     "pick_source_first": "First pick one of your {board.territories} to attack from.",
     "occupy_prompt": "You conquered {territory.the}! How many {board.armies} move in (up to "
     "{max})?",
+    "occupy_n": Plural("Move {n} {board.army} in", "Move {n} {board.armies} in"),
     "regroup_pick_source": "Regroup: tap one of your {board.territories} to move "
     "{board.armies} from.",
     "regroup_pick_target": "{n} may leave {source.the}: tap a neighbouring {board.territory} "
@@ -715,6 +722,9 @@ EN: dict[str, Entry] = {
         "{territory}: {name} ({color}), {armies} {board.armies}",
         "armies",
     ),
+    "label_state_source": "selected (from)",
+    "label_state_target": "selected (to)",
+    "label_state_option": "available",
     "winner": "{name} wins!",
     "winner_objective": "Everyone's objectives:",
     "over_see_map": "See the map",

@@ -38,6 +38,7 @@ def button(
     pressed: bool | None = None,
     title: str | None = None,
     aria_label: str | None = None,
+    unavailable: bool = False,
 ) -> Node:
     """A button that sends ``action`` (and ``arg``) to :meth:`App.dispatch` when tapped
     (``aria_label``: its name for a screen reader where its face is a sign such as +)."""
@@ -51,6 +52,8 @@ def button(
     }
     if disabled:
         attrs["disabled"] = "disabled"
+    if unavailable:  # shown and said as disabled, but it keeps the keyboard's focus
+        attrs["aria-disabled"] = "true"
     if pressed is not None:
         attrs["aria-pressed"] = "true" if pressed else "false"
     return h("button", attrs, label)

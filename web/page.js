@@ -518,7 +518,13 @@
     if (kind === "action" && target.length > 1) {
       let selector = `[data-action="${target[1]}"]`;
       if (target.length > 2) selector += `[data-arg="${target[2]}"]`;
-      el = document.querySelector(`#panel-slot ${selector}, #overlay-slot ${selector}`);
+      el = document.querySelector(
+        `#panel-slot ${selector}, #overlay-slot ${selector}, #header-slot ${selector}`,
+      );
+      // a header button folded into the closed menu of a narrow screen: the menu's button
+      if (el && !el.getClientRects().length && el.closest("#header-slot")) {
+        el = document.querySelector('#header-slot [data-action="menu"]');
+      }
     } else if (kind === "choice") {
       el = document.querySelector("#choice-slot button");
     } else if (kind === "region" && target.length > 1) {

@@ -147,6 +147,8 @@ class App(
         #: Counts the times the map is to show whole again, unzoomed (a game opened or
         #: started, a replay begun or left): the page resets its zoom when it changes.
         self.whole_map = 0
+        #: The person's step last read out (see :meth:`_say_the_step`).
+        self.spoken_step: str | None = None
         #: What each person held as their last turn ended, by seat, in the game this page has
         #: played since it opened it: the start of their next turn says what they lost since
         #: (cleared with every game opened or started: none rather than a stale one).
@@ -236,6 +238,8 @@ class App(
         if arg in CATALOGUE:
             self.lang = arg
             self.store.set_pref("lang", arg)
+            # the keyboard stays on the switch (whose face now names the other language)
+            self.request_focus("action", "lang", "en" if arg == "pt" else "pt")
             if self.game is not None:
                 self._rebuild_log()
 
@@ -330,6 +334,7 @@ class App(
         else:
             view["panel"] = self._play_panel()
             view["step"] = self.panel_step(view["panel"])
+            self._say_the_step(view)
         if view["overlay"] is not None and self.curtain is not None and self.game is not None:
             # a screen opened from the menu while the device passes to the next person:
             # the curtain stays under it (the board and the last person's turn hidden),
@@ -342,7 +347,13 @@ class App(
         if view["overlay"] is not None and (
             self.screen in CLOSABLE or (self.screen == "setup" and self.game is not None)
         ):
-            close = button("✕", "escape", cls="btn icon dialog-close", title=self.tr("close"))
+            close = button(
+                "✕",
+                "escape",
+                cls="btn icon dialog-close",
+                title=self.tr("close"),
+                aria_label=self.tr("close"),
+            )
             kids = view["overlay"]["children"]
             if kids and isinstance(kids[0], dict) and kids[0]["tag"] == "h2":
                 # the heading and the ✕ on one row that stays at the top while the dialog
@@ -351,6 +362,38 @@ class App(
             else:  # a dialog that does not start with its heading: the ✕ floats top right
                 kids.insert(0, close)
         return view
+
+    def _say_the_step(self, view: dict[str, Any]) -> None:
+        """A new step of a person's turn (the curtain opened, a new phase, a territory
+        picked) is read out as the panel says it: what was lost since the last turn, then
+        the step's own heading and instruction. The eye finds them at the panel's top; a
+        screen reader hears them once."""
+        step = view["step"]
+        if step is None or step == self.spoken_step:
+            self.spoken_step = step
+            return
+        self.spoken_step = step
+        panel = view["panel"]
+        said = [text_of(n) for n in find(panel, lambda n: n["attrs"].get("class") == "losses")]
+        phases = find(panel, lambda n: str(n["attrs"].get("class") or "").startswith("phase"))
+        if phases:
+            lines = find(
+                phases[0],
+                lambda n: (
+                    n["tag"] in ("h2", "h3", "h4")
+                    or (
+                        n["tag"] == "p"
+                        and n["attrs"].get("class")
+                        in (None, "hint", "big-number", "matchup", "alert")
+                    )
+                ),
+            )
+            said += [text_of(n) for n in lines[:2]]
+        said = [s for s in said if s]
+        if said:  # after what just happened, and said again by a render of the same state
+            self.announce_lines.extend(said)
+            self.announce_id += 1
+            view["announce"] = {"id": self.announce_id, "text": " ".join(self.announce_lines)}
 
     def panel_step(self, panel: Node) -> str | None:
         """The player's step in the panel (the turn, the phase, the territories picked and

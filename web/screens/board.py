@@ -98,4 +98,8 @@ class BoardView(PageBase):
             marks = ext.board_marks(self, g)
             if marks is not None:
                 board["marks"] = marks
+        for cell in out.values():
+            # what the colours and outlines show, said to a screen reader too
+            if cell["state"] in ("source", "target", "option"):
+                cell["label"] += " · " + self.tr("label_state_" + cell["state"])
         return board

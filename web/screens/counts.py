@@ -69,16 +69,19 @@ def count_picker(tr: Callable[..., str], action: str, top: int, chosen: int, lab
                 action,
                 FEWER,
                 cls="btn step",
-                disabled=chosen <= 1,
+                # at the end of its range a step button stays focusable (a disabled one
+                # dropped the keyboard onto the map): a press there changes nothing
+                unavailable=chosen <= 1,
                 aria_label=tr("count_fewer"),
             ),
-            h("output", {"class": "count-now", "aria-live": "polite"}, str(chosen)),
+            # (a screen reader hears a new count from the page's live region)
+            h("output", {"class": "count-now"}, str(chosen)),
             button(
                 "+",
                 action,
                 MORE,
                 cls="btn step",
-                disabled=chosen >= top,
+                unavailable=chosen >= top,
                 aria_label=tr("count_more"),
             ),
         ),

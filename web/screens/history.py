@@ -23,6 +23,7 @@ class HistoryScreen(PageBase):
             self.screen = "replay"
             self.whole_map += 1  # the replay starts on the whole map
             self._replay_goto(0)
+            self.request_focus("action", "replay-step", "next")  # the keyboard steps on
 
     def on_replay_step(self, arg: str | None, _v: str | None) -> None:
         if self.replay is None or self.game is None:

@@ -47,10 +47,12 @@ class PlayScreen(PageBase):
     def on_reveal(self, _a: str | None, _v: str | None) -> None:
         if self.game and not self.is_bot(self.game.current):
             self.revealed = True
+            self.request_focus("action", "hide")  # the toggle keeps the keyboard
 
     def on_hide(self, _a: str | None, _v: str | None) -> None:
         self.revealed = False
         self.picked = []
+        self.request_focus("action", "reveal")
 
     # play
     def on_amount(self, arg: str | None, _v: str | None) -> None:
@@ -168,6 +170,7 @@ class PlayScreen(PageBase):
         n = step_count(arg, min(self.move_count or top, top), top)
         if n is not None:
             self.move_count = n
+            self.say(str(n))
 
     def on_regroup(self, _a: str | None, _v: str | None) -> None:
         if self.game and self.source and self.target:
@@ -205,7 +208,9 @@ class PlayScreen(PageBase):
         g.undo()
         self.blitz = self.blitz_report = None
         self.clear_selection()
-        self.log.append(self.tr("ev_undo", name=self.name(g.current)))
+        undone = self.tr("ev_undo", name=self.name(g.current))
+        self.log.append(undone)
+        self.say(undone)  # a screen reader heard the move: now it hears it taken back
         self._save()
 
     # ------------------------------------------------------------------- acts
@@ -288,6 +293,7 @@ class PlayScreen(PageBase):
         self.amount = "1"
         self.last_human = None
         self.turn_passed_by = None
+        self.curtain = None  # the last game's: its next person is not this game's
         self.revealed = False
         self.whole_map += 1  # the last game's zoom is not this one's
 
@@ -308,7 +314,12 @@ class PlayScreen(PageBase):
         name = self.name(self.curtain)
         return h(
             "div",
-            {"class": "curtain-box", "role": "dialog", "aria-labelledby": "curtain-title"},
+            {
+                "class": "curtain-box",
+                "role": "dialog",
+                "aria-modal": "true",
+                "aria-labelledby": "curtain-title",
+            },
             h(
                 "p",
                 {"class": "curtain-text", "id": "curtain-title"},
@@ -463,7 +474,16 @@ class PlayScreen(PageBase):
                 h(
                     "div",
                     {"class": "btn-row"},
-                    [button(str(k), "occupy", k, cls="btn big") for k in range(1, top + 1)],
+                    [
+                        button(
+                            str(k),
+                            "occupy",
+                            k,
+                            cls="btn big",
+                            aria_label=self.tr("occupy_n", n=k),  # not a bare "2"
+                        )
+                        for k in range(1, top + 1)
+                    ],
                 ),
                 # the roll that conquered, in sight above the variant's own parts
                 self.last_roll_line(self.battle)

@@ -109,6 +109,7 @@ class SavedGames(PageBase):
         kept = self._delete_keeping_undo([arg]) if arg else []
         if kept:
             self.deleted = kept
+            self.request_focus("action", "undo-delete")  # the row is gone: its undo
 
     def _delete_keeping_undo(self, save_ids: list[str]) -> list[tuple[str, str, bool]]:
         """Delete saves; what Undo needs to put each back exactly (id, text, was current).
@@ -131,6 +132,8 @@ class SavedGames(PageBase):
             self.store.restore_raw(save_id, text)
             if was_current:
                 self._set_current(save_id)
+        if self.deleted:  # the keyboard goes to the game back in the list
+            self.request_focus("action", "resume", self.deleted[0][0])
         self.deleted = []
         self.message = ("info", self.tr("save_restored"))
 

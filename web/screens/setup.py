@@ -144,6 +144,12 @@ class SetupScreen(PageBase):
         i = self._seat_index(arg)
         if len(seats) > 3 and i is not None:
             seats.pop(i)
+            # the row is gone: the keyboard stays in the list of players, on the next
+            # row's ✕ (the last one's), or on "+ Player" once no more can be removed
+            if len(seats) > get_variant(self.form["variant"]).min_players:
+                self.request_focus("action", "seat-remove", str(min(i, len(seats) - 1)))
+            else:
+                self.request_focus("action", "seat-add")
 
     def _seat_field(self, arg: str | None, field: str, value: str | None) -> None:
         i = self._seat_index(arg)
@@ -336,6 +342,7 @@ class SetupScreen(PageBase):
                         cls="btn icon",
                         disabled=len(f["seats"]) <= rules.min_players,
                         title=self.tr("seat_remove"),
+                        aria_label=self.tr("seat_remove_named", n=i + 1, name=seat["name"]),
                     ),
                 )
             )

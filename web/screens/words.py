@@ -119,6 +119,12 @@ class EventWords(PageBase):
         return lines
 
     # -------------------------------------------------------------------- log
+    def say(self, text: str) -> None:
+        """Read ``text`` out once through the page's live region (a count the stepper
+        chose: its own number is redrawn, which a screen reader does not follow)."""
+        self.announce_lines.append(text)
+        self.announce_id += 1
+
     def _note_events(self, events: list[dict[str, Any]]) -> None:
         for e in events:
             line = self.describe_event(e)

@@ -53,7 +53,14 @@ class War2Air(War2Base):
                     "div",
                     {"class": "btn-row", "role": "group", "aria-label": app.tr("w2_bombers_label")},
                     [
-                        button(str(k), "w2-bombers", k, cls="btn small", pressed=k == n)
+                        button(
+                            str(k),
+                            "w2-bombers",
+                            k,
+                            cls="btn small",
+                            pressed=k == n,
+                            aria_label=app.tr("w2_n_bombers", n=k),
+                        )
                         for k in range(1, base + 1)
                     ],
                 )

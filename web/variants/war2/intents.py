@@ -49,6 +49,8 @@ class War2Intents(War2Base):
         st = app.variant_state
         if st.pop("spied_now", False):  # the cards just seen: into sight, and read out
             return ("region", "w2-intel")
+        if _game(app).phase == "air":  # the bombers fly: the next key rolls the next round
+            return ("action", "w2-air-round")
         target, dst = before if isinstance(before, tuple) else (None, None)
         if st.get("target") and st.get("mode") == "air" and target != st["target"]:
             return ("action", "w2-launch")
@@ -106,6 +108,7 @@ class War2Intents(War2Base):
         n = step_count(arg if arg is not None else value, min(st["count"] or top, top), top)
         if n is not None:
             st["count"] = n
+            app.say(str(n))
 
     def on_w2_airlift(self, app: PageApp, _a: str | None, _v: str | None) -> None:
         if not self._ready(app):

@@ -1,0 +1,90 @@
+"""The keyboard alone, as a player without a mouse or a screen reader's user plays: the
+focus stays where the next key is expected when a control changes its face (Show/Hide my
+objective, the language switch) and when a step leaves the map for a button (an air
+attack's next round); a screen reader hears each new step of a turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from e2e.test_play_experience import position, seed_save
+
+TIMEOUT = 15_000
+
+
+def focused(page: Any) -> list[str | None]:
+    """The focused element's action and arg (or its tag when it has none)."""
+    return page.evaluate(
+        """() => { const el = document.activeElement;
+          return el && el.dataset.action ? [el.dataset.action, el.dataset.arg || null]
+              : [el ? el.tagName : null, null]; }"""
+    )
+
+
+def key_on(page: Any, selector: str, key: str = "Enter") -> None:
+    """Focus a control as Tab would and press ``key`` on it."""
+    page.locator(selector).locator("visible=true").first.focus()
+    page.keyboard.press(key)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_the_keyboard_stays_on_a_toggle_that_changes_its_face(
+    app_page: Any, size: tuple[int, int]
+) -> None:
+    """Show my objective, then Hide it, by Enter: the focus stays on the toggle (it fell to
+    the map). The language switch by Enter keeps the focus on the switch, or on the menu
+    button once the narrow screen's menu folds away (it fell to the page)."""
+    page = app_page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    seed_save(page, position({"brasil": 5}), kinds=("human", "human", "bot"))
+    if page.locator("#curtain:not([hidden])").count():
+        key_on(page, '#curtain [data-action="curtain-open"]')
+        page.wait_for_selector("#curtain", state="hidden")
+    key_on(page, '[data-action="reveal"]')
+    page.wait_for_selector('[data-action="hide"]')
+    page.wait_for_function("() => document.activeElement.dataset.action === 'hide'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-action="reveal"]')
+    page.wait_for_function("() => document.activeElement.dataset.action === 'reveal'")
+    narrow = page.locator('[data-action="menu"]').is_visible()
+    if narrow:
+        key_on(page, '[data-action="menu"]')
+        page.wait_for_selector('.header-actions [data-action="lang"]', state="visible")
+    key_on(page, '.header-actions [data-action="lang"]')
+    page.wait_for_selector("html[lang=en]")
+    page.wait_for_function(
+        "(narrow) => { const el = document.activeElement;"
+        " return narrow ? el.dataset.action === 'menu'"
+        " : el.dataset.action === 'lang' && el.dataset.arg === 'pt'; }",
+        arg=narrow,
+        timeout=TIMEOUT,
+    )
+
+
+def test_a_new_step_is_heard_after_the_move(app_page: Any) -> None:
+    """By keyboard: the last army placed, the live region says the move and then the
+    attack phase's instruction; a source chosen, the next instruction."""
+    page = app_page
+    seed_save(page, position({"brasil": 5}))
+    page.locator('[data-action="amount"][data-arg="all"]').focus()
+    page.keyboard.press("Enter")
+    page.locator('#board [data-territory="brasil"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".phase.attack")
+    live = page.locator("#announce")
+    page.wait_for_function(
+        "() => document.getElementById('announce').textContent.includes('colocou')"
+    )
+    said = live.text_content()
+    assert said.endswith("com 2 ou mais exércitos para atacar dele."), said
+    page.locator('#board [data-territory="brasil"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#board [data-territory="brasil"][data-state="source"]')
+    page.wait_for_function(
+        "() => document.getElementById('announce').textContent.startsWith('Atacar do Brasil')",
+        timeout=TIMEOUT,
+    )
+    label = page.locator('#board [data-territory="brasil"]').get_attribute("aria-label")
+    assert label.endswith("· selecionado (origem)")
