@@ -88,3 +88,41 @@ def test_a_new_step_is_heard_after_the_move(app_page: Any) -> None:
     )
     label = page.locator('#board [data-territory="brasil"]').get_attribute("aria-label")
     assert label.endswith("· selecionado (origem)")
+
+
+#: Whether the focused territory's badge is wholly inside the map's box on the screen.
+FOCUSED_IN_SIGHT_JS = """() => {
+  const t = document.activeElement.dataset.territory;
+  const b = document.querySelector(`#board [data-badge="${t}"]`).getBoundingClientRect();
+  const s = document.getElementById('board').getBoundingClientRect();
+  return [t, b.left >= s.left && b.right <= s.right && b.top >= s.top
+      && b.bottom <= s.bottom];
+}"""
+
+
+def test_a_zoomed_map_follows_the_arrow_keys(app_page: Any) -> None:
+    """Zoomed in on North America, arrows walk the keyboard's place south to South America
+    and east across Africa: each territory reached comes into sight (it stayed off the
+    screen, its focus ring unseen)."""
+    page = app_page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    seed_save(page, position({"brasil": 5}))
+    page.evaluate(
+        """() => { const b = document.querySelector('#board [data-badge="california"]')
+            .getBoundingClientRect();
+          pywarZoom.zoomBy(4, b.left + b.width / 2, b.top + b.height / 2); }"""
+    )
+    page.locator('#board [data-territory="california"]').focus()
+    seen = []
+    for key in ["ArrowDown"] * 4 + ["ArrowRight"] * 4:
+        before = page.evaluate("() => document.activeElement.dataset.territory")
+        page.keyboard.press(key)
+        page.wait_for_function(
+            "(t) => document.activeElement.dataset.territory"
+            " && document.activeElement.dataset.territory !== t",
+            arg=before,
+            timeout=TIMEOUT,
+        )
+        seen.append(page.evaluate(FOCUSED_IN_SIGHT_JS))
+    assert all(inside for _t, inside in seen), seen
+    assert len({t for t, _ in seen}) >= 5, seen

@@ -101,6 +101,9 @@
     const path = paths.get(id);
     if (!path) return false;
     path.focus({ preventScroll: true });
+    // a zoomed map follows the keyboard: a territory out of sight comes to the middle
+    const [badge] = badges.get(id) || [null];
+    if (window.pywarZoom) window.pywarZoom.reveal(badge || path);
     return true;
   };
 

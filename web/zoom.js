@@ -146,6 +146,20 @@
     apply();
   }
 
+  // Bring an element of the map (a territory's badge) into sight: when any of it lies
+  // outside the map's box, the view moves (same zoom) to put it in the middle.
+  function reveal(el) {
+    if (!svg || !el) return;
+    var r = el.getBoundingClientRect(), s = svg.getBoundingClientRect();
+    if (!r.width && !r.height) return;
+    if (r.left >= s.left && r.right <= s.right && r.top >= s.top && r.bottom <= s.bottom) return;
+    var p = toSvg(r.left + r.width / 2, r.top + r.height / 2);
+    view.x = p.x - view.w / 2;
+    view.y = p.y - view.h / 2;
+    clamp();
+    apply();
+  }
+
   function center() {
     var r = svg.getBoundingClientRect();
     return {x: r.left + r.width / 2, y: r.top + r.height / 2};
@@ -260,6 +274,7 @@
     attach: attach,
     zoomBy: function (factor, clientX, clientY) { if (svg) zoomAt(factor, clientX, clientY); },
     reset: function () { if (svg) reset(); },
+    reveal: reveal,
     relayout: refit,
     scale: function () { return svg ? scaleNow() : 1; },
   };
