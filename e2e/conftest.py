@@ -91,6 +91,25 @@ def _playwright(request: pytest.FixtureRequest) -> Iterator[Any]:
         yield pw
 
 
+#: The browser's language in the tests: a first visit opens the page in the browser's
+#: language, and the tests read the game's own Portuguese unless they ask for another.
+LOCALE = "pt-BR"
+
+
+class LocalisedBrowser:
+    """Chromium whose new contexts speak :data:`LOCALE` unless told another ``locale``."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("locale", LOCALE)
+        return self.browser.new_context(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.browser, name)
+
+
 @pytest.fixture(scope="session")
 def chromium_browser(_playwright: Any) -> Iterator[Any]:
     if not build.CHROMIUM.exists():
@@ -98,7 +117,7 @@ def chromium_browser(_playwright: Any) -> Iterator[Any]:
     browser = _playwright.chromium.launch(
         executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS, headless=True
     )
-    yield browser
+    yield LocalisedBrowser(browser)
     browser.close()
 
 

@@ -231,7 +231,7 @@ def _problems(driver: EngineDriver) -> list[str]:
 def test_a_turn_against_bots(engine: EngineDriver, server_url: str, record_property: Any) -> None:
     driver = engine
     name = driver.name
-    ready_s = _goto_ready(driver, server_url + "index.html?speed=fast")
+    ready_s = _goto_ready(driver, server_url + "index.html?speed=fast&lang=pt")
     record_property(f"{name}_ready_s", round(ready_s, 2))
     print(f"\n{name} {driver.version}: ready in {ready_s:.1f} s")
     boot = driver.run("return window.pywarBoot")
@@ -301,13 +301,13 @@ def test_a_turn_against_bots(engine: EngineDriver, server_url: str, record_prope
     assert round_two != after, f"{name}: the bots changed nothing"
 
     # a reload resumes the game from the browser's storage, the same board
-    _goto_ready(driver, server_url + "index.html?speed=fast")
+    _goto_ready(driver, server_url + "index.html?speed=fast&lang=pt")
     driver.wait_for("return document.querySelector('[data-territory][data-owner]')")
     assert driver.run(BOARD) == round_two, f"{name}: the reload did not resume the game"
     assert not _problems(driver), f"{name}: page problems:\n" + "\n".join(_problems(driver))
 
     # the same save, with Python started on the page's thread (the PyScript fallback)
-    page_s = _goto_ready(driver, server_url + "index.html?speed=fast&start=page")
+    page_s = _goto_ready(driver, server_url + "index.html?speed=fast&lang=pt&start=page")
     record_property(f"{name}_page_ready_s", round(page_s, 2))
     assert driver.run("return window.pywarBoot.where") == "page"
     driver.wait_for("return document.querySelector('[data-territory][data-owner]')")

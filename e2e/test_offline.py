@@ -13,6 +13,7 @@ import pytest
 from pywar_e2e import build, goto_ready
 
 from buildtools.csp import apply_csp
+from e2e.conftest import LOCALE
 from e2e.helpers import settle
 from pywar.board import load_board
 
@@ -285,6 +286,7 @@ def test_installable_app(_playwright: Any, server_url: str, dist_dir: Path, tmp_
         executable_path=str(build.CHROMIUM),
         args=build.CHROMIUM_ARGS,
         headless=True,
+        locale=LOCALE,
     )
     problems: list[str] = []
     try:

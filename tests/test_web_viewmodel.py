@@ -1033,3 +1033,16 @@ def test_a_new_game_a_computer_starts_shows_no_curtain_of_the_last_game():
         assert app.render()["curtain"] is None and app.bot_to_move
         return
     raise AssertionError("no seed found")
+
+
+def test_the_page_speaks_the_browsers_language_until_one_is_chosen():
+    """?lang= first, then the language chosen here before, then the browser's (one the page
+    speaks: web/pwa.js offers "pt", "en" or nothing), then Portuguese."""
+    storage = MemoryStorage()
+    assert App(storage, browser_lang="en").lang == "en"
+    assert App(storage, browser_lang=None).lang == "pt"
+    assert App(storage, browser_lang="fr").lang == "pt"  # not one of ours
+    assert App(storage, lang="pt", browser_lang="en").lang == "pt"
+    chosen = App(storage, browser_lang="en")
+    chosen.dispatch("lang", "pt")
+    assert App(storage, browser_lang="en").lang == "pt"  # the player's choice stays

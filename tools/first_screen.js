@@ -40,7 +40,8 @@
   var slot = document.getElementById("overlay-slot");
   if (!header || !overlay || !slot) return;
 
-  var lang = params.get("lang") || read(storageKey("lang")) || FIRST.lang;
+  var lang = params.get("lang") || read(storageKey("lang")) || window.pywarBrowserLang
+    || FIRST.lang;
   if (!FIRST.langs[lang]) lang = FIRST.lang;
   var screen = FIRST.langs[lang];
   if (lang !== FIRST.lang) {

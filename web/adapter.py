@@ -117,6 +117,7 @@ def take_the_page() -> None:
         LocalStorage(),
         namespace=namespace,
         lang=text_or_none(params.get("lang")),
+        browser_lang=text_or_none(getattr(window, "pywarBrowserLang", None)),
         variant=text_or_none(params.get("variant")),
         entropy=browser_entropy(),
     )

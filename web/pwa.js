@@ -9,6 +9,9 @@
  *    caching the site never slows the first start. On an update the new version installs
  *    in the background and a bar offers "Update": the new worker takes over and the page
  *    reloads once (saved games are kept: every action is saved).
+ *  - window.pywarBrowserLang: "pt" or "en", the first of the browser's languages the page
+ *    speaks (a first visit with no ?lang= and no language chosen before opens in it; none
+ *    of them: null, and the page speaks Portuguese, the game's own language).
  */
 (function () {
   "use strict";
@@ -20,6 +23,16 @@
   // the host chose the language (?lang=): an embed then leaves its language button out
   // (the languages the page speaks: any other value falls back to Portuguese, switchable)
   if (/^(pt|en)$/.test(params.get("lang") || "")) html.classList.add("lang-chosen");
+
+  window.pywarBrowserLang = (function () {
+    var wanted = navigator.languages && navigator.languages.length
+      ? navigator.languages : [navigator.language || ""];
+    for (var i = 0; i < wanted.length; i++) {
+      var code = String(wanted[i] || "").slice(0, 2).toLowerCase();
+      if (code === "pt" || code === "en") return code;
+    }
+    return null;
+  })();
 
   var framed;
   try {

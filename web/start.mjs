@@ -38,6 +38,7 @@ function firstMessage() {
     // -- embeds (build owner, see docs/embed.md): ?ns=, else the one web/pwa.js derives
     namespace: params.get("ns") || window.pywarSavesNamespace || "",
     lang: params.get("lang"),
+    browser_lang: window.pywarBrowserLang || null, // web/pwa.js
     variant: params.get("variant"),
     entropy,
     can_fullscreen: Boolean(document.fullscreenEnabled),

@@ -106,12 +106,15 @@ class App(
         lang: str | None = None,
         variant: str | None = None,
         entropy: int | None = None,
+        browser_lang: str | None = None,
     ) -> None:
         #: Seeds of new games (no seed typed): from ``entropy`` (the page passes the
         #: browser's), else from the system's; never from ``random``'s global state.
         self.rng = random.Random(entropy)
         self.store = SaveStore(storage, namespace)
-        self.lang = lang or self.store.get_pref("lang") or "pt"
+        # ?lang=, else the language chosen here before, else the browser's (a first visit
+        # from an English browser opens in English), else the game's own
+        self.lang = lang or self.store.get_pref("lang") or browser_lang or "pt"
         if self.lang not in CATALOGUE:
             self.lang = "pt"
         self.screen = "setup"

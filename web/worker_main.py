@@ -23,8 +23,8 @@ from viewmodel import App
 class WorkerSession:
     """The session a worker keeps, from the page's first message: ``storage`` (this site's
     keys and values), ``durable`` (False: the browser blocks storage), ``namespace``,
-    ``lang``, ``variant``, ``entropy`` (hex, from the browser's crypto) and
-    ``can_fullscreen``."""
+    ``lang``, ``browser_lang`` (web/pwa.js), ``variant``, ``entropy`` (hex, from the
+    browser's crypto) and ``can_fullscreen``."""
 
     def __init__(self, init_json: str) -> None:
         init = json.loads(init_json)
@@ -36,6 +36,7 @@ class WorkerSession:
             storage,
             namespace=str(init.get("namespace") or ""),
             lang=init.get("lang") or None,
+            browser_lang=init.get("browser_lang") or None,
             variant=init.get("variant") or None,
             entropy=int(str(init["entropy"]), 16),
         )
