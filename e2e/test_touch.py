@@ -1181,11 +1181,14 @@ def won_soon(board_id: str) -> Game:
     )
 
 
-def closest_pair(page: Any) -> tuple[float, float]:
-    """The middle of the two nearest badges on the screen (a tap there is a close call)."""
+def closest_pair(page: Any, owner: str | None = None) -> tuple[float, float]:
+    """The middle of the two nearest badges on the screen, of one ``owner`` colour or of
+    any (a tap there is a close call between two territories)."""
     return tuple(
-        page.evaluate("""() => {
-      const c = [...document.querySelectorAll('#board .badge[data-owner] circle')].map(
+        page.evaluate(
+            """(owner) => {
+      const held = owner ? `[data-owner="${owner}"]` : '[data-owner]';
+      const c = [...document.querySelectorAll(`#board .badge${held} circle`)].map(
           e => { const b = e.getBoundingClientRect();
                  return [b.x + b.width / 2, b.y + b.height / 2]; });
       let best = null;
@@ -1194,7 +1197,9 @@ def closest_pair(page: Any) -> tuple[float, float]:
         if (!best || d < best[0]) best = [d, (c[i][0] + c[j][0]) / 2, (c[i][1] + c[j][1]) / 2];
       }
       return [best[1], best[2]];
-    }""")
+    }""",
+            owner,
+        )
     )
 
 
@@ -1892,20 +1897,6 @@ def test_a_long_name_wraps_beside_its_colour_in_the_turn_header(page: Any) -> No
     assert top <= middle <= bottom, boxes
 
 
-#: The middle of the two nearest badges of one owner (a tap there is a close call between
-#: two territories a player may choose).
-CLOSEST_OWN_PAIR_JS = """(owner) => {
-  const c = [...document.querySelectorAll(`#board .badge[data-owner="${owner}"] circle`)].map(
-      e => { const b = e.getBoundingClientRect();
-             return [b.x + b.width / 2, b.y + b.height / 2]; });
-  let best = null;
-  for (let i = 0; i < c.length; i++) for (let j = i + 1; j < c.length; j++) {
-    const d = Math.hypot(c[i][0] - c[j][0], c[i][1] - c[j][1]);
-    if (!best || d < best[0]) best = [d, (c[i][0] + c[j][0]) / 2, (c[i][1] + c[j][1]) / 2];
-  }
-  return [best[1], best[2]];
-}"""
-
 #: Each candidate badge the chooser covers (by more than a pixel), and the chooser's box.
 CHOOSER_COVERS_JS = """() => {
   const box = document.getElementById('choice').getBoundingClientRect();
@@ -1939,7 +1930,7 @@ def test_the_chooser_leaves_the_territories_it_names_in_sight(
     load_position(page, game)
     open_curtain(page)
     settle_layout(page)
-    page.touchscreen.tap(*page.evaluate(CLOSEST_OWN_PAIR_JS, SEATS[0][1]))
+    page.touchscreen.tap(*closest_pair(page, SEATS[0][1]))  # two of the player's own
     page.wait_for_selector("#choice:not([hidden])", timeout=TIMEOUT)
     picks = page.locator('#choice [data-action="pick"]').evaluate_all(
         "bs => bs.map(b => b.dataset.arg)"
@@ -2043,6 +2034,7 @@ def test_a_language_switch_leaves_no_announcement_in_the_other_language(page: An
     """The screen reader's live region held the last move in Portuguese after a switch to
     English ("Ana colocou 1 exército..."): it is emptied with the switch."""
     resize(page, "820x1180")
+    switch_language(page, "pt")  # the module's page may come in English from a test before
     game = turn_position("classic")
     source, _enemy, _own = front("classic")
     load_position(page, game)

@@ -394,8 +394,7 @@ class App(
             said += [text_of(n) for n in lines[:2]]
         said = [s for s in said if s]
         if said:  # after what just happened, and said again by a render of the same state
-            self.announce_lines.extend(said)
-            self.announce_id += 1
+            self.say(" ".join(said))
             view["announce"] = {"id": self.announce_id, "text": " ".join(self.announce_lines)}
 
     def panel_step(self, panel: Node) -> str | None:

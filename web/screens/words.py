@@ -120,8 +120,9 @@ class EventWords(PageBase):
 
     # -------------------------------------------------------------------- log
     def say(self, text: str) -> None:
-        """Read ``text`` out once through the page's live region (a count the stepper
-        chose: its own number is redrawn, which a screen reader does not follow)."""
+        """Read ``text`` out once through the page's live region, after what it already
+        says (an event; a count the stepper chose, whose own number is redrawn, which a
+        screen reader does not follow)."""
         self.announce_lines.append(text)
         self.announce_id += 1
 
@@ -131,8 +132,7 @@ class EventWords(PageBase):
             if line:
                 self.log.append(line)
                 self.announce = line
-                self.announce_lines.append(line)
-                self.announce_id += 1
+                self.say(line)
         del self.log[:-LOG_LINES]
 
     def _rebuild_log(self) -> None:
