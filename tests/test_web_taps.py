@@ -16,7 +16,7 @@ from conftest import NS, group, translate
 
 from pywar.variants import get_variant
 
-from taps import MARGIN_PX, REACH_PX, resolve, step
+from taps import DIRECTIONS, MARGIN_PX, REACH_PX, resolve, step
 
 VARIANTS_DIR = Path(__file__).resolve().parent.parent / "pywar" / "variants"
 BOARDS = ("classic", "war2", "mitologicas", "brasil")
@@ -223,3 +223,38 @@ def test_an_arrow_goes_to_a_neighbour_that_way_when_there_is_one(board: str) -> 
             ]
             if ways:
                 assert there in ways, (board, t, direction, there)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_an_arrow_takes_the_neighbour_straight_that_way_over_a_nearer_one_aside(
+    board: str,
+) -> None:
+    """With a neighbour within 10 degrees of the arrow, the arrow never goes more than
+    40 degrees off it (Amazonas's ArrowRight went to Roraima, up and to the right, not to
+    Pará, straight right)."""
+    b = get_variant(board).board
+    anchors = Map(board).anchors
+
+    def off(t: str, n: str, direction: str) -> float:
+        dx, dy = DIRECTIONS[direction]
+        vx, vy = anchors[n][0] - anchors[t][0], anchors[n][1] - anchors[t][1]
+        return math.degrees(math.acos((vx * dx + vy * dy) / math.hypot(vx, vy)))
+
+    for t in b.territories:
+        for direction in DIRECTIONS:
+            if min(off(t, n, direction) for n in b.neighbors[t]) <= 10:
+                there = step(t, direction, anchors, b.neighbors[t])
+                assert there is not None and off(t, there, direction) <= 40, (t, direction, there)
+
+
+def test_the_arrows_of_a_keyboard_players_review_on_war_brasil() -> None:
+    b = get_variant("brasil").board
+    anchors = Map("brasil").anchors
+    moves = {
+        ("amazonas", "right"): "para",
+        ("piaui", "right"): "pernambuco",
+        ("rio_de_janeiro", "left"): "sao_paulo",
+        ("minas_gerais", "up"): "bahia",
+    }
+    for (here, direction), there in moves.items():
+        assert step(here, direction, anchors, b.neighbors[here]) == there, (here, direction)

@@ -53,6 +53,13 @@ DIRECTIONS: dict[str, Point] = {
     "left": (-1.0, 0.0),
     "right": (1.0, 0.0),
 }
+#: An arrow goes to a neighbour at most 60 degrees off its direction (cosine 0.5)...
+NEIGHBOUR_CONE = 0.5
+#: ...else to the nearest territory at most 45 degrees off (across a sea, say).
+FAR_CONE = math.cos(math.radians(45))
+#: How much a candidate's angle off the arrow lengthens its distance: a neighbour straight
+#: that way beats a nearer one off to the side (Amazonas → Pará on the right, not Roraima).
+ANGLE_WEIGHT = 5.0
 
 
 def resolve(
@@ -99,7 +106,7 @@ def step(
     dx, dy = DIRECTIONS[direction]
     x0, y0 = anchors[current]
 
-    def best(pool: Iterable[str]) -> str | None:
+    def best(pool: Iterable[str], cone: float) -> str | None:
         scored = []
         for t in pool:
             if t == current or t not in anchors:
@@ -109,9 +116,9 @@ def step(
             if dist == 0:
                 continue
             cos = (vx * dx + vy * dy) / dist
-            if cos < 0.5:  # more than 60 degrees off the arrow
+            if cos < cone:
                 continue
-            scored.append((dist * (2.0 - cos), t))
+            scored.append((dist * (1.0 + ANGLE_WEIGHT * (1.0 - cos)), t))
         return min(scored)[1] if scored else None
 
-    return best(neighbours) or best(anchors)
+    return best(neighbours, NEIGHBOUR_CONE) or best(anchors, FAR_CONE)
