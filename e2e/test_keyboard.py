@@ -126,3 +126,50 @@ def test_a_zoomed_map_follows_the_arrow_keys(app_page: Any) -> None:
         seen.append(page.evaluate(FOCUSED_IN_SIGHT_JS))
     assert all(inside for _t, inside in seen), seen
     assert len({t for t, _ in seen}) >= 5, seen
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_page_down_and_up_jump_to_the_territories_one_may_choose(app_page: Any, lang: str) -> None:
+    """Placing, Page Down goes from Brasil to Ana's next territory in the board's order
+    (Venezuela is two arrows away, Egito a continent away) and Page Up back; with a
+    source chosen, Page Down goes round its enemy neighbours. The map's hint says so."""
+    page = app_page
+    game = position({"brasil": 5, "argelia": 1})
+    seed_save(page, game, path=f"index.html?lang={lang}")
+    page.wait_for_selector(f"html[lang={lang}]")
+    hint = page.locator("#board-keys").text_content()
+    assert ("Page Down e Page Up" if lang == "pt" else "Page Down and Page Up") in hint, hint
+    own = [t for t in game.board.territories if game.owner[t] == 0]
+    page.locator('#board [data-territory="brasil"]').focus()
+    after = own[own.index("brasil") + 1]
+    page.keyboard.press("PageDown")
+    page.wait_for_function(
+        "(t) => document.activeElement.dataset.territory === t", arg=after, timeout=TIMEOUT
+    )
+    page.keyboard.press("PageUp")
+    page.wait_for_function(
+        "() => document.activeElement.dataset.territory === 'brasil'", timeout=TIMEOUT
+    )
+    page.locator('[data-action="amount"][data-arg="all"]').focus()
+    page.keyboard.press("Enter")
+    page.locator('#board [data-territory="brasil"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".phase.attack")
+    page.locator('#board [data-territory="brasil"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#board [data-territory="brasil"][data-state="source"]')
+    enemies = {n for n in game.board.neighbors["brasil"] if game.owner[n] != 0}
+    seen = set()
+    for _ in enemies:
+        before = page.evaluate("() => document.activeElement.dataset.territory")
+        page.keyboard.press("PageDown")
+        page.wait_for_function(
+            "(t) => document.activeElement.dataset.territory !== t", arg=before, timeout=TIMEOUT
+        )
+        seen.add(page.evaluate("() => document.activeElement.dataset.territory"))
+    assert seen == enemies
+    assert (
+        page.locator('#board [data-territory="argelia"]')
+        .get_attribute("aria-label")
+        .endswith("· " + ("disponível" if lang == "pt" else "available"))
+    )

@@ -491,3 +491,54 @@ def test_undo_is_heard_the_replay_takes_the_keyboard_and_the_curtain_is_modal():
     assert curtain["attrs"]["role"] == "dialog" and curtain["attrs"]["aria-modal"] == "true"
     index = (Path(__file__).resolve().parent.parent / "web" / "index.html").read_text()
     assert 'id="overlay-slot" role="dialog" aria-modal="true"' in index
+
+
+def test_page_down_and_page_up_jump_to_the_next_territory_one_may_choose():
+    """Placing: the keyboard goes round Ana's own territories in the board's order, in both
+    directions; a computer's turn offers nothing to jump to."""
+    app = app_at(mine=("alasca",))
+    own = [t for t in BOARD.territories if app.game.owner[t] == 0]
+    app.dispatch("key-jump", "next", own[0])
+    assert app.cursor == own[1]
+    assert app.render()["focus"]["target"] == ["territory", own[1]]
+    app.dispatch("key-jump", "previous", own[0])
+    assert app.cursor == own[-1]  # round the end
+    app.dispatch("key-jump", "next", own[-1])
+    assert app.cursor == own[0]
+    enemy = next(t for t in BOARD.territories if app.game.owner[t] != 0)
+    app.dispatch("key-jump", "next", enemy)  # from anywhere: the next of hers after it
+    after = list(BOARD.territories)[list(BOARD.territories).index(enemy) + 1 :]
+    assert app.cursor == next(t for t in after + own if t in own)
+
+
+def test_page_down_goes_through_sources_that_may_attack_then_through_targets():
+    app = app_at({"brasil": 6, "peru": 3, "argentina": 1, "venezuela": 4, "argelia": 1})
+    place_all(app, "peru")
+    g = app.game
+    sources = [
+        t
+        for t in BOARD.territories
+        if g.owner[t] == 0 and g.armies[t] >= 2 and any(g.owner[n] != 0 for n in BOARD.neighbors[t])
+    ]
+    seen = []
+    here = sources[0]
+    for _ in sources:
+        app.dispatch("key-jump", "next", here)
+        here = app.cursor
+        seen.append(here)
+    assert sorted(seen) == sorted(sources) and "argentina" not in seen
+    app.dispatch("pick", "brasil")
+    targets = [n for n in BOARD.neighbors["brasil"] if g.owner[n] != 0]
+    seen = set()
+    for _ in targets:
+        app.dispatch("key-jump", "next", app.cursor)
+        seen.add(app.cursor)
+    assert seen == set(targets)
+
+
+def test_page_down_while_a_computer_moves_stays_put():
+    app = app_at(humans=1)
+    app.game.current = 1  # Bia, a computer, to move
+    app.cursor = "brasil"
+    app.dispatch("key-jump", "next", "brasil")
+    assert app.cursor == "brasil"

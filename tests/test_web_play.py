@@ -833,3 +833,57 @@ def test_the_roll_that_conquered_shows_beside_how_many_move_in(lang: str, said: 
         ]
     else:
         assert names == ["Move 1 army in", "Move 2 armies in", "Move 3 armies in"]
+
+
+def test_a_blitz_is_read_out_once_when_it_stops_not_roll_by_roll():
+    """A screen reader heard every roll of a blitz and then its tally: the rolls stay in
+    the log, the live region says the conquest and the tally once, when it stops."""
+    app = lesson({"brasil": 30, "argelia": 3})
+    place_all_on(app, "brasil")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argelia")
+    app.dispatch("blitz")
+    heard = []
+    while app.blitz_running:
+        app.blitz_step()
+        heard.append(app.render()["announce"]["text"])
+    assert all(" atacou " not in said for said in heard), heard
+    rolls = sum(" atacou " in line for line in app.log)
+    assert rolls >= 1
+    last = heard[-1]
+    assert f"rolagens: {rolls} ·" in last
+    assert f"Parou porque você conquistou {app.place('argelia').the}." in last
+    assert last.count("rolagens:") == 1
+    report = find(app.render()["panel"], lambda n: "blitz-report" in n["attrs"].get("class", ""))
+    assert "role" not in report[0]["attrs"]  # not a live region read at every roll
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_charts_figures_are_a_table_under_it_in_both_languages(lang):
+    """A screen reader heard "Territories of each player per round" and no figures: the
+    chart's numbers are a table folded under it, a row per round, a column per player."""
+    app = bots_game("brasil")
+    play_rounds(app, 4)
+    g = app.game
+    app.dispatch("lang", lang)
+    for key in ("territories", "armies"):
+        app.dispatch("chart", key)
+        overlay = chart_overlay(app)
+        (details,) = find(overlay, lambda n: n["tag"] == "details")
+        summary = text_of(find(details, lambda n: n["tag"] == "summary")[0])
+        assert summary == ("Os números do gráfico" if lang == "pt" else "The chart's figures")
+        head = [
+            text_of(n)
+            for n in find(details, lambda n: n["tag"] == "th" and n["attrs"].get("scope") == "col")
+        ]
+        assert head == [("Rodada" if lang == "pt" else "Round")] + [p.name for p in g.players]
+        body = find(details, lambda n: n["tag"] == "tbody")[0]
+        rows = [[text_of(c) for c in row["children"]] for row in body["children"]]
+        assert rows == [[str(pt["round"])] + [str(v) for v in pt[key]] for pt in g.timeline]
+        caption = text_of(find(details, lambda n: n["tag"] == "caption")[0])
+        assert caption == app.tr("chart_label_" + key)
+
+
+def chart_overlay(app: App) -> dict[str, Any]:
+    app.dispatch("screen", "stats")
+    return app.render()["overlay"]

@@ -695,7 +695,8 @@ def test_replay_steps_through_the_log_and_stats_add_up():
     assert app.number(luck["attack_expected_lost"]) in text_of(overlay)
     # Four columns (a phone shows them all): the rolls under the losses, counted in words
     # (Portuguese takes the singular for 0 and 1, English for 1 only).
-    assert len(find(overlay, lambda n: n["tag"] == "th")) == 4
+    (luck_table,) = find(overlay, lambda n: n["attrs"].get("class") == "stats")
+    assert len(find(luck_table, lambda n: n["tag"] == "th")) == 4
 
     def rolls() -> list[str]:
         cells = find(app.render()["overlay"], lambda n: n["attrs"].get("class") == "rolls")

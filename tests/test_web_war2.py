@@ -862,3 +862,22 @@ def test_each_simple_event_reads_with_its_places_and_players(lang):
         line = app.describe_event(event)
         assert line and "{" not in line, (kind, line)
         assert all(w in line for w in wanted), (kind, line, wanted)
+
+
+def test_page_down_goes_round_the_vacant_territories_while_claiming():
+    app = App(MemoryStorage())
+    app.dispatch("variant", "war2")
+    app.dispatch("seed", None, "3")
+    app.dispatch("start")
+    g = app.game
+    while app.bot_to_move:
+        app.bot_step()
+    assert g.phase == "claim" and g.current == 0
+    vacant = set(g.vacant())
+    taken = next(t for t in TERRITORIES if t in g.owner)
+    app.dispatch("key-jump", "next", taken)
+    seen = {app.cursor}
+    for _ in range(len(vacant) - 1):
+        app.dispatch("key-jump", "next", app.cursor)
+        seen.add(app.cursor)
+    assert seen == vacant

@@ -223,6 +223,46 @@ class BoardInput:
         self.cursor = there or here
         self.request_focus("territory", self.cursor)
 
+    def on_key_jump(self, arg: str | None, value: str | None) -> None:
+        """Page Down or Page Up on the map: ``arg`` "next" or "previous", ``value`` the
+        focused territory. The keyboard goes to the next territory (in the board's order,
+        round the end) the player may choose now: a whole continent of arrows saved."""
+        board = self.input_board()
+        here = value if value in board.territories else self.cursor_now()
+        order = list(board.territories)
+        choosable = set(self.choosable())
+        if here is None or not choosable:
+            return
+        at = order.index(here)
+        turn = -1 if arg == "previous" else 1
+        ahead = (order[(at + turn * k) % len(order)] for k in range(1, len(order) + 1))
+        self.cursor = next(t for t in ahead if t in choosable)
+        self.request_focus("territory", self.cursor)
+
+    def choosable(self) -> list[str]:
+        """The territories the player to move may choose on the map now: those marked
+        available (where to place, the targets of a source), else those a tap would not
+        refuse (an attack's sources that have an enemy beside them, say); none while a
+        computer moves or the curtain is drawn."""
+        g = self.game
+        if g is None or self.screen != "play" or self.curtain is not None:
+            return []
+        if self.is_bot(g.current) or g.phase == "over" or getattr(g, "must_trade", False):  # type: ignore[attr-defined]
+            return []
+        cells = self._board_state()["territories"]  # type: ignore[attr-defined]
+        marked = [t for t, cell in cells.items() if cell["state"] == "option"]
+        if marked:
+            return marked
+        free = [t for t in g.board.territories if t != self.source]
+        free = [t for t in free if not self.tap_refused(t)]  # type: ignore[attr-defined]
+        if g.phase == "attack" and self.source is None and not g.pending_armies:
+            free = [
+                t
+                for t in free
+                if any(g.owner.get(n) not in (None, g.current) for n in g.board.neighbors[t])
+            ]
+        return free
+
     def on_escape(self, _a: str | None, _v: str | None) -> None:
         """Escape: close the chooser, the menu, a screen over the game, or the selection."""
         if self.candidates:

@@ -79,6 +79,8 @@ PT: dict[str, Entry] = {
     "chart_armies": "{board.Armies}",
     "chart_label_territories": "{board.Territories} de cada jogador por rodada",
     "chart_label_armies": "{board.Armies} de cada jogador por rodada",
+    "chart_figures": "Os números do gráfico",
+    "th_round": "Rodada",
     "odds_expect": "Em média, lutando até o fim: você fica com {a}, a defesa com {d}",
     # "blitz" is Portuguese too (a blitz: a sudden, quick attack); the short word keeps
     # Attack, Blitz and Cancel on one row of a phone's panel
@@ -340,7 +342,8 @@ PT: dict[str, Entry] = {
     "panel_side": "Dados e cartas",
     "panel_info": "Jogadores e últimos lances",
     "board_keys": (
-        "Setas: ir a um {board.territory} vizinho; Enter: escolher; Esc: desfazer a escolha."
+        "Setas: ir a um {board.territory} vizinho; Page Down e Page Up: a próxima ou a"
+        " anterior opção de escolha; Enter: escolher; Esc: desfazer a escolha."
     ),
     "territory_label": Plural(
         "{territory}: {name} ({color}), {armies} {board.army}",
@@ -463,6 +466,8 @@ EN: dict[str, Entry] = {
     "chart_armies": "{board.Armies}",
     "chart_label_territories": "{board.Territories} of each player per round",
     "chart_label_armies": "{board.Armies} of each player per round",
+    "chart_figures": "The chart's figures",
+    "th_round": "Round",
     "odds_expect": "On average, fighting to the end: you keep {a}, the defence keeps {d}",
     "blitz": "Blitz",
     "blitz_title": "Keep attacking until the conquest or the floor",
@@ -715,7 +720,8 @@ EN: dict[str, Entry] = {
     "panel_side": "Dice and cards",
     "panel_info": "Players and latest moves",
     "board_keys": (
-        "Arrows: go to a neighbouring {board.territory}; Enter: choose; Esc: undo the choice."
+        "Arrows: go to a neighbouring {board.territory}; Page Down and Page Up: the next or"
+        " previous one you may choose; Enter: choose; Esc: undo the choice."
     ),
     "territory_label": Plural(
         "{territory}: {name} ({color}), {armies} {board.army}",

@@ -16,6 +16,8 @@
   "use strict";
   const SVG_NS = "http://www.w3.org/2000/svg";
   const ARROWS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
+  // the next (previous) territory the player may choose: a jump over the arrows' steps
+  const JUMPS = { PageDown: "next", PageUp: "previous" };
   const BLITZ_DELAY = 120;
 
   // ------------------------------------------------------------------ DOM primitives
@@ -561,6 +563,9 @@
       } else if (kind === "keydown" && evt.key in ARROWS) {
         evt.preventDefault();
         send("key-move", ARROWS[evt.key], territory);
+      } else if (kind === "keydown" && evt.key in JUMPS) {
+        evt.preventDefault();
+        send("key-jump", JUMPS[evt.key], territory);
       }
       return;
     }

@@ -137,7 +137,6 @@ class App(
         self.picked: list[int] = []
         self.battle: dict[str, Any] | None = None
         self.log: list[str] = []
-        self.announce = ""
         #: The lines of the latest action, announced once (``announce_id`` counts them).
         self.announce_lines: list[str] = []
         self.announce_id = 0

@@ -81,7 +81,7 @@ class Blitz(PageBase):
         self.blitz = None
         g = self.game
         if g is not None:
-            self.announce = " ".join(self.blitz_lines())
+            self.say(" ".join(self.blitz_lines()))
             if g.phase == "occupy" and g.occupy and self.taps_wanted():
                 # the next key says how many move in, as after a single roll's conquest
                 self.request_focus("action", "occupy", str(g.occupy["max"]))

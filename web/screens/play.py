@@ -377,7 +377,8 @@ class PlayScreen(PageBase):
                         + (
                             " won" if (self.blitz_report or {}).get("reason") == "conquered" else ""
                         ),
-                        "role": "status",
+                        # not a live region: its tally changes at every roll, and is read
+                        # out once, when the blitz stops (Blitz._end_blitz)
                     },
                     [h("p", {}, line) for line in self.blitz_lines()],
                 )

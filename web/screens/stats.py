@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from nodes import Node, button, h
 from screens.common import PageBase
 
@@ -162,4 +164,38 @@ class StatsScreen(PageBase):
                 lines,
             ),
             legend,
+            self._chart_figures(points, key),
+        )
+
+    def _chart_figures(self, points: list[dict[str, Any]], key: str) -> Node:
+        """The chart's figures as a table, folded under the chart: what a line shows to
+        the eye, to a screen reader (and to whoever wants the numbers)."""
+        g = self.game
+        assert g is not None
+        head = h(
+            "tr",
+            {},
+            h("th", {"scope": "col"}, self.tr("th_round")),
+            [h("th", {"scope": "col"}, p.name) for p in g.players],
+        )
+        rows = [
+            h(
+                "tr",
+                {},
+                h("th", {"scope": "row"}, str(pt["round"])),
+                [h("td", {}, str(v)) for v in pt[key]],
+            )
+            for pt in points
+        ]
+        return h(
+            "details",
+            {"class": "chart-figures"},
+            h("summary", {}, self.tr("chart_figures")),
+            h(
+                "table",
+                {"class": "stats figures"},
+                h("caption", {"class": "visually-hidden"}, self.tr("chart_label_" + key)),
+                h("thead", {}, head),
+                h("tbody", {}, rows),
+            ),
         )

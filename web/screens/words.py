@@ -127,12 +127,14 @@ class EventWords(PageBase):
         self.announce_id += 1
 
     def _note_events(self, events: list[dict[str, Any]]) -> None:
+        # a blitz's rolls are not read out one by one: its tally is, when it stops
+        blitz = getattr(self, "blitz", None) is not None
         for e in events:
             line = self.describe_event(e)
             if line:
                 self.log.append(line)
-                self.announce = line
-                self.say(line)
+                if not (blitz and e["type"] == "battle"):
+                    self.say(line)
         del self.log[:-LOG_LINES]
 
     def _rebuild_log(self) -> None:
