@@ -136,7 +136,7 @@ def test_page_down_and_up_jump_to_the_territories_one_may_choose(app_page: Any, 
     page = app_page
     game = position({"brasil": 5, "argelia": 1})
     seed_save(page, game, path=f"index.html?lang={lang}")
-    page.wait_for_selector(f"html[lang={lang}]")
+    page.wait_for_selector(f"html[lang|={lang}]", state="attached")
     hint = page.locator("#board-keys").text_content()
     assert ("Page Down e Page Up" if lang == "pt" else "Page Down and Page Up") in hint, hint
     own = [t for t in game.board.territories if game.owner[t] == 0]
@@ -173,3 +173,18 @@ def test_page_down_and_up_jump_to_the_territories_one_may_choose(app_page: Any, 
         .get_attribute("aria-label")
         .endswith("· " + ("disponível" if lang == "pt" else "available"))
     )
+
+
+def test_pause_is_the_first_control_after_the_map_while_a_computer_plays(app_page: Any) -> None:
+    """While a computer plays, Tab from the map reaches Pause right after the zoom buttons
+    (it came after the three speeds: 7 Tabs), and Enter there pauses."""
+    page = app_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    seed_save(page, position({"brasil": 5}), kinds=("bot", "human", "human"))
+    page.wait_for_selector('[data-action="pause"]')
+    page.locator('#board [tabindex="0"]').first.focus()
+    for _ in range(4):
+        page.keyboard.press("Tab")
+    assert focused(page) == ["pause", None]
+    page.keyboard.press("Enter")
+    page.wait_for_selector("html[data-paused=true]", state="attached")

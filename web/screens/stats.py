@@ -191,11 +191,22 @@ class StatsScreen(PageBase):
             "details",
             {"class": "chart-figures"},
             h("summary", {}, self.tr("chart_figures")),
+            # six long names on a phone scroll sideways in this box, which the keyboard
+            # may focus (and its arrows scroll)
             h(
-                "table",
-                {"class": "stats figures"},
-                h("caption", {"class": "visually-hidden"}, self.tr("chart_label_" + key)),
-                h("thead", {}, head),
-                h("tbody", {}, rows),
+                "div",
+                {
+                    "class": "figures-scroll",
+                    "role": "region",
+                    "tabindex": "0",
+                    "aria-label": self.tr("chart_figures"),
+                },
+                h(
+                    "table",
+                    {"class": "stats figures"},
+                    h("caption", {"class": "visually-hidden"}, self.tr("chart_label_" + key)),
+                    h("thead", {}, head),
+                    h("tbody", {}, rows),
+                ),
             ),
         )
