@@ -11,16 +11,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import CARD, JOKERS, make, pick, place_all, same_game
+from conftest import CARD, JOKERS, SEATS, make, objectives_for, owners, pick, place_all, same_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pywar import Game
-from pywar.actions import Attack
+from pywar.actions import Attack, EndTurn, Occupy, Trade
 from pywar.ai import make_bot
 from pywar.bot import SimpleBot
 from pywar.simulate import DEFAULT_COLORS
 from pywar.variants import get_variant
+from pywar.variants.war2.rules import War2Game
 
 VARIANTS = ("classic", "war2", "mitologicas", "brasil")
 #: The hand an elimination works with in every variant (RULINGS.md: five).
@@ -168,3 +169,61 @@ def test_every_bot_level_finishes_games(variant, level):
         action = bots[game.current].choose(game)
         game.apply(action)
     assert game.winner is not None
+
+
+#: A harmless objective per board (nobody wins by the position's end).
+SAFE = {
+    "classic": "territories_18_x2",
+    "war2": "territories_18_x2",
+    "mitologicas": "territories_16_x2",
+    "brasil": "territories_12_x2",
+}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_two_eliminations_in_one_turn(variant: str) -> None:
+    """Ana knocks out Bia (4 cards) and then Caio (3 cards) in one turn, holding 2. Classic:
+    she takes every card (9) and trades at the end of the turn while over five (9, 6, then
+    3). The others: the first top-up fills her hand to five, the second finds five and
+    takes none; the rest go to the discard pile."""
+    board = get_variant(variant).board
+    hub = next(t for t in board.territories if len(board.neighbors[t]) >= 3)
+    first, second = sorted(board.neighbors[hub])[:2]
+    far = next(t for t in board.territories if t not in (hub, first, second, *board.neighbors[hub]))
+    mine = [t for t in board.territories if t not in (first, second, far)]
+    owner = owners(board, {0: mine, 1: [first], 2: [second], 3: [far]}, 4)
+    hands = {0: [0, 1], 1: [2, 3, 4, 5], 2: [6, 7, 8], 3: []}
+    cls = War2Game if variant == "war2" else Game
+    game = cls.scenario(
+        variant,
+        SEATS[:4],
+        owner,
+        armies={hub: 20},
+        hands=hands,
+        objectives=objectives_for(4, SAFE[variant], None),
+        seed=0,
+        round=2,
+    )
+    place_all(game, hub)
+    knocked = []
+    for victim in (first, second):
+        events = game.apply(Attack(hub, victim), rolls=([6, 6, 6], [1]))
+        knocked += [e for e in events if e["type"] == "eliminated"]
+        if game.phase == "occupy":
+            game.apply(Occupy(1))
+    assert [e["player"] for e in knocked] == [1, 2]
+    if variant == "classic":
+        assert [e["cards_taken"] for e in knocked] == [4, 3]
+        assert len(game.players[0].cards) == 9 and game.discard == []
+        game.apply(EndTurn())
+        assert game.phase == "final_trade"
+        held = []
+        while game.must_trade:
+            game.apply(Trade(game.valid_trades()[0]))
+            held.append(len(game.players[0].cards))
+        assert held == [6, 3]
+    else:
+        assert [e["cards_taken"] for e in knocked] == [3, 0]
+        assert [e["cards_discarded"] for e in knocked] == [1, 3]
+        assert len(game.players[0].cards) == FIVE and len(game.discard) == 4
+    assert all_cards(game) == list(range(game._deck_size()))

@@ -276,3 +276,23 @@ def test_no_army_moves_twice_in_a_turn_by_any_combination(seed, choices):
         book.agrees(game)
     assert moves > 0
     same_game(game)
+
+
+def test_transported_armies_do_not_fly_on():
+    """Five armies carried into Brasil by cards in the attack phase: only Brasil's own 2
+    may fly from the Strategic Centre (one stays), the five may not."""
+    hand = [CARD["america_do_sul"], CARD["mexico_cuba"]]
+    game = make2(
+        {0: ["brasil", "mexico", "egito", "venezuela"]},
+        armies={"brasil": 2, "mexico": 6, "egito": 2},
+        hands={0: hand},
+    )
+    place_all(game, "venezuela")
+    game.apply(Transport(tuple(hand), "mexico", "brasil", 5))
+    game.apply(EndAttack())
+    mine = game.armies["brasil"] - 5
+    assert game.movable_from("brasil") == mine - 1
+    refused(game, Airlift("brasil", "egito", mine), "airlift_chain")
+    game.apply(Airlift("brasil", "egito", mine - 1))
+    assert game.movable_from("brasil") == 0
+    same_game(game)
