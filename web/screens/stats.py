@@ -203,7 +203,7 @@ class StatsScreen(PageBase):
                 },
                 h(
                     "table",
-                    {"class": "stats figures"},
+                    {"class": "figures"},
                     h("caption", {"class": "visually-hidden"}, self.tr("chart_label_" + key)),
                     h("thead", {}, head),
                     h("tbody", {}, rows),
