@@ -98,6 +98,37 @@ def test_blitz_stops_at_the_chosen_floor_and_logs_every_roll(app_page: Any) -> N
     assert "Parou no limite que você escolheu: 6 no Brasil." in report
 
 
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_a_blitz_with_less_motion_asked_for_changes_the_board_once(
+    app_page: Any, motion: str
+) -> None:
+    """With "reduce motion" set in the system, a blitz rolls to its end at once: Brasil's
+    army badge changes once, not at every roll (it flickered 8 times a second)."""
+    page = app_page
+    page.emulate_media(reduced_motion=motion)
+    seed_save(page, position({"brasil": 12, "argelia": 40}))
+    place_all_on(page, "brasil")
+    tap(page, "brasil")
+    tap(page, "argelia")
+    page.locator('[data-action="blitz-floor"]').select_option("3")
+    page.evaluate(
+        """() => { window.badgeChanges = 0;
+          new MutationObserver(() => { window.badgeChanges += 1; }).observe(
+            document.querySelector('#board [data-badge="brasil"] text'),
+            { childList: true, characterData: true, subtree: true }); }"""
+    )
+    click(page, "blitz")
+    page.wait_for_selector('[data-action="blitz"]', timeout=30_000)  # the blitz ended
+    rolls = len([e for e in saved_game(page).log if e["action"]["type"] == "attack"])
+    assert rolls >= 3
+    changes = page.evaluate("() => window.badgeChanges")
+    if motion == "reduce":
+        assert changes == 1, (changes, rolls)
+    else:
+        assert changes > 1, (changes, rolls)
+    assert 1 < badge(page, "brasil") <= 3
+
+
 def test_blitz_can_be_stopped(app_page: Any) -> None:
     page = app_page
     seed_save(page, position({"brasil": 60, "argelia": 60}), path="index.html?speed=normal")

@@ -887,3 +887,18 @@ def test_the_charts_figures_are_a_table_under_it_in_both_languages(lang):
 def chart_overlay(app: App) -> dict[str, Any]:
     app.dispatch("screen", "stats")
     return app.render()["overlay"]
+
+
+def test_a_blitz_under_way_keeps_its_source_and_target_marked_on_the_map():
+    """The outlines of the battle vanished while a blitz rolled: they stay until it stops."""
+    app = lesson({"brasil": 60, "argelia": 60})
+    place_all_on(app, "brasil")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argelia")
+    app.dispatch("blitz")
+    app.blitz_step()
+    assert app.blitz_running
+    cells = app.render()["board"]["territories"]
+    states = {t: c["state"] for t, c in cells.items() if c["state"]}
+    assert states == {"brasil": "source", "argelia": "target"}
+    assert cells["argelia"]["label"].endswith("· " + app.tr("label_state_target"))

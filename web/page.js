@@ -76,6 +76,9 @@
       path.setAttribute("aria-label", label);
       if (badge) {
         badge.setAttribute("data-owner", owner);
+        // a small territory's outline is a few pixels: its badge says it is chosen too
+        if (state) badge.setAttribute("data-state", state);
+        else badge.removeAttribute("data-state");
         badge.setAttribute("data-digits", String(String(armies).length));
         if (text) text.textContent = String(armies);
       }
@@ -361,7 +364,9 @@
   };
   const blitzTick = () => {
     blitzTimer = null;
-    call({ kind: "blitz" });
+    // "reduce motion": the blitz rolls to its end at once, the board changing once, not at
+    // every roll
+    call({ kind: "blitz", all: matchMedia("(prefers-reduced-motion: reduce)").matches });
   };
   botNow.port1.onmessage = botTick;
 
@@ -690,6 +695,15 @@
     }
     for (const kind of ["click", "change", "input", "keydown"]) {
       document.addEventListener(kind, onEvent);
+    }
+    // the keyboard's territory: its badge is ringed too (a small shape's focus outline is
+    // a speck)
+    for (const [kind, on] of [["focusin", true], ["focusout", false]]) {
+      document.addEventListener(kind, (evt) => {
+        const id = evt.target && evt.target.dataset && evt.target.dataset.territory;
+        const [badge] = (id && badges.get(id)) || [null];
+        if (badge) badge.toggleAttribute("data-focus", on);
+      });
     }
     document.addEventListener("fullscreenchange", () => {
       call({ kind: "fullscreen", on: Boolean(document.fullscreenElement) });

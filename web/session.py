@@ -62,6 +62,9 @@ from viewmodel import App
 
 #: The slots a frame writes whole from view nodes.
 SLOTS = ("header", "panel", "overlay", "curtain", "notice")
+#: A blitz rolled to its end in one step stops after this many rolls at most (two stacks
+#: of thousands); the next step rolls on.
+BLITZ_ROLLS_AT_ONCE = 500
 
 
 def view_key(node: Any) -> str:
@@ -113,7 +116,7 @@ class Session:
         if kind == "bot":
             return self.bot_tick()
         if kind == "blitz":
-            return self.blitz_tick()
+            return self.blitz_tick(all_rolls=bool(message.get("all")))
         if kind == "board":
             self.bind_board(
                 str(message["board_id"]), list(message["territories"]), message["anchors"]
@@ -187,9 +190,13 @@ class Session:
             return {"timers": self.timers()}
         return self.render()
 
-    def blitz_tick(self) -> dict[str, Any]:
+    def blitz_tick(self, all_rolls: bool = False) -> dict[str, Any]:
+        """The running blitz's next roll, or (``all_rolls``: the player asked the browser
+        for less motion) every roll to its end, and the one frame after it."""
         try:
-            self.app.blitz_step()
+            for _ in range(BLITZ_ROLLS_AT_ONCE if all_rolls else 1):
+                if not self.app.blitz_step():
+                    break
         except Exception as exc:  # noqa: BLE001 - show, don't freeze
             self.app.blitz = None
             self.app.message = ("error", str(exc))

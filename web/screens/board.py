@@ -54,6 +54,7 @@ class BoardView(PageBase):
             and g.phase != "over"
             and not self.blitz_running
         )
+        blitz = getattr(self, "blitz", None) if self.screen == "play" else None
         out = {}
         targets: set[str] = set()
         if human_turn and self.source:
@@ -68,7 +69,9 @@ class BoardView(PageBase):
                 out[tid] = {"owner": "", "armies": "", "state": "", "label": self.tname(tid)}
                 continue
             state = self.replay["marks"].get(tid, "") if replaying else ""
-            if human_turn:
+            if blitz is not None and not replaying:  # the battle rolling on stays marked
+                state = {blitz["source"]: "source", blitz["target"]: "target"}.get(tid, "")
+            elif human_turn:
                 if tid == self.source:
                     state = "source"
                 elif tid == self.target:
