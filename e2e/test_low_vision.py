@@ -59,15 +59,22 @@ def test_a_chosen_territorys_badge_is_ringed_as_its_outline(
 
 
 def test_the_keyboards_territory_has_its_badge_ringed(page: Any) -> None:
+    """An arrow key's territory has its badge ringed in the focus ring's orange (a small
+    territory's focus outline was a speck); a territory tapped gets no ring."""
     resize(page, "1280x800")
     load_position(page, turn_position("classic"))
     open_curtain(page)
     page.locator('#board [data-territory="islandia"]').focus()
-    assert page.locator('#board [data-badge="islandia"]').get_attribute("data-focus") == ""
-    assert page.evaluate(RING_JS, "islandia") == ["rgb(255, 152, 0)", 3.5]
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => document.activeElement.dataset.territory !== 'islandia'")
-    assert page.locator('#board [data-badge="islandia"]').get_attribute("data-focus") is None
+    there = page.evaluate("() => document.activeElement.dataset.territory")
+    assert page.locator(f'#board [data-badge="{there}"]').get_attribute("data-focus") == ""
+    assert page.evaluate(RING_JS, there) == ["rgb(255, 152, 0)", 3.5]
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("(t) => document.activeElement.dataset.territory !== t", arg=there)
+    assert page.locator(f'#board [data-badge="{there}"]').get_attribute("data-focus") is None
+    touch_badge(page, "mexico")
+    assert page.locator('#board [data-badge="mexico"]').get_attribute("data-focus") is None
 
 
 def test_forced_colours_keep_what_colour_alone_showed(page: Any) -> None:

@@ -861,27 +861,34 @@ def test_a_blitz_is_read_out_once_when_it_stops_not_roll_by_roll():
 @pytest.mark.parametrize("lang", ["pt", "en"])
 def test_the_charts_figures_are_a_table_under_it_in_both_languages(lang):
     """A screen reader heard "Territories of each player per round" and no figures: the
-    chart's numbers are a table folded under it, a row per round, a column per player."""
+    chart's numbers unfold under it as a table, a row per round, a column per player, and
+    stay unfolded when the chart switches to armies."""
     app = bots_game("brasil")
     play_rounds(app, 4)
     g = app.game
     app.dispatch("lang", lang)
+    overlay = chart_overlay(app)
+    (toggle,) = find(overlay, lambda n: n["attrs"].get("data-action") == "chart-figures")
+    assert text_of(toggle) == ("Os números do gráfico" if lang == "pt" else "The chart's figures")
+    assert toggle["attrs"]["aria-expanded"] == "false"
+    assert not find(overlay, lambda n: n["attrs"].get("class") == "figures")
+    app.dispatch("chart-figures")
     for key in ("territories", "armies"):
         app.dispatch("chart", key)
         overlay = chart_overlay(app)
-        (details,) = find(overlay, lambda n: n["tag"] == "details")
-        summary = text_of(find(details, lambda n: n["tag"] == "summary")[0])
-        assert summary == ("Os números do gráfico" if lang == "pt" else "The chart's figures")
-        head = [
-            text_of(n)
-            for n in find(details, lambda n: n["tag"] == "th" and n["attrs"].get("scope") == "col")
-        ]
+        (toggle,) = find(overlay, lambda n: n["attrs"].get("data-action") == "chart-figures")
+        assert toggle["attrs"]["aria-expanded"] == "true"
+        (table,) = find(overlay, lambda n: n["attrs"].get("class") == "figures")
+        cols = find(table, lambda n: n["tag"] == "th" and n["attrs"].get("scope") == "col")
+        head = [text_of(n) for n in cols]
         assert head == [("Rodada" if lang == "pt" else "Round")] + [p.name for p in g.players]
-        body = find(details, lambda n: n["tag"] == "tbody")[0]
+        body = find(table, lambda n: n["tag"] == "tbody")[0]
         rows = [[text_of(c) for c in row["children"]] for row in body["children"]]
         assert rows == [[str(pt["round"])] + [str(v) for v in pt[key]] for pt in g.timeline]
-        caption = text_of(find(details, lambda n: n["tag"] == "caption")[0])
+        caption = text_of(find(table, lambda n: n["tag"] == "caption")[0])
         assert caption == app.tr("chart_label_" + key)
+    app.dispatch("chart-figures")
+    assert not find(chart_overlay(app), lambda n: n["attrs"].get("class") == "figures")
 
 
 def chart_overlay(app: App) -> dict[str, Any]:

@@ -241,16 +241,17 @@ class BoardInput:
 
     def choosable(self) -> list[str]:
         """The territories the player to move may choose on the map now: those marked
-        available (where to place, the targets of a source), else those a tap would not
-        refuse (an attack's sources that have an enemy beside them, say); none while a
-        computer moves or the curtain is drawn."""
+        available (where to place, the targets of a source, WAR II's vacant territories)
+        and the chosen target, else those a tap would not refuse (an attack's sources with
+        an enemy beside them, say); none while the map has nothing to choose (a computer's
+        turn, the curtain, a blitz, moving in after a conquest, an air battle)."""
         g = self.game
-        if g is None or self.screen != "play" or self.curtain is not None:
+        if g is None or not self.taps_wanted() or getattr(g, "must_trade", False):
             return []
-        if self.is_bot(g.current) or g.phase == "over" or getattr(g, "must_trade", False):  # type: ignore[attr-defined]
+        if g.phase in ("occupy", "air"):
             return []
         cells = self._board_state()["territories"]  # type: ignore[attr-defined]
-        marked = [t for t, cell in cells.items() if cell["state"] == "option"]
+        marked = [t for t, cell in cells.items() if cell["state"] in ("option", "target")]
         if marked:
             return marked
         free = [t for t in g.board.territories if t != self.source]
@@ -278,7 +279,7 @@ class BoardInput:
         ):
             self.on_screen("play", None)  # type: ignore[attr-defined]
         elif getattr(self, "blitz", None) is not None:
-            self.blitz = None
+            self._end_blitz("stopped")  # type: ignore[attr-defined]
         else:
             ext = self.extension()  # type: ignore[attr-defined]
             if ext is not None:

@@ -90,6 +90,7 @@ PT: dict[str, Entry] = {
     "blitz_stop": "Parar",
     "blitz_tally": "Blitz {source.de} contra {target.the} — rolagens: {rolls} · o ataque perdeu: "
     "{lost} · a defesa perdeu: {killed}",
+    "blitz_said": "{tally}. {why}",
     "blitz_why_conquered": "Parou porque você conquistou {target.the}.",
     "blitz_why_floor": "Parou no limite que você escolheu: {floor} {source.em}.",
     "blitz_why_stopped": "Parou porque você mandou parar.",
@@ -342,8 +343,9 @@ PT: dict[str, Entry] = {
     "panel_side": "Dados e cartas",
     "panel_info": "Jogadores e últimos lances",
     "board_keys": (
-        "Setas: ir a um {board.territory} vizinho; Page Down e Page Up: a próxima ou a"
-        " anterior opção de escolha; Enter: escolher; Esc: desfazer a escolha."
+        "Setas: ir a um {board.territory} vizinho; Page Down e Page Up: ir ao próximo ou ao"
+        " anterior {board.territory} que você pode escolher; Enter: escolher; Esc: desfazer a"
+        " escolha."
     ),
     "territory_label": Plural(
         "{territory}: {name} ({color}), {armies} {board.army}",
@@ -475,6 +477,7 @@ EN: dict[str, Entry] = {
     "blitz_stop": "Stop",
     "blitz_tally": "Blitz from {source.the} on {target.the} — rolls: {rolls} · attack lost: "
     "{lost} · defence lost: {killed}",
+    "blitz_said": "{tally}. {why}",
     "blitz_why_conquered": "It stopped because you conquered {target.the}.",
     "blitz_why_floor": "It stopped at the floor you chose: {floor} in {source.the}.",
     "blitz_why_stopped": "It stopped because you stopped it.",
@@ -720,8 +723,8 @@ EN: dict[str, Entry] = {
     "panel_side": "Dice and cards",
     "panel_info": "Players and latest moves",
     "board_keys": (
-        "Arrows: go to a neighbouring {board.territory}; Page Down and Page Up: the next or"
-        " previous one you may choose; Enter: choose; Esc: undo the choice."
+        "Arrows: go to a neighbouring {board.territory}; Page Down and Page Up: go to the next"
+        " or previous {board.territory} you may choose; Enter: choose; Esc: undo the choice."
     ),
     "territory_label": Plural(
         "{territory}: {name} ({color}), {armies} {board.army}",

@@ -702,7 +702,8 @@
       document.addEventListener(kind, (evt) => {
         const id = evt.target && evt.target.dataset && evt.target.dataset.territory;
         const [badge] = (id && badges.get(id)) || [null];
-        if (badge) badge.toggleAttribute("data-focus", on);
+        // (the keyboard's: a tap or a click focuses a shape too, which its ring would hide)
+        if (badge) badge.toggleAttribute("data-focus", on && evt.target.matches(":focus-visible"));
       });
     }
     document.addEventListener("fullscreenchange", () => {

@@ -161,6 +161,8 @@ class App(
         #: Who was knocked out of the game (by whom) since each person's last turn.
         self.knocked_out: dict[int, list[tuple[int, int]]] = {}
         self.chart = "territories"
+        #: The statistics chart's figures shown as a table under it.
+        self.chart_figures = False
         self.bot = SimpleBot()
         self.bots: dict[int, Any] = {}
         self.thinking: Any = None

@@ -81,7 +81,8 @@ class Blitz(PageBase):
         self.blitz = None
         g = self.game
         if g is not None:
-            self.say(" ".join(self.blitz_lines()))
+            tally, why = self.blitz_lines()  # read out as two sentences
+            self.say(self.tr("blitz_said", tally=tally, why=why))
             if g.phase == "occupy" and g.occupy and self.taps_wanted():
                 # the next key says how many move in, as after a single roll's conquest
                 self.request_focus("action", "occupy", str(g.occupy["max"]))

@@ -54,7 +54,7 @@ class BoardView(PageBase):
             and g.phase != "over"
             and not self.blitz_running
         )
-        blitz = getattr(self, "blitz", None) if self.screen == "play" else None
+        blitz = getattr(self, "blitz", None)  # a screen opened over the game ends it
         out = {}
         targets: set[str] = set()
         if human_turn and self.source:

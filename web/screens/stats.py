@@ -15,6 +15,10 @@ class StatsScreen(PageBase):
         if arg in ("territories", "armies"):
             self.chart = arg
 
+    def on_chart_figures(self, _a: str | None, _v: str | None) -> None:
+        """Show or hide the chart's figures (a table under it)."""
+        self.chart_figures = not self.chart_figures
+
     def _stats_screen(self) -> Node:
         g = self.game
         assert g is not None
@@ -164,14 +168,22 @@ class StatsScreen(PageBase):
                 lines,
             ),
             legend,
-            self._chart_figures(points, key),
+            self._chart_figures(g.timeline, key),
         )
 
-    def _chart_figures(self, points: list[dict[str, Any]], key: str) -> Node:
-        """The chart's figures as a table, folded under the chart: what a line shows to
-        the eye, to a screen reader (and to whoever wants the numbers)."""
+    def _chart_figures(self, points: list[dict[str, Any]], key: str) -> Node | None:
+        """The chart's figures as a table under it, behind a button: what a line shows to
+        the eye, for a screen reader (and whoever wants the numbers). None before the first
+        round's figures."""
         g = self.game
         assert g is not None
+        if not points:
+            return None
+        toggle = button(self.tr("chart_figures"), "chart-figures", cls="btn small")
+        toggle["attrs"]["aria-expanded"] = "true" if self.chart_figures else "false"
+        toggle["attrs"]["aria-controls"] = "chart-figures"
+        if not self.chart_figures:
+            return h("div", {"class": "chart-figures"}, toggle)
         head = h(
             "tr",
             {},
@@ -188,15 +200,16 @@ class StatsScreen(PageBase):
             for pt in points
         ]
         return h(
-            "details",
+            "div",
             {"class": "chart-figures"},
-            h("summary", {}, self.tr("chart_figures")),
+            toggle,
             # six long names on a phone scroll sideways in this box, which the keyboard
             # may focus (and its arrows scroll)
             h(
                 "div",
                 {
                     "class": "figures-scroll",
+                    "id": "chart-figures",
                     "role": "region",
                     "tabindex": "0",
                     "aria-label": self.tr("chart_figures"),

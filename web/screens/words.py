@@ -128,12 +128,12 @@ class EventWords(PageBase):
 
     def _note_events(self, events: list[dict[str, Any]]) -> None:
         # a blitz's rolls are not read out one by one: its tally is, when it stops
-        blitz = getattr(self, "blitz", None) is not None
+        blitzing = bool(getattr(self, "blitz_running", False))
         for e in events:
             line = self.describe_event(e)
             if line:
                 self.log.append(line)
-                if not (blitz and e["type"] == "battle"):
+                if not (blitzing and e["type"] == "battle"):
                     self.say(line)
         del self.log[:-LOG_LINES]
 
