@@ -909,3 +909,32 @@ def test_a_blitz_under_way_keeps_its_source_and_target_marked_on_the_map():
     states = {t: c["state"] for t, c in cells.items() if c["state"]}
     assert states == {"brasil": "source", "argelia": "target"}
     assert cells["argelia"]["label"].endswith("· " + app.tr("label_state_target"))
+
+
+def test_escape_during_a_blitz_ends_it_as_stop_does():
+    """Escape stopped a blitz in silence, with no report: it says and shows its tally."""
+    app = lesson({"brasil": 60, "argelia": 60})
+    place_all_on(app, "brasil")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argelia")
+    app.dispatch("blitz")
+    app.blitz_step()
+    app.blitz_step()
+    app.dispatch("escape")
+    assert not app.blitz_running
+    said = app.render()["announce"]["text"]
+    assert "rolagens: 2 ·" in said and "Parou porque você mandou parar." in said
+    assert "Parou porque você mandou parar." in text_of(app.render()["panel"])
+
+
+def test_page_down_has_nothing_to_go_to_during_a_blitz_or_while_moving_in():
+    app = lesson({"brasil": 30, "argelia": 1})
+    place_all_on(app, "brasil")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argelia")
+    assert "argelia" in app.choosable()
+    app.dispatch("blitz")
+    assert app.blitz_running and app.choosable() == []
+    while app.blitz_running:
+        app.blitz_step()
+    assert app.game.phase == "occupy" and app.choosable() == []
