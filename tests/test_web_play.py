@@ -191,6 +191,16 @@ def place_all_on(app: App, territory: str) -> None:
         app.dispatch("territory", territory)
 
 
+def brasil_on_argelia(armies: dict[str, int]) -> App:
+    """:func:`lesson` with every army placed on Brasil and the battle Brasil on Argélia
+    chosen."""
+    app = lesson(armies)
+    place_all_on(app, "brasil")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argelia")
+    return app
+
+
 def blitz(app: App, source: str, target: str, floor: int = 1, stop_after: int | None = None) -> str:
     """Run a blitz as the page does (a roll per tick); return the panel's words after it."""
     app.dispatch("territory", source)
@@ -838,10 +848,7 @@ def test_the_roll_that_conquered_shows_beside_how_many_move_in(lang: str, said: 
 def test_a_blitz_is_read_out_once_when_it_stops_not_roll_by_roll():
     """A screen reader heard every roll of a blitz and then its tally: the rolls stay in
     the log, the live region says the conquest and the tally once, when it stops."""
-    app = lesson({"brasil": 30, "argelia": 3})
-    place_all_on(app, "brasil")
-    app.dispatch("territory", "brasil")
-    app.dispatch("territory", "argelia")
+    app = brasil_on_argelia({"brasil": 30, "argelia": 3})
     app.dispatch("blitz")
     heard = []
     while app.blitz_running:
@@ -898,10 +905,7 @@ def chart_overlay(app: App) -> dict[str, Any]:
 
 def test_a_blitz_under_way_keeps_its_source_and_target_marked_on_the_map():
     """The outlines of the battle vanished while a blitz rolled: they stay until it stops."""
-    app = lesson({"brasil": 60, "argelia": 60})
-    place_all_on(app, "brasil")
-    app.dispatch("territory", "brasil")
-    app.dispatch("territory", "argelia")
+    app = brasil_on_argelia({"brasil": 60, "argelia": 60})
     app.dispatch("blitz")
     app.blitz_step()
     assert app.blitz_running
@@ -913,10 +917,7 @@ def test_a_blitz_under_way_keeps_its_source_and_target_marked_on_the_map():
 
 def test_escape_during_a_blitz_ends_it_as_stop_does():
     """Escape stopped a blitz in silence, with no report: it says and shows its tally."""
-    app = lesson({"brasil": 60, "argelia": 60})
-    place_all_on(app, "brasil")
-    app.dispatch("territory", "brasil")
-    app.dispatch("territory", "argelia")
+    app = brasil_on_argelia({"brasil": 60, "argelia": 60})
     app.dispatch("blitz")
     app.blitz_step()
     app.blitz_step()
@@ -928,10 +929,7 @@ def test_escape_during_a_blitz_ends_it_as_stop_does():
 
 
 def test_page_down_has_nothing_to_go_to_during_a_blitz_or_while_moving_in():
-    app = lesson({"brasil": 30, "argelia": 1})
-    place_all_on(app, "brasil")
-    app.dispatch("territory", "brasil")
-    app.dispatch("territory", "argelia")
+    app = brasil_on_argelia({"brasil": 30, "argelia": 1})
     assert "argelia" in app.choosable()
     app.dispatch("blitz")
     assert app.blitz_running and app.choosable() == []

@@ -168,11 +168,17 @@ def test_new_game_screen_offers_the_war2_options():
     assert app.render()["board_id"] == "war2"
 
 
-def test_setup_claims_by_taps_then_the_two_stage_first_round():
+def claiming() -> App:
+    """A new WAR II game of seed 3, at its claims."""
     app = App(MemoryStorage())
     app.dispatch("variant", "war2")
     app.dispatch("seed", None, "3")
     app.dispatch("start")
+    return app
+
+
+def test_setup_claims_by_taps_then_the_two_stage_first_round():
+    app = claiming()
     g = app.game
     assert g.phase == "claim"
     # the dealt centres are on the board; the vacant territories show no owner
@@ -865,10 +871,7 @@ def test_each_simple_event_reads_with_its_places_and_players(lang):
 
 
 def test_page_down_goes_round_the_vacant_territories_while_claiming():
-    app = App(MemoryStorage())
-    app.dispatch("variant", "war2")
-    app.dispatch("seed", None, "3")
-    app.dispatch("start")
+    app = claiming()
     g = app.game
     while app.bot_to_move:
         app.bot_step()

@@ -179,9 +179,17 @@ class StatsScreen(PageBase):
         assert g is not None
         if not points:
             return None
-        toggle = button(self.tr("chart_figures"), "chart-figures", cls="btn small")
-        toggle["attrs"]["aria-expanded"] = "true" if self.chart_figures else "false"
-        toggle["attrs"]["aria-controls"] = "chart-figures"
+        toggle = h(
+            "button",
+            {
+                "type": "button",
+                "class": "btn small",
+                "data-action": "chart-figures",
+                "aria-expanded": "true" if self.chart_figures else "false",
+                "aria-controls": "chart-figures",
+            },
+            self.tr("chart_figures"),
+        )
         if not self.chart_figures:
             return h("div", {"class": "chart-figures"}, toggle)
         head = h(
