@@ -13,11 +13,15 @@ from hypothesis import strategies as st
 
 from pywar.ai.core import left_if_fail, left_if_win, p_win
 from pywar.odds import (
+    EXACT_ARMIES,
     MAX_ARMIES,
     BattleOdds,
+    _approximate_outlook,
     _final_states,
+    _final_states_float,
     attack_dice,
     battle_odds,
+    battle_outlook,
     defend_dice,
     odds_report,
     roll_outcomes,
@@ -311,3 +315,53 @@ def test_the_bots_scale_battles_past_the_table_down():
     assert p_win(300, 150) == p_win(100, 50)
     assert left_if_win(300, 150) == pytest.approx(3 * left_if_win(100, 50))
     assert p_win(1, 5) == 0.0 and p_win(5, 0) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("attackers", "defenders", "stop_at"), [(100, 80, 1), (90, 70, 5), (149, 2, 1)]
+)
+def test_battles_in_floats_agree_with_the_exact_programme(attackers, defenders, stop_at):
+    """Past EXACT_ARMIES battles run in floats: the same end states, to about 1e-12."""
+    exact, total = _final_states(attackers, defenders, stop_at)
+    floats, one = _final_states_float(attackers, defenders, stop_at)
+    assert one == 1.0
+    for state, mass in exact.items():
+        assert floats.get(state, 0.0) == pytest.approx(mass / total, abs=1e-12)
+
+
+def test_battles_past_the_exact_reach_stay_consistent():
+    """Just past EXACT_ARMIES (computed in floats) the odds go on from those just below."""
+    below = battle_odds(EXACT_ARMIES // 2, EXACT_ARMIES - EXACT_ARMIES // 2)
+    above = battle_odds(EXACT_ARMIES // 2 + 1, EXACT_ARMIES - EXACT_ARMIES // 2)
+    assert above.p_conquer > below.p_conquer
+    _assert_consistent(above)
+    _assert_consistent(battle_odds(400, 700))
+
+
+@pytest.mark.parametrize(
+    ("attackers", "defenders"), [(1000, 580), (1000, 600), (900, 520), (600, 400), (999, 400)]
+)
+def test_the_outlook_of_a_huge_battle_is_close_to_the_exact_one(attackers, defenders):
+    """The normal approximation used past MAX_ARMIES, tried where the exact odds reach."""
+    exact = battle_odds(attackers, defenders)
+    near = _approximate_outlook(attackers, defenders)
+    assert near.approximate
+    assert near.p_conquer == pytest.approx(exact.p_conquer, abs=0.01)
+    assert near.expected_attacker_left == pytest.approx(exact.expected_attacker_left, abs=0.6)
+    assert near.expected_defender_left == pytest.approx(exact.expected_defender_left, abs=0.6)
+
+
+def test_the_outlook_takes_battles_of_any_size():
+    """A late game's stacks of thousands: odds the page can show (battle_odds refuses
+    them), growing with the attackers and falling with the defenders."""
+    with pytest.raises(ValueError):
+        battle_odds(MAX_ARMIES + 1, 10)
+    small = battle_outlook(10, 6)
+    assert not small.approximate and small.p_conquer == battle_odds(10, 6).p_conquer
+    chances = [battle_outlook(a, 2000).p_conquer for a in range(2500, 4501, 250)]
+    assert chances == sorted(chances) and chances[0] < 0.01 and chances[-1] > 0.99
+    assert battle_outlook(5000, 1001).p_conquer > 0.999999
+    assert battle_outlook(1500, 3000).expected_defender_left == pytest.approx(
+        3000 - 1499 / 1.71, rel=0.01
+    )
+    assert battle_outlook(3400, 2000).approximate

@@ -14,7 +14,7 @@ from pywar.variants import get_variant
 from saves import MemoryStorage, MirroredStorage
 from session import Session, view_key
 from variant_ui import DEFAULT_VARIANT
-from viewmodel import App
+from viewmodel import App, text_of
 
 
 def started(storage: MemoryStorage | None = None, **app: Any) -> tuple[Session, dict[str, Any]]:
@@ -172,3 +172,62 @@ def test_another_tabs_write_reaches_the_workers_copy() -> None:
     session.handle({"kind": "storage", "key": "pywar:v1:pref:lang", "value": None})
     assert storage.get("pywar:v1:pref:lang") is None
     assert storage.take_writes() == []  # the page's own news is not written back
+
+
+class CountingStorage(MemoryStorage):
+    """A :class:`MemoryStorage` that counts its writes of each key."""
+
+    def __init__(self, quota: int | None = None) -> None:
+        super().__init__(quota=quota)
+        self.writes: dict[str, int] = {}
+
+    def set(self, key: str, value: str) -> None:
+        super().set(key, value)
+        self.writes[key] = self.writes.get(key, 0) + 1
+
+
+def siege(storage: MemoryStorage) -> Session:
+    """Ana's blitz of Brasil's 400 armies on Argélia's 700, chosen (floor 1), in a session."""
+    from test_web_play import brasil_on_argelia
+
+    app = brasil_on_argelia({"brasil": 400, "argelia": 700})
+    app.store.storage = storage
+    app.store.save(app.record)
+    return Session(app)
+
+
+@pytest.mark.parametrize("all_rolls", [True, False])
+def test_a_blitz_rolled_at_once_stores_the_game_once_and_whole(all_rolls: bool) -> None:
+    """Less motion asked for: the blitz rolls to its end in one step, which stores the game
+    once after its last roll, not once a roll (the reloaded game is the one on screen); a
+    blitz rolled a tick at a time still stores every roll."""
+    storage = CountingStorage()
+    session = siege(storage)
+    app = session.app
+    key = next(k for k in storage.data if app.record["id"] in k and "index" not in k)
+    storage.writes.clear()
+    send(session, "blitz")
+    ticks = 0
+    while app.blitz_running:
+        session.handle({"kind": "blitz", "all": all_rolls})
+        ticks += 1
+    rolls = app.blitz_report["rolls"]
+    assert rolls > 20
+    assert storage.writes[key] == (1 if all_rolls else rolls)
+    assert ticks == (1 if all_rolls else rolls)
+    _record, stored = App(storage).store.load(app.record["id"])  # as a reload reads it
+    assert stored.to_json() == app.game.to_json()  # the game after the blitz, every roll
+
+
+def test_a_blitz_rolled_at_once_says_when_storage_is_full() -> None:
+    """The one write after a blitz rolled at once is refused: the page says so, as after
+    any action, and the blitz's rolls stay on the board."""
+    session = siege(MemoryStorage())
+    app = session.app
+    app.store.storage.quota = app.store.storage.used()  # full from now on
+    send(session, "blitz")
+    frame = session.handle({"kind": "blitz", "all": True})
+    assert not app.blitz_running and app.blitz_report["rolls"] > 20
+    assert app.storage_state == "full"
+    notice = json.loads(frame["slots"]["notice"])
+    assert app.tr("storage_full") in text_of(notice) and app.tr("save_to_file") in text_of(notice)

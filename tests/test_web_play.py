@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from pywar.odds import battle_odds
 from pywar.variants import VARIANTS, get_variant
 
 from i18n import t as text
@@ -249,6 +250,40 @@ def test_blitz_reports_its_rolls_losses_and_the_floor_it_stopped_at():
     (report,) = find(app.render()["panel"], lambda n: "blitz-report" in n["attrs"].get("class", ""))
     assert report["attrs"]["class"] == "blitz-report"
     assert 40 - killed == app.game.armies["argelia"]
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_battle_of_thousands_shows_its_odds_as_about(lang: str) -> None:
+    """A late game's stacks past the exact odds' reach (over 1000 armies): choosing the
+    battle set the game aside as damaged (the odds refused the stacks); now the panel
+    gives the odds as "about" and a blitz rolls on."""
+    app = brasil_on_argelia({"brasil": 3500, "argelia": 2000})
+    app.dispatch("lang", lang)
+    panel = text_of(app.render()["panel"])
+    assert app.game is not None and app.screen == "play" and app.message is None
+    (line,) = find(app.render()["panel"], lambda n: n["attrs"].get("class") == "odds")
+    chance = float(line["attrs"]["data-p-conquer"])
+    assert 0.6 < chance < 0.9  # 3500 against 2000: better than even, far from sure
+    assert app.tr("odds_line_about", pct=app.percent(chance)) in panel
+    about = {"pt": "você fica com cerca de", "en": "you keep about"}[lang]
+    assert about in panel
+    app.dispatch("blitz-floor", None, "3400")
+    app.dispatch("blitz")
+    for _ in range(5):
+        assert app.blitz_step()
+        assert app.tr("blitz_stop") in text_of(app.render()["panel"])
+    app.dispatch("stop")
+    assert app.game is not None and app.screen == "play"
+    assert app.blitz_report["rolls"] == 5 and app.blitz_report["reason"] == "stopped"
+
+
+def test_a_battle_within_reach_shows_its_exact_odds() -> None:
+    app = brasil_on_argelia({"brasil": 980, "argelia": 580})
+    a = app.game.armies["brasil"]
+    assert a <= 1000
+    panel = text_of(app.render()["panel"])
+    exact = app.tr("odds_line", pct=app.percent(battle_odds(a, 580).p_conquer))
+    assert exact in panel and "cerca de" not in panel
 
 
 def test_blitz_says_it_conquered_and_what_it_cost():

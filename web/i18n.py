@@ -82,6 +82,8 @@ PT: dict[str, Entry] = {
     "chart_figures": "Os números do gráfico",
     "th_round": "Rodada",
     "odds_expect": "Em média, lutando até o fim: você fica com {a}, a defesa com {d}",
+    "odds_expect_about": "Em média, lutando até o fim: você fica com cerca de {a}, a defesa "
+    "com cerca de {d}",
     # "blitz" is Portuguese too (a blitz: a sudden, quick attack); the short word keeps
     # Attack, Blitz and Cancel on one row of a phone's panel
     "blitz": "Blitz",
@@ -268,6 +270,7 @@ PT: dict[str, Entry] = {
     "attack_pick_target": "Atacar {source.de}: toque num {board.territory} inimigo vizinho.",
     "attack_matchup": "{source} ({a}) ataca {target} ({d})",
     "odds_line": "Chance de conquistar atacando até o fim: {pct}%",
+    "odds_line_about": "Chance de conquistar atacando até o fim: cerca de {pct}%",
     "dice_label": "Dados do ataque",
     "dice_n": Plural("{n} dado", "{n} dados"),
     "n_armies": Plural("{n} {board.army}", "{n} {board.armies}"),
@@ -471,6 +474,8 @@ EN: dict[str, Entry] = {
     "chart_figures": "The chart's figures",
     "th_round": "Round",
     "odds_expect": "On average, fighting to the end: you keep {a}, the defence keeps {d}",
+    "odds_expect_about": "On average, fighting to the end: you keep about {a}, the defence "
+    "about {d}",
     "blitz": "Blitz",
     "blitz_title": "Keep attacking until the conquest or the floor",
     "blitz_floor": "Blitz stops when I am down to:",
@@ -652,6 +657,7 @@ EN: dict[str, Entry] = {
     "{board.territory}.",
     "attack_matchup": "{source} ({a}) attacks {target} ({d})",
     "odds_line": "Chance to conquer attacking to the end: {pct}%",
+    "odds_line_about": "Chance to conquer attacking to the end: about {pct}%",
     "dice_label": "Attack dice",
     "dice_n": Plural("{n} die", "{n} dice"),
     "n_armies": Plural("{n} {board.army}", "{n} {board.armies}"),

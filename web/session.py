@@ -194,9 +194,10 @@ class Session:
         """The running blitz's next roll, or (``all_rolls``: the player asked the browser
         for less motion) every roll to its end, and the one frame after it."""
         try:
-            for _ in range(BLITZ_ROLLS_AT_ONCE if all_rolls else 1):
-                if not self.app.blitz_step():
-                    break
+            with self.app.one_save():  # the whole game is written once, not at every roll
+                for _ in range(BLITZ_ROLLS_AT_ONCE if all_rolls else 1):
+                    if not self.app.blitz_step():
+                        break
         except Exception as exc:  # noqa: BLE001 - show, don't freeze
             self.app.blitz = None
             self.app.message = ("error", str(exc))

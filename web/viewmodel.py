@@ -184,6 +184,9 @@ class App(
         self.storage_state = "ok" if getattr(storage, "durable", True) else "blocked"
         #: Another tab played this game on: this page must not write over it.
         self.conflict = False
+        #: Saves are held (see :meth:`SavedGames.one_save`); ``save_owed``: one is due after.
+        self.saves_held = False
+        self.save_owed = False
         #: Saves deleted from the saves screen, (id, stored text, was current), for Undo.
         self.deleted: list[tuple[str, str, bool]] = []
         #: Whether the browser granted persistent storage (None: not asked or unknown).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pywar.odds import battle_odds
+from pywar.odds import battle_outlook
 
 from nodes import Node, button, h
 from screens.common import PageBase
@@ -115,7 +115,8 @@ class PhaseControls(PageBase):
         else:
             top = g.attack_dice_max(self.source)
             dice = min(self.dice_choice or top, top)
-            odds = battle_odds(g.armies[self.source], g.armies[self.target])
+            odds = battle_outlook(g.armies[self.source], g.armies[self.target])
+            about = "_about" if odds.approximate else ""  # past the exact odds' reach
             parts.append(
                 h(
                     "p",
@@ -133,7 +134,7 @@ class PhaseControls(PageBase):
                 h(
                     "p",
                     {"class": "odds", "data-p-conquer": f"{odds.p_conquer:.6f}"},
-                    self.tr("odds_line", pct=self.percent(odds.p_conquer)),
+                    self.tr("odds_line" + about, pct=self.percent(odds.p_conquer)),
                 )
             )
             battle = self.battle
@@ -143,7 +144,7 @@ class PhaseControls(PageBase):
                 "p",
                 {"class": "odds-expect"},
                 self.tr(
-                    "odds_expect",
+                    "odds_expect" + about,
                     a=self.number(odds.expected_attacker_left),
                     d=self.number(odds.expected_defender_left),
                 ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from saves import (
@@ -57,11 +58,28 @@ class SavedGames(PageBase):
         self.screen = "over" if game.phase == "over" else "play"
         self._maybe_curtain()
 
+    @contextlib.contextmanager
+    def one_save(self) -> Iterator[None]:
+        """The actions played inside are stored once, after the last of them (a blitz rolled
+        to its end at once: one write of the whole game rather than one a roll)."""
+        self.saves_held = True
+        try:
+            yield
+        finally:
+            self.saves_held = False
+            if self.save_owed:
+                self.save_owed = False
+                if self.game is not None and self.record is not None:
+                    self._save()
+
     def _save(self) -> None:
         """Store the game after an action; a refusal is shown, never lost silently."""
         g = self.game
         assert g is not None and self.record is not None
         if self.conflict:
+            return
+        if self.saves_held:
+            self.save_owed = True
             return
         rev = int(self.record.get("rev", 0))
         record = make_record(
