@@ -15,6 +15,7 @@ from pywar.ai.core import left_if_fail, left_if_win, p_win
 from pywar.odds import (
     EXACT_ARMIES,
     MAX_ARMIES,
+    OUTLOOK_ARMIES,
     BattleOdds,
     _approximate_outlook,
     _final_states,
@@ -339,10 +340,11 @@ def test_battles_past_the_exact_reach_stay_consistent():
 
 
 @pytest.mark.parametrize(
-    ("attackers", "defenders"), [(1000, 580), (1000, 600), (900, 520), (600, 400), (999, 400)]
+    ("attackers", "defenders"),
+    [(1000, 580), (1000, 600), (900, 520), (600, 400), (999, 400), (720, 420), (420, 700)],
 )
 def test_the_outlook_of_a_huge_battle_is_close_to_the_exact_one(attackers, defenders):
-    """The normal approximation used past MAX_ARMIES, tried where the exact odds reach."""
+    """The normal approximation used past OUTLOOK_ARMIES, tried where the exact odds reach."""
     exact = battle_odds(attackers, defenders)
     near = _approximate_outlook(attackers, defenders)
     assert near.approximate
@@ -356,8 +358,10 @@ def test_the_outlook_takes_battles_of_any_size():
     them), growing with the attackers and falling with the defenders."""
     with pytest.raises(ValueError):
         battle_odds(MAX_ARMIES + 1, 10)
-    small = battle_outlook(10, 6)
-    assert not small.approximate and small.p_conquer == battle_odds(10, 6).p_conquer
+    for a, d in [(10, 6), (400, 700)]:
+        within = battle_outlook(a, d)
+        assert not within.approximate and within.p_conquer == battle_odds(a, d).p_conquer
+    assert battle_outlook(OUTLOOK_ARMIES - 500, 501).approximate
     chances = [battle_outlook(a, 2000).p_conquer for a in range(2500, 4501, 250)]
     assert chances == sorted(chances) and chances[0] < 0.01 and chances[-1] > 0.99
     assert battle_outlook(5000, 1001).p_conquer > 0.999999
