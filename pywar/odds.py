@@ -404,7 +404,7 @@ def battle_outlook(attackers: int, defenders: int) -> Outlook:
     """
     _check_int("attackers", attackers, 1)
     _check_int("defenders", defenders, 1)
-    if attackers + defenders <= OUTLOOK_ARMIES:
+    if attackers + defenders <= OUTLOOK_ARMIES or attackers == 1:
         odds = _battle_odds(attackers, defenders, 1)
         return Outlook(
             odds.p_conquer, odds.expected_attacker_left, odds.expected_defender_left, False

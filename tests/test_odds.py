@@ -17,6 +17,7 @@ from pywar.odds import (
     MAX_ARMIES,
     OUTLOOK_ARMIES,
     BattleOdds,
+    Outlook,
     _approximate_outlook,
     _final_states,
     _final_states_float,
@@ -362,6 +363,8 @@ def test_the_outlook_takes_battles_of_any_size():
         within = battle_outlook(a, d)
         assert not within.approximate and within.p_conquer == battle_odds(a, d).p_conquer
     assert battle_outlook(OUTLOOK_ARMIES - 500, 501).approximate
+    assert battle_outlook(1, 5000) == Outlook(0.0, 1.0, 5000.0, False)  # no roll at all
+    assert battle_outlook(2, 5000).p_conquer < 1e-12
     chances = [battle_outlook(a, 2000).p_conquer for a in range(2500, 4501, 250)]
     assert chances == sorted(chances) and chances[0] < 0.01 and chances[-1] > 0.99
     assert battle_outlook(5000, 1001).p_conquer > 0.999999
