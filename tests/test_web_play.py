@@ -277,6 +277,42 @@ def test_a_battle_of_thousands_shows_its_odds_as_about(lang: str) -> None:
     assert app.blitz_report["rolls"] == 5 and app.blitz_report["reason"] == "stopped"
 
 
+def test_the_blitz_floor_of_a_huge_stack_offers_round_numbers() -> None:
+    """A stack of thousands offered a floor list of thousands of choices (rebuilt at every
+    frame): now every floor up to 20, then round numbers, and the one chosen."""
+    app = brasil_on_argelia({"brasil": 3500, "argelia": 2000})
+    app.dispatch("blitz-floor", None, "37")
+    (select,) = find(
+        app.render()["panel"], lambda n: n["attrs"].get("data-action") == "blitz-floor"
+    )
+    values = [int(o["attrs"]["value"]) for o in select["children"]]
+    chosen = [o["attrs"]["value"] for o in select["children"] if o["attrs"].get("selected")]
+    assert values[:20] == list(range(1, 21)) and 37 in values and chosen == ["37"]
+    assert len(values) < 45 and values == sorted(values)
+    assert values[-1] < app.game.armies["brasil"] and 1000 in values and 3000 in values
+
+
+def test_a_floor_kept_from_a_bigger_stack_is_not_a_blitz_that_never_rolls() -> None:
+    """The floor chosen for a stack of 40 stayed chosen for the next battle, from a stack
+    of 4: the list showed 1 (the floor was not among its choices) and the blitz stopped
+    at once, "at the floor you chose". Now the floor in force is the stack's armies less
+    one, shown selected, and the blitz rolls."""
+    app = lesson({"brasil": 4, "argelia": 9, "egito": 40})
+    place_all_on(app, "argentina")
+    app.dispatch("blitz-floor", None, "10")  # chosen with Egito's 40 in mind
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argelia")
+    (select,) = find(
+        app.render()["panel"], lambda n: n["attrs"].get("data-action") == "blitz-floor"
+    )
+    chosen = [o["attrs"]["value"] for o in select["children"] if o["attrs"].get("selected")]
+    assert chosen == ["3"]
+    app.dispatch("blitz")
+    while app.blitz_running:
+        app.blitz_step()
+    assert app.blitz_report["rolls"] >= 1
+
+
 def test_a_battle_within_reach_shows_its_exact_odds() -> None:
     app = brasil_on_argelia({"brasil": 400, "argelia": 580})
     a = app.game.armies["brasil"]

@@ -17,6 +17,13 @@ class Blitz(PageBase):
         if value and value.isdigit() and int(value) >= 1:
             self.blitz_floor = int(value)
 
+    def floor_for(self, source: str) -> int:
+        """The floor a blitz from ``source`` stops at: the one chosen, or, where the stack
+        is no bigger than it (a floor kept from a bigger stack), its armies less one, as
+        the panel shows it selected."""
+        assert self.game is not None
+        return max(1, min(self.blitz_floor, self.game.armies[source] - 1))
+
     def on_blitz(self, _a: str | None, _v: str | None) -> None:
         if self.game and self.source and self.target and self.game.phase == "attack":
             self.blitz_report = None
@@ -24,7 +31,7 @@ class Blitz(PageBase):
             self.blitz = {
                 "source": self.source,
                 "target": self.target,
-                "floor": self.blitz_floor,
+                "floor": self.floor_for(self.source),
                 "rolls": 0,
                 "lost": 0,
                 "killed": 0,

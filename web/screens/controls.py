@@ -179,7 +179,8 @@ class PhaseControls(PageBase):
                     )
                 )
                 options += [dice_row, expect]
-                floors = range(1, max(2, g.armies[self.source]))
+                floor = self.floor_for(self.source)
+                floors = blitz_floors(g.armies[self.source], floor)
                 options.append(
                     h(
                         "label",
@@ -194,7 +195,7 @@ class PhaseControls(PageBase):
                                     "option",
                                     {
                                         "value": str(k),
-                                        "selected": "selected" if k == self.blitz_floor else None,
+                                        "selected": "selected" if k == floor else None,
                                     },
                                     str(k),
                                 )
@@ -282,3 +283,30 @@ class PhaseControls(PageBase):
             )
         )
         return h("div", {"class": "phase regroup"}, parts)
+
+
+#: The blitz's floors offered one by one up to here; past it, round numbers only.
+FLOORS_EACH = 20
+
+
+def blitz_floors(armies: int, chosen: int) -> list[int]:
+    """The floors a blitz from ``armies`` armies may stop at: every one up to
+    :data:`FLOORS_EACH`, then round numbers (a stack of thousands made a list of thousands
+    of choices, rebuilt at every frame), and the floor already chosen.
+
+    >>> blitz_floors(6, 1)
+    [1, 2, 3, 4, 5]
+    >>> blitz_floors(3500, 37)[18:28]
+    [19, 20, 25, 30, 37, 40, 50, 75, 100, 150]
+    >>> blitz_floors(3500, 37)[28:]
+    [200, 250, 300, 400, 500, 750, 1000, 1500, 2000, 2500, 3000]
+    """
+    top = max(1, armies - 1)
+    floors = set(range(1, min(top, FLOORS_EACH) + 1))
+    step = 1
+    while 25 * step <= top:
+        floors.update(k * step for k in (25, 30, 40, 50, 75, 100, 150, 200) if k * step <= top)
+        step *= 10
+    if chosen <= top:
+        floors.add(chosen)
+    return sorted(floors)
