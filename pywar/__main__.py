@@ -31,7 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     board.add_argument("file", nargs="?", help="the board file to check (with 'validate')")
     board.add_argument("--json", action="store_true", help="print JSON (the default)")
-    odds = sub.add_parser("odds", help="exact odds of A armies attacking D until the end")
+    odds = sub.add_parser(
+        "odds", help="odds of A armies attacking D until the end (exact to 150 armies in all)"
+    )
     odds.add_argument("attackers", type=int)
     odds.add_argument("defenders", type=int)
     odds.add_argument(
