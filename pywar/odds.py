@@ -436,7 +436,8 @@ def _approximate_outlook(attackers: int, defenders: int) -> Outlook:
     sd_y = math.sqrt((attackers - 1) / lose * var_roll) / rate
     beta = mean_y / sd_y
     held = mean_y * (1 - _upper_tail(beta)) + sd_y * _density(beta)
-    return Outlook(p, kept, held, True)
+    # (far in the tails the two terms cancel to a rounding error's -3e-14: no fewer than 0)
+    return Outlook(p, max(1.0, kept), max(0.0, held), True)
 
 
 def _upper_tail(x: float) -> float:

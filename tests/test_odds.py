@@ -365,6 +365,9 @@ def test_the_outlook_takes_battles_of_any_size():
     assert battle_outlook(OUTLOOK_ARMIES - 500, 501).approximate
     assert battle_outlook(1, 5000) == Outlook(0.0, 1.0, 5000.0, False)  # no roll at all
     assert battle_outlook(2, 5000).p_conquer < 1e-12
+    # a sure conquest leaves the defence nothing, never a rounding error below it
+    sure = [battle_outlook(a, 4300) for a in range(8990, 9010)]
+    assert all(o.expected_defender_left >= 0.0 and o.expected_attacker_left >= 1 for o in sure)
     chances = [battle_outlook(a, 2000).p_conquer for a in range(2500, 4501, 250)]
     assert chances == sorted(chances) and chances[0] < 0.01 and chances[-1] > 0.99
     assert battle_outlook(5000, 1001).p_conquer > 0.999999

@@ -313,6 +313,15 @@ def test_a_floor_kept_from_a_bigger_stack_is_not_a_blitz_that_never_rolls() -> N
     assert app.blitz_report["rolls"] >= 1
 
 
+def test_a_sure_conquest_of_thousands_leaves_the_defence_0_not_minus_0() -> None:
+    app = brasil_on_argelia({"brasil": 9000, "argelia": 4300})
+    for lang, zero in (("pt", "0,0"), ("en", "0.0")):
+        app.dispatch("lang", lang)
+        (line,) = find(app.render()["panel"], lambda n: n["attrs"].get("class") == "odds-expect")
+        assert text_of(line).endswith(" " + zero) and "-0" not in text_of(line)
+    assert app.number(-0.04) == "0.0" and app.number(-0.06) == "-0.1"  # (in English now)
+
+
 def test_a_battle_within_reach_shows_its_exact_odds() -> None:
     app = brasil_on_argelia({"brasil": 400, "argelia": 580})
     a = app.game.armies["brasil"]

@@ -56,8 +56,10 @@ class PageBase(BoardInput):
         return text.replace(".", ",") if self.lang == "pt" else text
 
     def number(self, x: float) -> str:
-        """A number with one decimal in the page's number style."""
+        """A number with one decimal in the page's number style (never "-0.0")."""
         text = f"{x:.1f}"
+        if text == "-0.0":
+            text = "0.0"
         return text.replace(".", ",") if self.lang == "pt" else text
 
     def signed(self, x: float) -> str:
