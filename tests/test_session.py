@@ -186,11 +186,11 @@ class CountingStorage(MemoryStorage):
         self.writes[key] = self.writes.get(key, 0) + 1
 
 
-def siege(storage: MemoryStorage) -> Session:
+def siege(storage: MemoryStorage, brasil: int = 400, argelia: int = 700) -> Session:
     """Ana's blitz of Brasil's 400 armies on Argélia's 700, chosen (floor 1), in a session."""
     from test_web_play import brasil_on_argelia
 
-    app = brasil_on_argelia({"brasil": 400, "argelia": 700})
+    app = brasil_on_argelia({"brasil": brasil, "argelia": argelia})
     app.store.storage = storage
     app.store.save(app.record)
     return Session(app)
@@ -200,7 +200,7 @@ def siege(storage: MemoryStorage) -> Session:
 def test_a_blitz_rolled_at_once_stores_the_game_once_and_whole(all_rolls: bool) -> None:
     """Less motion asked for: the blitz rolls to its end in one step, which stores the game
     once after its last roll, not once a roll (the reloaded game is the one on screen); a
-    blitz rolled a tick at a time still stores every roll."""
+    blitz rolled a tick at a time still stores every tick's rolls."""
     storage = CountingStorage()
     session = siege(storage)
     app = session.app
@@ -213,8 +213,8 @@ def test_a_blitz_rolled_at_once_stores_the_game_once_and_whole(all_rolls: bool) 
         ticks += 1
     rolls = app.blitz_report["rolls"]
     assert rolls > 20
-    assert storage.writes[key] == (1 if all_rolls else rolls)
-    assert ticks == (1 if all_rolls else rolls)
+    assert storage.writes[key] == ticks
+    assert ticks == (1 if all_rolls else -(-rolls // 9))  # (400 + 700) / 3 / 40: 9 a tick
     _record, stored = App(storage).store.load(app.record["id"])  # as a reload reads it
     assert stored.to_json() == app.game.to_json()  # the game after the blitz, every roll
 
@@ -231,3 +231,29 @@ def test_a_blitz_rolled_at_once_says_when_storage_is_full() -> None:
     assert app.storage_state == "full"
     notice = json.loads(frame["slots"]["notice"])
     assert app.tr("storage_full") in text_of(notice) and app.tr("save_to_file") in text_of(notice)
+
+
+@pytest.mark.parametrize(
+    ("brasil", "argelia", "pace", "most_ticks"), [(30, 20, 1, 30), (9000, 4300, 111, 45)]
+)
+def test_a_blitz_of_thousands_ends_in_tens_of_ticks_not_thousands(
+    brasil: int, argelia: int, pace: int, most_ticks: int
+) -> None:
+    """Two stacks of thousands blitzed roll by roll (a roll a tick, some 7 a second) for
+    minutes; a blitz now rolls several times a tick when it would take more than 40 ticks,
+    and one roll a tick, each seen, when it is short."""
+    session = siege(MemoryStorage(), brasil, argelia)
+    app = session.app
+    send(session, "blitz")
+    assert app.blitz_pace() == pace
+    ticks = 0
+    while app.blitz_running:
+        session.handle({"kind": "blitz", "all": False})
+        ticks += 1
+    rolls = app.blitz_report["rolls"]
+    assert ticks <= most_ticks
+    if pace == 1:
+        assert rolls == ticks  # a short blitz: every roll on the board in turn
+    else:
+        assert rolls > (ticks - 1) * pace  # every tick but the last rolls the pace whole
+    assert app.blitz_report["reason"] in ("conquered", "no_armies")

@@ -191,11 +191,12 @@ class Session:
         return self.render()
 
     def blitz_tick(self, all_rolls: bool = False) -> dict[str, Any]:
-        """The running blitz's next roll, or (``all_rolls``: the player asked the browser
-        for less motion) every roll to its end, and the one frame after it."""
+        """The running blitz's next roll (or next few, for stacks of hundreds: see
+        :meth:`App.blitz_pace`), or (``all_rolls``: the player asked the browser for less
+        motion) every roll to its end, and the one frame after it."""
         try:
             with self.app.one_save():  # the whole game is written once, not at every roll
-                for _ in range(BLITZ_ROLLS_AT_ONCE if all_rolls else 1):
+                for _ in range(BLITZ_ROLLS_AT_ONCE if all_rolls else self.app.blitz_pace()):
                     if not self.app.blitz_step():
                         break
         except Exception as exc:  # noqa: BLE001 - show, don't freeze

@@ -8,6 +8,10 @@ from pywar.actions import Attack
 
 from screens.common import PageBase
 
+#: A blitz longer than this many of the page's ticks (some 120 ms each) rolls several
+#: times a tick: two stacks of thousands took minutes, roll by roll.
+BLITZ_TICKS = 40
+
 
 class Blitz(PageBase):
     """Blitz (a mixin of :class:`viewmodel.App`)."""
@@ -28,10 +32,14 @@ class Blitz(PageBase):
         if self.game and self.source and self.target and self.game.phase == "attack":
             self.blitz_report = None
             self.battle = None  # the dice of an earlier battle are not this blitz's
+            floor = self.floor_for(self.source)
+            # each roll of three dice against three costs the two sides three armies
+            most = (self.game.armies[self.source] - floor + self.game.armies[self.target]) / 3
             self.blitz = {
                 "source": self.source,
                 "target": self.target,
-                "floor": self.floor_for(self.source),
+                "floor": floor,
+                "pace": max(1, round(most / BLITZ_TICKS)),
                 "rolls": 0,
                 "lost": 0,
                 "killed": 0,
@@ -40,6 +48,11 @@ class Blitz(PageBase):
     def on_stop(self, _a: str | None, _v: str | None) -> None:
         if self.blitz is not None:
             self._end_blitz("stopped")
+
+    def blitz_pace(self) -> int:
+        """Rolls of the running blitz a tick of the page plays: one, or several when the
+        stacks would take more than :data:`BLITZ_TICKS` ticks roll by roll."""
+        return 1 if self.blitz is None else int(self.blitz.get("pace", 1))
 
     @property
     def blitz_running(self) -> bool:
