@@ -99,7 +99,18 @@ def test_a_game_paints_the_board_then_only_what_a_placement_changed() -> None:
     frame = send(session, "pick", mine)
     assert game.armies[mine] == before + 1
     painted = {op[0]: op for op in frame["paint"]}
-    assert list(painted) == [mine] and painted[mine][2] == before + 1
+    assert list(painted) == [mine] and painted[mine][2] == str(before + 1)
+
+
+def test_a_badge_past_five_digits_says_thousands_and_its_label_the_count() -> None:
+    """A stack of 123,456 (saves take up to a billion) spilled its six digits over the
+    next territory: the badge says 123k, the territory's label the whole count."""
+    session = siege(MemoryStorage(), brasil=123_456, argelia=99_999)
+    session.territory_ids = list(session.app.game.board.territories)  # as the page sends them
+    painted = {op[0]: op for op in session.render()["paint"]}
+    assert painted["argelia"][2] == "99999"
+    assert painted["brasil"][2].endswith("k") and len(painted["brasil"][2]) <= 5
+    assert str(session.app.game.armies["brasil"]) in painted["brasil"][4]
 
 
 def test_bots_play_through_the_pages_timers() -> None:

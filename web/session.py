@@ -58,6 +58,7 @@ import zlib
 from typing import Any
 
 import bytecode
+from screens.board import badge_text
 from viewmodel import App
 
 #: The slots a frame writes whole from view nodes.
@@ -318,7 +319,7 @@ class Session:
 
     def paint(self, territories: dict[str, dict[str, Any]], names: dict[str, str]) -> list[Any]:
         """``[id, owner, armies, state, label]`` of each territory whose look changed (owner
-        None: nobody's, the label is its plain name)."""
+        None: nobody's, the label is its plain name; ``armies`` as its badge says them)."""
         ops: list[Any] = []
         for tid in self.territory_ids:
             info = territories.get(tid)
@@ -333,7 +334,8 @@ class Session:
             if info is None:
                 ops.append([tid, None, None, None, names.get(tid)])
             else:
-                ops.append([tid, info["owner"], info["armies"], info["state"], info["label"]])
+                armies = badge_text(info["armies"])
+                ops.append([tid, info["owner"], armies, info["state"], info["label"]])
         return ops
 
     def marks(self, marks: dict[str, dict[str, Any]]) -> dict[str, Any]:

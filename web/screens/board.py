@@ -106,3 +106,18 @@ class BoardView(PageBase):
             if cell["state"] in ("source", "target", "option"):
                 cell["label"] += " · " + self.tr("label_state_" + cell["state"])
         return board
+
+
+def badge_text(armies: int | str) -> str:
+    """What an army badge says: the count, up to five digits (the most a badge fits);
+    thousands or millions past that (a save may hold up to a billion armies: six digits
+    spilled over the next territory). The territory's label says the count whole.
+
+    >>> [badge_text(n) for n in (7, 99999, 123456, 9999999, 12345678, 10**9, "")]
+    ['7', '99999', '123k', '9999k', '12M', '1000M', '']
+    """
+    if isinstance(armies, str) or armies < 100_000:
+        return str(armies)
+    if armies < 10_000_000:
+        return f"{armies // 1000}k"
+    return f"{armies // 1_000_000}M"
