@@ -815,6 +815,44 @@ def test_the_first_round_option_ticked_in_classic_is_not_shown_ticked_in_war2() 
     assert box[0]["attrs"].get("checked") == "checked"
 
 
+@pytest.mark.parametrize("variant", ["classic", "war2"])
+def test_stepping_on_through_the_replay_plays_one_entry_not_the_whole_log(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Next plays the log's next entry on the game shown (each step replayed the whole log
+    twice: 2.5 s a step after a round of big stacks' blitzes); every step shows what a
+    replay from the start shows, Previous and Last included."""
+    from pywar.game import Game
+
+    app = bots_game(variant, seed=4)
+    play_rounds(app, 3)
+    app.paused = True
+    g = app.game
+    replays: list[int | None] = []
+    real = Game.replay.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Game], setup: Any, log: Any, upto: int | None = None) -> Game:
+        replays.append(upto)
+        return real(cls, setup, log, upto)
+
+    monkeypatch.setattr(Game, "replay", classmethod(counted))
+    app.dispatch("replay-start")
+    steps = min(len(g.log), 60)
+    for step in range(1, steps + 1):
+        app.dispatch("replay-step", "next")
+        assert app.replay["step"] == step
+        if step % 15 == 0:
+            shown = app.replay["game"].to_json()
+            assert shown == real(Game, g.setup, g.log, step).to_json()
+    assert replays[1 : steps + 1] == []  # the start replays once, the steps none
+    app.dispatch("replay-step", "prev")
+    assert app.replay["step"] == steps - 1
+    assert app.replay["game"].to_json() == real(Game, g.setup, g.log, steps - 1).to_json()
+    app.dispatch("replay-step", "last")
+    assert app.replay["game"].to_json() == g.to_json()
+    assert app.replay["lines"]  # the last step's events in words
+
+
 def test_the_replay_marks_where_each_step_happened():
     """Each replayed step marks its territories on the map, as a turn marks them: an
     attack's source and target, a placement's territory; the step before is unmarked."""

@@ -35,14 +35,23 @@ class HistoryScreen(PageBase):
             self._replay_goto(max(0, min(last, target)))
 
     def _replay_goto(self, step: int) -> None:
+        """Show the game after the log's first ``step`` entries, with the last one's events.
+        A step on from the one shown plays one entry on the game shown; any other step
+        replays the log from the start (a round of big stacks' blitzes logs tens of
+        thousands of rolls: each step replayed them all, twice)."""
         g = self.game
         assert g is not None and self.replay is not None
-        replayed = Game.replay(g.setup, g.log, upto=step)
-        events = []
-        if step:
+        shown = self.replay.get("game")
+        events: list[dict[str, Any]] = []
+        if step == 0:
+            replayed = Game.replay(g.setup, g.log, upto=0)
+        else:
+            if shown is not None and self.replay["step"] == step - 1:
+                replayed = shown  # (a step on: the game shown is left behind)
+            else:
+                replayed = Game.replay(g.setup, g.log, upto=step - 1)
             entry = g.log[step - 1]
             rolls = entry.get("rolls")
-            replayed = Game.replay(g.setup, g.log, upto=step - 1)
             events = replayed.apply(
                 Action.from_dict(entry["action"]), rolls=(rolls[0], rolls[1]) if rolls else None
             )
