@@ -330,6 +330,33 @@ def test_a_battle_within_reach_shows_its_exact_odds() -> None:
     assert exact in panel and "cerca de" not in panel
 
 
+def test_the_history_screen_tells_a_blitz_as_one_line_with_its_cost() -> None:
+    """A blitz's rolls, each a line of the history (a round of big stacks' blitzes made a
+    list of 40,000 lines that took 6 s to open), are one line on the history screen: how
+    many times, and what each side lost in all."""
+    app = lesson({"brasil": 12, "argelia": 40})
+    place_all_on(app, "brasil")
+    start = len(app.game.log)
+    blitz(app, "brasil", "argelia", floor=6)
+    rolls, lost, killed = tally(app, start)
+    assert rolls >= 2 and killed >= 1
+    defender = app.name(app.game.owner["argelia"])
+    for lang, want in (
+        ("pt", f"Ana atacou a Argélia a partir do Brasil {rolls} vezes. Ana perdeu {lost} "),
+        ("en", f"Ana attacked Algeria from Brazil {rolls} times. Ana lost {lost} "),
+    ):
+        app.dispatch("lang", lang)
+        app.dispatch("screen", "history")
+        items = [text_of(li) for li in find(app.render()["overlay"], lambda n: n["tag"] == "li")]
+        assert len(items) < len(app.history_lines())  # the rolls one by one
+        grouped = [x for x in items if x.startswith(want)]
+        assert len(grouped) == 1, items[-6:]
+        assert grouped[0].endswith(app.tr("battle_side_lost", name=defender, n=killed) + ".")
+        app.dispatch("escape")
+    # the panel's log, written roll by roll as it played, keeps each roll's dice
+    assert sum(1 for x in app.log if x.startswith("Ana attacked Algeria from Brazil:")) >= 2
+
+
 def test_blitz_says_it_conquered_and_what_it_cost():
     app = lesson({"brasil": 30, "argelia": 2})
     place_all_on(app, "brasil")

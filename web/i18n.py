@@ -382,6 +382,10 @@ PT: dict[str, Entry] = {
         "{name} perdeu {n} {board.army}", "{name} perdeu {n} {board.armies}"
     ),
     "battle_both_lost": "{first} e {second}",
+    "ev_battles": Plural(
+        "{name} atacou {target.the} a partir {source.de} {n} vez. {losses}.",
+        "{name} atacou {target.the} a partir {source.de} {n} vezes. {losses}.",
+    ),
     "ev_conquest": "{name} conquistou {territory.the}.",
     "ev_eliminated": "{by} eliminou {name} do jogo.",  # no participle: "eliminado/a"
     # said to every person after someone left the game: it tells nobody else's card
@@ -759,6 +763,10 @@ EN: dict[str, Entry] = {
     "{losses}.",
     "battle_side_lost": Plural("{name} lost {n} {board.army}", "{name} lost {n} {board.armies}"),
     "battle_both_lost": "{first} and {second}",
+    "ev_battles": Plural(
+        "{name} attacked {target.the} from {source.the} {n} time. {losses}.",
+        "{name} attacked {target.the} from {source.the} {n} times. {losses}.",
+    ),
     "ev_conquest": "{name} conquered {territory.the}.",
     "ev_eliminated": "{by} knocked {name} out of the game.",
     "over_out_by": "— knocked out by {by}.",

@@ -63,7 +63,7 @@ class HistoryScreen(PageBase):
         }
 
     def _history_screen(self) -> Node:
-        lines = self.history_lines()
+        lines = self.history_lines(group_battles=True)
         return h(
             "section",
             {"class": "screen history", "aria-labelledby": "history-title"},

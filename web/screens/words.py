@@ -109,13 +109,50 @@ class EventWords(PageBase):
             lines.append(self.tr_count("ev_discarded", e["cards_discarded"]))
         return " ".join(lines)
 
-    def history_lines(self) -> list[str]:
-        """The whole game in words, replayed from its log (public information only)."""
+    def history_lines(self, group_battles: bool = False) -> list[str]:
+        """The whole game in words, replayed from its log (public information only).
+        ``group_battles``: the rolls of one battle in a row (a blitz's) as one line, with
+        what they cost each side (the history screen: a round of big stacks' blitzes
+        logged some 40,000 rolls)."""
         g = self.game
         assert g is not None
-        lines = []
+        lines: list[str] = []
+        run: list[dict[str, Any]] = []  # the rolls of the battle going on
+
+        def close_run() -> None:
+            if len(run) == 1:
+                lines.append(self.describe_event(run[0]) or "")
+            elif run:
+                whole = dict(
+                    run[0],
+                    attacker_losses=sum(e["attacker_losses"] for e in run),
+                    defender_losses=sum(e["defender_losses"] for e in run),
+                )
+                lines.append(
+                    self.tr_count(
+                        "ev_battles",
+                        len(run),
+                        name=self.name(whole["player"]),
+                        source=self.place(whole["source"]),
+                        target=self.place(whole["target"]),
+                        losses=self._battle_losses(whole),
+                    )
+                )
+            run.clear()
+
         for _game, events in Game.iter_replay(g.setup, g.log):
-            lines.extend(x for x in (self.describe_event(e) for e in events) if x)
+            for e in events:
+                if group_battles and e["type"] == "battle":
+                    pair = (e["player"], e["source"], e["target"])
+                    if run and (run[0]["player"], run[0]["source"], run[0]["target"]) != pair:
+                        close_run()
+                    run.append(e)
+                    continue
+                close_run()
+                line = self.describe_event(e)
+                if line:
+                    lines.append(line)
+        close_run()
         return lines
 
     # -------------------------------------------------------------------- log
