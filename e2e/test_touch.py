@@ -1545,6 +1545,45 @@ def test_the_panel_shows_each_new_step_and_the_last_roll_beside_the_buttons(
         switch_language(page, "pt")
 
 
+@pytest.mark.parametrize(
+    ("board_id", "lang", "size"), [("classic", "pt", "390x844"), ("brasil", "en", "844x390")]
+)
+def test_a_battle_of_thousands_by_touch_on_a_phone(
+    page: Any, board_id: str, lang: str, size: str
+) -> None:
+    """A late game's stacks (9,000 against 4,300): the odds are "about" (choosing the battle
+    set the game aside as damaged), the blitz's floor lists round numbers (it listed 8,999
+    choices), the blitz ends in seconds (it rolled some 7 times a second: 9 minutes), and
+    the history tells it in one line (it listed every roll)."""
+    resize(page, size)
+    switch_language(page, lang)
+    try:
+        source, enemy, _own = front(board_id)
+        owner, armies = front_board(board_id, 4300)
+        armies[source] = 9000
+        load_position(page, Game.scenario(board_id, SEATS, owner, armies=armies, round=2, seed=4))
+        open_curtain(page)
+        place_everything(page, source)
+        page.wait_for_selector(".phase.attack")
+        choose_battle(page, source, enemy)
+        odds = page.locator(".phase.attack .odds").inner_text()
+        assert ("about" if lang == "en" else "cerca de") in odds, odds
+        floors = page.locator('select[data-action="blitz-floor"] option').count()
+        assert 20 < floors < 45, floors
+        tap_in_sight(page, '[data-action="blitz"]')
+        page.wait_for_selector('[data-action="stop"]', state="detached", timeout=60_000)
+        go(page, "history")
+        page.wait_for_selector(".screen.history")
+        lines = page.locator(".history-lines li").all_inner_texts()
+        word = "times." if lang == "en" else "vezes."
+        grouped = [x for x in lines if f" {word} " in x or x.endswith(word)]
+        assert len(grouped) == 1 and len(lines) < 20, lines[-5:]
+        page.locator(".dialog-close").tap()
+        page.wait_for_selector("html[data-screen=play]")
+    finally:
+        switch_language(page, "pt")
+
+
 SCROLLED_DIALOG_JS = """() => {
   const box = document.querySelector('.overlay-box');
   box.scrollTop = box.scrollHeight / 2;
