@@ -54,6 +54,29 @@ def full_attacks(n: int) -> None:
         game.apply(attack)
 
 
+#: Battles whose odds the page may show (the panel with a battle chosen): small, past the
+#: exact integers, the largest the programme runs for the page, and stacks of thousands.
+ODDS_BATTLES = ((10, 6), (75, 75), (400, 700), (1000, 1000), (9000, 4300))
+
+
+def odds_times() -> dict[str, float]:
+    """Milliseconds to the odds of each of :data:`ODDS_BATTLES` the first time (uncached):
+    :func:`pywar.odds.battle_odds` up to 1000 a side, :func:`battle_outlook` (what the
+    page shows) for every one."""
+    from .odds import MAX_ARMIES, _battle_odds, battle_odds, battle_outlook
+
+    out: dict[str, float] = {}
+    for a, d in ODDS_BATTLES:
+        for name, fn in (("odds", battle_odds), ("outlook", battle_outlook)):
+            if name == "odds" and max(a, d) > MAX_ARMIES:
+                continue
+            _battle_odds.cache_clear()
+            start = time.perf_counter()
+            fn(a, d)
+            out[f"{name}_{a}v{d}"] = round((time.perf_counter() - start) * 1000, 2)
+    return out
+
+
 def bench(games: int = 20, seed: int = 0) -> dict[str, Any]:
     """Measure dice, attacks and whole games; return the figures."""
     n = 20000
@@ -64,6 +87,7 @@ def bench(games: int = 20, seed: int = 0) -> dict[str, Any]:
         play_game(DEFAULT_VARIANT, 6, seed + i)
     elapsed = time.perf_counter() - start
     return {
+        "odds_ms": odds_times(),
         "dice_roll_compare_us": round(dice_us, 3),
         "attack_action_us": round(attack_us, 3),
         "attack_over_dice_ratio": round(attack_us / dice_us, 2),

@@ -113,6 +113,9 @@ def test_bench():
     assert "attack_over_dice_ratio" in data
     assert isinstance(data["attack_over_dice_ratio"], (int, float))
     assert data["attack_over_dice_ratio"] > 0
+    odds = data["odds_ms"]  # the page's odds, each battle timed (figures, not limits)
+    assert set(odds) >= {"odds_400v700", "outlook_9000v4300"} and "odds_9000v4300" not in odds
+    assert all(isinstance(ms, float) and ms >= 0 for ms in odds.values())
 
 
 @pytest.mark.parametrize(
