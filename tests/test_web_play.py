@@ -322,6 +322,28 @@ def test_a_sure_conquest_of_thousands_leaves_the_defence_0_not_minus_0() -> None
     assert app.number(-0.04) == "0.0" and app.number(-0.06) == "-0.1"  # (in English now)
 
 
+@pytest.mark.parametrize(
+    ("armies", "pt", "en"),
+    [
+        ({"brasil": 18, "argelia": 2}, "mais de 99,9%", "more than 99.9%"),
+        ({"brasil": 2, "argelia": 9}, "menos de 0,1%", "less than 0.1%"),
+        ({"brasil": 10, "argelia": 6}, ": 48,6%", ": 48.6%"),
+    ],
+)
+def test_a_chance_that_is_not_sure_never_reads_100_or_0(
+    armies: dict[str, int], pt: str, en: str
+) -> None:
+    """20 armies on 2 fail once in 47,000 attacks: "100.0%" promised a sure thing."""
+    app = lesson(armies)
+    place_all_on(app, "peru")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argelia")
+    for lang, want in (("pt", pt), ("en", en)):
+        app.dispatch("lang", lang)
+        (line,) = find(app.render()["panel"], lambda n: n["attrs"].get("class") == "odds")
+        assert text_of(line).endswith(want), text_of(line)
+
+
 def test_a_battle_within_reach_shows_its_exact_odds() -> None:
     app = brasil_on_argelia({"brasil": 400, "argelia": 580})
     a = app.game.armies["brasil"]

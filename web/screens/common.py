@@ -51,16 +51,22 @@ class PageBase(BoardInput):
         return self.tr(key, n=n, **kw)
 
     def percent(self, p: float) -> str:
-        """A probability as a percentage with one decimal, in the page's number style."""
-        text = f"{p * 100:.1f}"
+        """A probability as a percentage with one decimal, in the page's number style; a
+        chance that would round to 100.0 or 0.0 but is not sure (20 armies on 2 fail once
+        in 47,000) is "more than 99.9" or "less than 0.1"."""
+        if 0.0 < p < 0.0005:
+            return self.tr("pct_below", pct=self._one_decimal(0.1))
+        if 0.9995 <= p < 1.0:
+            return self.tr("pct_above", pct=self._one_decimal(99.9))
+        return self._one_decimal(p * 100)
+
+    def _one_decimal(self, x: float) -> str:
+        text = f"{x:.1f}"
         return text.replace(".", ",") if self.lang == "pt" else text
 
     def number(self, x: float) -> str:
         """A number with one decimal in the page's number style (never "-0.0")."""
-        text = f"{x:.1f}"
-        if text == "-0.0":
-            text = "0.0"
-        return text.replace(".", ",") if self.lang == "pt" else text
+        return self._one_decimal(0.0 if -0.05 < x < 0 else x)
 
     def signed(self, x: float) -> str:
         """A number with its sign, one decimal."""
