@@ -364,6 +364,7 @@ def test_the_outlook_takes_battles_of_any_size():
         assert not within.approximate and within.p_conquer == battle_odds(a, d).p_conquer
     assert battle_outlook(OUTLOOK_ARMIES - 500, 501).approximate
     assert battle_outlook(1, 5000) == Outlook(0.0, 1.0, 5000.0, False)  # no roll at all
+    assert battle_outlook(1, 10**9).expected_defender_left == 10**9  # (and no programme)
     assert battle_outlook(2, 5000).p_conquer < 1e-12
     # a sure conquest leaves the defence nothing, never a rounding error below it
     sure = [battle_outlook(a, 4300) for a in range(8990, 9010)]

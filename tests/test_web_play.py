@@ -264,7 +264,7 @@ def test_a_battle_of_thousands_shows_its_odds_as_about(lang: str) -> None:
     (line,) = find(app.render()["panel"], lambda n: n["attrs"].get("class") == "odds")
     chance = float(line["attrs"]["data-p-conquer"])
     assert 0.6 < chance < 0.9  # 3500 against 2000: better than even, far from sure
-    assert app.tr("odds_line_about", pct=app.percent(chance)) in panel
+    assert app.tr("odds_line_about", pct=app.chance(chance)) in panel
     about = {"pt": "você fica com cerca de", "en": "you keep about"}[lang]
     assert about in panel
     app.dispatch("blitz-floor", None, "3400")
@@ -325,15 +325,19 @@ def test_a_sure_conquest_of_thousands_leaves_the_defence_0_not_minus_0() -> None
 @pytest.mark.parametrize(
     ("armies", "pt", "en"),
     [
-        ({"brasil": 18, "argelia": 2}, "mais de 99,9%", "more than 99.9%"),
-        ({"brasil": 2, "argelia": 9}, "menos de 0,1%", "less than 0.1%"),
+        ({"brasil": 18, "argelia": 2}, ": mais de 99,9%", ": more than 99.9%"),
+        ({"brasil": 40, "argelia": 1}, ": mais de 99,9%", ": more than 99.9%"),  # 1.0 in floats
+        ({"brasil": 3906, "argelia": 2000}, ": mais de 99,9%", ": more than 99.9%"),  # not "about"
+        ({"brasil": 2, "argelia": 9}, ": menos de 0,1%", ": less than 0.1%"),
+        ({"brasil": 2, "argelia": 5000}, ": menos de 0,1%", ": less than 0.1%"),
         ({"brasil": 10, "argelia": 6}, ": 48,6%", ": 48.6%"),
     ],
 )
 def test_a_chance_that_is_not_sure_never_reads_100_or_0(
     armies: dict[str, int], pt: str, en: str
 ) -> None:
-    """20 armies on 2 fail once in 47,000 attacks: "100.0%" promised a sure thing."""
+    """20 armies on 2 fail once in 47,000 attacks: "100.0%" promised a sure thing (and past
+    the exact odds' reach, "about more than 99.9%" said it twice)."""
     app = lesson(armies)
     place_all_on(app, "peru")
     app.dispatch("territory", "brasil")
@@ -348,7 +352,7 @@ def test_a_battle_within_reach_shows_its_exact_odds() -> None:
     app = brasil_on_argelia({"brasil": 400, "argelia": 580})
     a = app.game.armies["brasil"]
     panel = text_of(app.render()["panel"])
-    exact = app.tr("odds_line", pct=app.percent(battle_odds(a, 580).p_conquer))
+    exact = app.tr("odds_line", pct=app.chance(battle_odds(a, 580).p_conquer))
     assert exact in panel and "cerca de" not in panel
 
 
@@ -377,6 +381,27 @@ def test_the_history_screen_tells_a_blitz_as_one_line_with_its_cost() -> None:
         app.dispatch("escape")
     # the panel's log, written roll by roll as it played, keeps each roll's dice
     assert sum(1 for x in app.log if x.startswith("Ana attacked Algeria from Brazil:")) >= 2
+
+
+def test_the_history_groups_only_rolls_of_one_battle_in_a_row() -> None:
+    """Two rolls of Brasil on Argélia are one line; a roll from Egito between them and
+    Brasil's next roll each keep their own line with their dice."""
+    app = lesson({"brasil": 30, "egito": 30, "argelia": 60})
+    place_all_on(app, "brasil")
+    for source in ("brasil", "brasil", "egito", "brasil"):
+        app.dispatch("territory", source)
+        app.dispatch("territory", "argelia")
+        app.dispatch("attack")
+        app.dispatch("cancel")
+    app.dispatch("lang", "en")
+    lines = app.history_lines(group_battles=True)
+    battles = [x for x in lines if x.startswith("Ana attacked Algeria")]
+    assert [x.split(":")[0].split(".")[0] for x in battles] == [
+        "Ana attacked Algeria from Brazil 2 times",
+        "Ana attacked Algeria from Egypt",
+        "Ana attacked Algeria from Brazil",
+    ]
+    assert len(app.history_lines()) == len(lines) + 1  # one roll by one
 
 
 def test_blitz_says_it_conquered_and_what_it_cost():
@@ -900,6 +925,24 @@ def test_stepping_on_through_the_replay_plays_one_entry_not_the_whole_log(
     app.dispatch("replay-step", "last")
     assert app.replay["game"].to_json() == g.to_json()
     assert app.replay["lines"]  # the last step's events in words
+
+
+def test_a_replay_step_after_another_game_opened_under_it_shows_that_game() -> None:
+    """Next plays on the game shown only while it came from the game's own log: a game
+    opened under the replay (another tab's, taken over) is replayed afresh."""
+    from pywar.game import Game
+
+    app = bots_game("classic", seed=4)
+    play_rounds(app, 2)
+    other = bots_game("classic", seed=9)
+    play_rounds(other, 3)
+    app.paused = True
+    app.dispatch("replay-start")
+    app.dispatch("replay-step", "next")
+    app.game = other.game  # (as a take-over opens the newer game; the replay stays)
+    app.dispatch("replay-step", "next")
+    g = other.game
+    assert app.replay["game"].to_json() == Game.replay(g.setup, g.log, upto=2).to_json()
 
 
 def test_the_replay_marks_where_each_step_happened():

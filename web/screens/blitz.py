@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pywar.actions import Attack
@@ -33,13 +34,14 @@ class Blitz(PageBase):
             self.blitz_report = None
             self.battle = None  # the dice of an earlier battle are not this blitz's
             floor = self.floor_for(self.source)
-            # each roll of three dice against three costs the two sides three armies
-            most = (self.game.armies[self.source] - floor + self.game.armies[self.target]) / 3
+            # each roll of three dice against three costs the two sides three armies: the
+            # rolls the blitz would take if it ran until neither side could go on
+            rolls = (self.game.armies[self.source] - floor + self.game.armies[self.target]) / 3
             self.blitz = {
                 "source": self.source,
                 "target": self.target,
                 "floor": floor,
-                "pace": max(1, round(most / BLITZ_TICKS)),
+                "pace": max(1, math.ceil(rolls / BLITZ_TICKS)),
                 "rolls": 0,
                 "lost": 0,
                 "killed": 0,
@@ -51,7 +53,7 @@ class Blitz(PageBase):
 
     def blitz_pace(self) -> int:
         """Rolls of the running blitz a tick of the page plays: one, or several when the
-        stacks would take more than :data:`BLITZ_TICKS` ticks roll by roll."""
+        stacks could take more than :data:`BLITZ_TICKS` ticks roll by roll."""
         return 1 if self.blitz is None else int(self.blitz.get("pace", 1))
 
     @property

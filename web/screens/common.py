@@ -50,15 +50,21 @@ class PageBase(BoardInput):
         """Translate a counted text (a :class:`i18n.Plural` entry, its form chosen by ``n``)."""
         return self.tr(key, n=n, **kw)
 
-    def percent(self, p: float) -> str:
-        """A probability as a percentage with one decimal, in the page's number style; a
-        chance that would round to 100.0 or 0.0 but is not sure (20 armies on 2 fail once
-        in 47,000) is "more than 99.9" or "less than 0.1"."""
-        if 0.0 < p < 0.0005:
+    def chance(self, p: float) -> str:
+        """A battle's chance to conquer as a percentage with one decimal, in the page's
+        number style. An attacker of two or more armies is never sure to win or to lose, so
+        what would round to 100.0 or 0.0 (20 armies on 2 fail once in 47,000; 40 on 1 reads
+        1.0 in floats) is "more than 99.9" or "less than 0.1"."""
+        if p < 0.0005:
             return self.tr("pct_below", pct=self._one_decimal(0.1))
-        if 0.9995 <= p < 1.0:
+        if p >= 0.9995:
             return self.tr("pct_above", pct=self._one_decimal(99.9))
         return self._one_decimal(p * 100)
+
+    @staticmethod
+    def chance_bounded(p: float) -> bool:
+        """Whether :meth:`chance` says "more than" or "less than" for ``p``."""
+        return p < 0.0005 or p >= 0.9995
 
     def _one_decimal(self, x: float) -> str:
         text = f"{x:.1f}"
@@ -66,7 +72,7 @@ class PageBase(BoardInput):
 
     def number(self, x: float) -> str:
         """A number with one decimal in the page's number style (never "-0.0")."""
-        return self._one_decimal(0.0 if -0.05 < x < 0 else x)
+        return self._one_decimal(0.0 if -0.05 < x <= 0 else x)
 
     def signed(self, x: float) -> str:
         """A number with its sign, one decimal."""

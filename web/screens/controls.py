@@ -116,7 +116,9 @@ class PhaseControls(PageBase):
             top = g.attack_dice_max(self.source)
             dice = min(self.dice_choice or top, top)
             odds = battle_outlook(g.armies[self.source], g.armies[self.target])
-            about = "_about" if odds.approximate else ""  # past the exact odds' reach
+            # past the exact odds' reach "about", but not "about more than 99.9%"
+            bounded = self.chance_bounded(odds.p_conquer)
+            about = "_about" if odds.approximate and not bounded else ""
             parts.append(
                 h(
                     "p",
@@ -134,7 +136,7 @@ class PhaseControls(PageBase):
                 h(
                     "p",
                     {"class": "odds", "data-p-conquer": f"{odds.p_conquer:.6f}"},
-                    self.tr("odds_line" + about, pct=self.percent(odds.p_conquer)),
+                    self.tr("odds_line" + about, pct=self.chance(odds.p_conquer)),
                 )
             )
             battle = self.battle

@@ -46,7 +46,11 @@ class HistoryScreen(PageBase):
         if step == 0:
             replayed = Game.replay(g.setup, g.log, upto=0)
         else:
-            if shown is not None and self.replay["step"] == step - 1:
+            if (
+                shown is not None
+                and self.replay["step"] == step - 1
+                and self.replay.get("log") == len(g.log)  # (the game did not move on)
+            ):
                 replayed = shown  # (a step on: the game shown is left behind)
             else:
                 replayed = Game.replay(g.setup, g.log, upto=step - 1)
@@ -58,6 +62,7 @@ class HistoryScreen(PageBase):
         self.replay = {
             "step": step,
             "game": replayed,
+            "log": len(g.log),
             "lines": [x for x in (self.describe_event(e) for e in events) if x],
             "marks": step_marks(events, replayed.board.territories),
         }

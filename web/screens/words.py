@@ -121,7 +121,9 @@ class EventWords(PageBase):
 
         def close_run() -> None:
             if len(run) == 1:
-                lines.append(self.describe_event(run[0]) or "")
+                one = self.describe_event(run[0])
+                if one:
+                    lines.append(one)
             elif run:
                 whole = dict(
                     run[0],
