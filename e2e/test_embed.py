@@ -14,7 +14,7 @@ import pytest
 from pywar_e2e import READY_TIMEOUT_MS, build
 
 from e2e.test_offline import board_state, play_a_turn, start_game
-from e2e.test_touch import shots_dir
+from e2e.touch_page import shots_dir
 
 pytestmark = pytest.mark.e2e
 

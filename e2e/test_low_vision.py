@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from e2e import test_touch
+from e2e import touch_page
 from e2e.conftest import goto_ready
-from e2e.test_touch import (
+from e2e.touch_page import (
     front,
     go,
     load_position,
@@ -21,9 +21,9 @@ from e2e.test_touch import (
     turn_position,
 )
 
-# the touch tests' page (a phone or a tablet, touched), one for this module
-touch = test_touch.touch
-page = test_touch.page
+# a touch page (a phone or a tablet, touched), one for this module
+touch = touch_page.touch
+page = touch_page.page
 
 #: The badge circle's ring: its colour and width as drawn.
 RING_JS = """(t) => { const c = getComputedStyle(

@@ -73,8 +73,11 @@
   // shows the map larger, the map keeping at least half of the screen; the side panel
   // when the strip would show the map at most an eighth larger (an 800 x 560 embed: a
   // strip of 165 px hid End attacks, a side panel shows the whole turn for a map 9 %
-  // smaller).
-  var SIDE_BIAS = 1.125;
+  // smaller). A screen or frame of at most SHORT px high and at least 600 wide always
+  // puts the panel beside the map: below it the map keeps half the height and the strip
+  // is too short for a battle's buttons (a class page's 640 x 480 frame cut End attacks
+  // off; a phone held sideways is as short).
+  var SIDE_BIAS = 1.125, SHORT = 500;
 
   function cssPx(name, fallback) {
     var v = parseFloat(getComputedStyle(html).getPropertyValue(name));
@@ -93,7 +96,7 @@
     boardH = Math.max(boardH, h * 0.52 - top * 0.04, 120);
     boardH = Math.min(boardH, avail - 96);
     var kBelow = Math.min(w / home.w, boardH / home.h);
-    var side = w >= 600 && (kSide * SIDE_BIAS >= kBelow || h < 480);
+    var side = w >= 600 && (kSide * SIDE_BIAS >= kBelow || h <= SHORT);
     var chosen = side ? "side" : "below", height = Math.round(boardH) + "px";
     if (html.dataset.layout !== chosen) html.dataset.layout = chosen;
     if (html.style.getPropertyValue("--board-h") !== height) {
