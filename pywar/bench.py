@@ -55,8 +55,9 @@ def full_attacks(n: int) -> None:
 
 
 #: Battles whose odds the page may show (the panel with a battle chosen): small, past the
-#: exact integers, the largest the programme runs for the page, and stacks of thousands.
-ODDS_BATTLES = ((10, 6), (75, 75), (400, 700), (1000, 1000), (9000, 4300))
+#: exact integers, the largest the programme runs for the page (600 armies in all), two
+#: it approximates, and stacks of thousands.
+ODDS_BATTLES = ((10, 6), (75, 75), (300, 300), (400, 700), (1000, 1000), (9000, 4300))
 
 
 def odds_times() -> dict[str, float]:

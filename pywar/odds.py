@@ -373,9 +373,10 @@ SHIFT = 1.1
 SHIFT_DEFENCE = 0.4
 
 #: :func:`battle_outlook` runs the battle's programme up to this many armies in all (some
-#: 60 ms in the browser's Pyodide at 400 against 700, where 1000 against 1000 took 250 ms:
-#: a page that freezes at every roll of a blitz), and approximates bigger battles.
-OUTLOOK_ARMIES = 1100
+#: 35 ms in the browser's Pyodide at 300 against 300, 60 ms at 400 against 700 and 250 ms
+#: at 1000 against 1000, at every roll of a blitz: a task of over 50 ms freezes the page),
+#: and approximates bigger battles (within a percentage point past here).
+OUTLOOK_ARMIES = 600
 
 
 @dataclass(frozen=True)
@@ -393,8 +394,9 @@ def battle_outlook(attackers: int, defenders: int) -> Outlook:
     """:func:`battle_odds` to the end for battles of up to :data:`OUTLOOK_ARMIES` armies
     in all; a normal approximation of the same figures for bigger ones (a late game's
     stacks of thousands, which :func:`battle_odds` refuses past :data:`MAX_ARMIES`): against
-    the exact figures of battles of 300 to 1000 attackers, the chance within a percentage
-    point, the armies kept within 0.8 (a defence of one or two) and mostly 0.3 to 0.5.
+    the exact figures of battles of 600 to 1100 armies in all, the chance within a
+    percentage point, the armies kept within 0.8 (a defence of one or two) and mostly 0.3
+    to 0.5.
 
     >>> battle_outlook(10, 6).approximate, round(battle_outlook(10, 6).p_conquer, 3)
     (False, 0.486)

@@ -359,7 +359,7 @@ def test_the_outlook_takes_battles_of_any_size():
     them), growing with the attackers and falling with the defenders."""
     with pytest.raises(ValueError):
         battle_odds(MAX_ARMIES + 1, 10)
-    for a, d in [(10, 6), (400, 700)]:
+    for a, d in [(10, 6), (250, 350)]:
         within = battle_outlook(a, d)
         assert not within.approximate and within.p_conquer == battle_odds(a, d).p_conquer
     assert battle_outlook(OUTLOOK_ARMIES - 500, 501).approximate
