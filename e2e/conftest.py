@@ -161,6 +161,25 @@ class PageProblems:
             self.add(f"HTTP {response.status}: {response.url}")
 
 
+def watched_page(
+    browser: Any, server_url: str, allowed: list[Any], **context_options: Any
+) -> tuple[Any, PageProblems]:
+    """A page in a new context of ``browser`` whose requests, console and errors are
+    watched: ``page.pywar_problems`` collects what goes wrong (tests may inspect or clear
+    it); close the page's context when done."""
+    parts = urlsplit(server_url)
+    problems = PageProblems(f"{parts.scheme}://{parts.netloc}", allowed)
+    context = browser.new_context(base_url=server_url, **context_options)
+    context.on("request", problems.on_request)
+    context.on("requestfailed", problems.on_request_failed)
+    context.on("response", problems.on_response)
+    page = context.new_page()
+    page.on("console", problems.on_console)
+    page.on("pageerror", problems.on_page_error)
+    page.pywar_problems = problems
+    return page, problems
+
+
 @pytest.fixture
 def app_page(
     chromium_browser: Any, server_url: str, request: pytest.FixtureRequest
@@ -170,16 +189,8 @@ def app_page(
         for mark in request.node.iter_markers("allow_console_error")
         for p in mark.args
     ]
-    parts = urlsplit(server_url)
-    problems = PageProblems(f"{parts.scheme}://{parts.netloc}", allowed)
-    context = chromium_browser.new_context(base_url=server_url)
-    context.on("request", problems.on_request)
-    context.on("requestfailed", problems.on_request_failed)
-    context.on("response", problems.on_response)
-    page = context.new_page()
-    page.on("console", problems.on_console)
-    page.on("pageerror", problems.on_page_error)
-    page.pywar_problems = problems  # tests may inspect or clear it
+    page, problems = watched_page(chromium_browser, server_url, allowed)
+    context = page.context
     yield page
     try:
         if not page.is_closed():

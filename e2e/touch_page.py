@@ -15,10 +15,9 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
-from pywar_e2e import PageProblems, goto_ready
+from pywar_e2e import goto_ready, watched_page
 
 from e2e.helpers import assert_game_named, settle
 from pywar.game import Game
@@ -48,21 +47,17 @@ TIMEOUT = 15_000
 @pytest.fixture(scope="module")
 def touch(chromium_browser: Any, server_url: str) -> Iterator[Any]:
     """A touch page (the tests resize it), failing the test on any page problem."""
-    parts = urlsplit(server_url)
-    problems = PageProblems(f"{parts.scheme}://{parts.netloc}", [])
-    context = chromium_browser.new_context(
-        base_url=server_url, has_touch=True, is_mobile=True, viewport={"width": 1024, "height": 768}
+    page, _problems = watched_page(
+        chromium_browser,
+        server_url,
+        [],
+        has_touch=True,
+        is_mobile=True,
+        viewport={"width": 1024, "height": 768},
     )
-    context.on("request", problems.on_request)
-    context.on("requestfailed", problems.on_request_failed)
-    context.on("response", problems.on_response)
-    page = context.new_page()
-    page.on("console", problems.on_console)
-    page.on("pageerror", problems.on_page_error)
-    page.pywar_problems = problems
     goto_ready(page)
     yield page
-    context.close()
+    page.context.close()
 
 
 @pytest.fixture
