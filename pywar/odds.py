@@ -424,12 +424,7 @@ def _approximate_outlook(attackers: int, defenders: int) -> Outlook:
     when ``X > 1`` and keeps ``X`` then, else 1. ``Y``, the defence's armies when the
     attacker is down to 1, likewise, and the defence keeps ``max(Y, 0)``.
     """
-    table = roll_table(3, 3)
-    lose = sum(k * p for k, p in enumerate(table))  # the attacker's mean loss a roll
-    spread = sum(k * k * p for k, p in enumerate(table)) - lose * lose
-    rate = lose / (3 - lose)
-    var_roll = (1 + rate) ** 2 * spread  # of (attacker loss - rate * defence loss)
-
+    lose, rate, var_roll = _bulk_rolls()
     mean_x = attackers - rate * defenders + SHIFT
     sd_x = math.sqrt(defenders / (3 - lose) * var_roll)
     alpha = (1 - mean_x) / sd_x
@@ -442,6 +437,18 @@ def _approximate_outlook(attackers: int, defenders: int) -> Outlook:
     held = mean_y * (1 - _upper_tail(beta)) + sd_y * _density(beta)
     # (far in the tails the two terms cancel to a rounding error's -3e-14: no fewer than 0)
     return Outlook(p, max(1.0, kept), max(0.0, held), True)
+
+
+@cache
+def _bulk_rolls() -> tuple[float, float, float]:
+    """A roll of three dice against three: the attacker's mean loss, the armies it loses
+    for each the defence loses (``RATE`` above), and the variance of (attacker's loss -
+    rate * defence's loss)."""
+    table = roll_table(3, 3)
+    lose = sum(k * p for k, p in enumerate(table))
+    spread = sum(k * k * p for k, p in enumerate(table)) - lose * lose
+    rate = lose / (3 - lose)
+    return lose, rate, (1 + rate) ** 2 * spread
 
 
 def _upper_tail(x: float) -> float:

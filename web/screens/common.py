@@ -55,11 +55,11 @@ class PageBase(BoardInput):
         number style. An attacker of two or more armies is never sure to win or to lose, so
         what would round to 100.0 or 0.0 (20 armies on 2 fail once in 47,000; 40 on 1 reads
         1.0 in floats) is "more than 99.9" or "less than 0.1"."""
-        if p < 0.0005:
+        if not self.chance_bounded(p):
+            return self._one_decimal(p * 100)
+        if p < 0.5:
             return self.tr("pct_below", pct=self._one_decimal(0.1))
-        if p >= 0.9995:
-            return self.tr("pct_above", pct=self._one_decimal(99.9))
-        return self._one_decimal(p * 100)
+        return self.tr("pct_above", pct=self._one_decimal(99.9))
 
     @staticmethod
     def chance_bounded(p: float) -> bool:
