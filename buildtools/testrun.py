@@ -53,6 +53,7 @@ def cmd_test(args: argparse.Namespace) -> int:
             "web/session.py",
             "web/worker_main.py",
             "web/saves.py",
+            "web/i18n.py",
             "web/bytecode.py",
             "-q",
         ]

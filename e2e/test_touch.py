@@ -1291,6 +1291,9 @@ def test_a_battle_of_thousands_by_touch_on_a_phone(
         choose_battle(page, source, enemy)
         odds = page.locator(".phase.attack .odds").inner_text()
         assert ("about" if lang == "en" else "cerca de") in odds, odds
+        cells = page.locator("table.players td").all_text_contents()  # Ana's 7,600 and more
+        mark = {"en": r",", "pt": r"\."}[lang]
+        assert any(re.fullmatch(rf"[7-9]{mark}\d{{3}}", c) for c in cells), cells  # "7.620"
         floors = page.locator('select[data-action="blitz-floor"] option').count()
         assert 20 < floors < 45, floors
         tap_in_sight(page, '[data-action="blitz"]')

@@ -110,7 +110,8 @@ def test_a_badge_past_five_digits_says_thousands_and_its_label_the_count() -> No
     painted = {op[0]: op for op in session.render()["paint"]}
     assert painted["argelia"][2] == "99999"
     assert painted["brasil"][2].endswith("k") and len(painted["brasil"][2]) <= 5
-    assert str(session.app.game.armies["brasil"]) in painted["brasil"][4]
+    assert session.app.whole(session.app.game.armies["brasil"]) in painted["brasil"][4]
+    assert "123.462 exércitos" in painted["brasil"][4]  # grouped as pt_BR writes it
 
 
 def test_bots_play_through_the_pages_timers() -> None:

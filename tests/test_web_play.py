@@ -4,6 +4,7 @@ every variant (view model, no browser)."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -275,6 +276,28 @@ def test_a_battle_of_thousands_shows_its_odds_as_about(lang: str) -> None:
     app.dispatch("stop")
     assert app.game is not None and app.screen == "play"
     assert app.blitz_report["rolls"] == 5 and app.blitz_report["reason"] == "stopped"
+
+
+@pytest.mark.parametrize(("lang", "mark"), [("pt", "."), ("en", ",")])
+def test_numbers_of_thousands_are_grouped_in_the_page_language(lang: str, mark: str) -> None:
+    """A late game's counts ("57832", "1648,6") read with the language's thousands
+    separator: the players' table, the odds' armies kept, the blitz floors, the log."""
+    app = brasil_on_argelia({"brasil": 3500, "argelia": 2000})
+    app.dispatch("lang", lang)
+    panel = app.render()["panel"]
+    (table,) = find(panel, lambda n: n["tag"] == "table" and "players" in n["attrs"]["class"])
+    assert f"3{mark}5" in text_of(table)  # Ana's 3,500 and more
+    big = brasil_on_argelia({"brasil": 9000, "argelia": 4300})  # keeps some 1,700
+    big.dispatch("lang", lang)
+    (expect,) = find(big.render()["panel"], lambda n: n["attrs"].get("class") == "odds-expect")
+    decimal = "," if lang == "pt" else "."
+    assert re.search(rf"\b\d{{1,3}}\{mark}\d{{3}}\{decimal}\d\b", text_of(expect)), text_of(expect)
+    (select,) = find(panel, lambda n: n["attrs"].get("data-action") == "blitz-floor")
+    shown = [text_of(o) for o in select["children"]]
+    assert f"1{mark}000" in shown and "1000" not in shown
+    assert all(o["attrs"]["value"].isdigit() for o in select["children"])  # values stay plain
+    assert app.tr("n_armies", n=1250) == {"pt": "1.250 exércitos", "en": "1,250 armies"}[lang]
+    assert app.tr("n_armies", n=999) == {"pt": "999 exércitos", "en": "999 armies"}[lang]
 
 
 def test_the_blitz_floor_of_a_huge_stack_offers_round_numbers() -> None:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from pywar.variants import get_variant
 
+from i18n import grouped
 from nodes import Node, button, h
 from taps import resolve, step
 from variant_ui import DEFAULT_VARIANT
@@ -346,7 +347,7 @@ class BoardInput:
             swatch = None
             if g is not None and t in g.owner:
                 color = g.players[g.owner[t]].color
-                label = f"{label} ({g.armies[t]})"
+                label = f"{label} ({grouped(self.lang, g.armies[t])})"
                 swatch = h("span", {"class": f"swatch c-{color}", "aria-hidden": "true"})
             node = button(label, "pick", t, cls="btn choice")
             if swatch is not None:

@@ -924,11 +924,28 @@ def place(lang: str, board_id: str, place_id: str) -> Place:
     return Place(name, the, f"{data.get('em', 'em')} {name}", f"{data.get('de', 'de')} {name}")
 
 
+#: Each language's thousands separator and decimal mark (pt_BR groups from 1.000 on).
+NUMBER_MARKS = {"pt": (".", ","), "en": (",", ".")}
+
+
+def grouped(lang: str, x: float, decimals: int = 0) -> str:
+    """``x`` in the language's number style, thousands grouped.
+
+    >>> grouped("pt", 57832), grouped("en", 57832), grouped("pt", 1648.56, 1), grouped("en", 999)
+    ('57.832', '57,832', '1.648,6', '999')
+    """
+    thousands, decimal = NUMBER_MARKS.get(lang, NUMBER_MARKS["en"])
+    text = f"{x:,.{decimals}f}"
+    return text.translate({ord(","): thousands, ord("."): decimal})
+
+
 def fill(lang: str, template: str, board_id: str | None = None, **params: Any) -> str:
-    """``template`` with ``params`` and the board's words (``{board.x}``) filled in."""
+    """``template`` with ``params`` and the board's words (``{board.x}``) filled in; whole
+    numbers in the language's style ("1.250 exércitos", "1,250 armies")."""
     if "board" in params:
         raise ValueError("'board' is the name of the board's words in a template")
-    return template.format(board=board_terms(lang, board_id), **params)
+    shown = {k: grouped(lang, v) if type(v) is int else v for k, v in params.items()}
+    return template.format(board=board_terms(lang, board_id), **shown)
 
 
 def t(lang: str, key: str, board_id: str | None = None, **params: Any) -> str:

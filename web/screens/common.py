@@ -8,7 +8,7 @@ from pywar.errors import IllegalAction, WarError
 from pywar.variants import get_variant
 
 from board_input import BoardInput
-from i18n import CATALOGUE, t
+from i18n import CATALOGUE, grouped, t
 from i18n import Place as PlaceName
 from i18n import place as named_place
 from variant_ui import VariantUI, page_part, seat_kinds
@@ -67,8 +67,11 @@ class PageBase(BoardInput):
         return p < 0.0005 or p >= 0.9995
 
     def _one_decimal(self, x: float) -> str:
-        text = f"{x:.1f}"
-        return text.replace(".", ",") if self.lang == "pt" else text
+        return grouped(self.lang, x, 1)
+
+    def whole(self, n: int) -> str:
+        """A whole number in the page's number style ("1.250", "1,250")."""
+        return grouped(self.lang, n)
 
     def number(self, x: float) -> str:
         """A number with one decimal in the page's number style (never "-0.0")."""

@@ -199,7 +199,7 @@ class PhaseControls(PageBase):
                                         "value": str(k),
                                         "selected": "selected" if k == floor else None,
                                     },
-                                    str(k),
+                                    self.whole(k),
                                 )
                                 for k in floors
                             ],
@@ -267,7 +267,9 @@ class PhaseControls(PageBase):
                     ),
                 )
             )
-            parts.append(count_picker(self.tr, "move-count", top, count, self.tr("count_label")))
+            parts.append(
+                count_picker(self.tr, "move-count", top, count, self.tr("count_label"), self.whole)
+            )
             parts.append(
                 h(
                     "div",

@@ -37,9 +37,16 @@ def step_count(arg: str | None, current: int, top: int) -> int | None:
     return max(1, min(top, n))
 
 
-def count_picker(tr: Callable[..., str], action: str, top: int, chosen: int, label: str) -> Node:
+def count_picker(
+    tr: Callable[..., str],
+    action: str,
+    top: int,
+    chosen: int,
+    label: str,
+    number: Callable[[int], str] = str,
+) -> Node:
     """The count buttons, or the stepper past :data:`COUNT_BUTTONS`; ``label`` names the
-    group for a screen reader.
+    group for a screen reader, ``number`` writes the count in the page's number style.
 
     >>> from nodes import text_of
     >>> tr = lambda key, **kw: key
@@ -75,7 +82,7 @@ def count_picker(tr: Callable[..., str], action: str, top: int, chosen: int, lab
                 aria_label=tr("count_fewer"),
             ),
             # (a screen reader hears a new count from the page's live region)
-            h("output", {"class": "count-now"}, str(chosen)),
+            h("output", {"class": "count-now"}, number(chosen)),
             button(
                 "+",
                 action,

@@ -170,7 +170,7 @@ class PlayScreen(PageBase):
         n = step_count(arg, min(self.move_count or top, top), top)
         if n is not None:
             self.move_count = n
-            self.say(str(n))
+            self.say(self.whole(n))
 
     def on_regroup(self, _a: str | None, _v: str | None) -> None:
         if self.game and self.source and self.target:
@@ -561,7 +561,7 @@ class PlayScreen(PageBase):
                         else None,
                     ),
                     h("td", {}, str(len(held))),
-                    h("td", {}, str(armies)),
+                    h("td", {}, self.whole(armies)),
                     h("td", {}, str(len(p.cards))),
                 )
             )

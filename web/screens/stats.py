@@ -94,7 +94,7 @@ class StatsScreen(PageBase):
         return h(
             "td",
             {},
-            h("span", {"class": "lost"}, f"{lost} / {self.number(expected)}"),
+            h("span", {"class": "lost"}, f"{self.whole(lost)} / {self.number(expected)}"),
             h("span", {"class": "rolls"}, rolls),
         )
 
@@ -109,7 +109,8 @@ class StatsScreen(PageBase):
         width, height, pad = 520, 220, 34
         top = max(1, max(max(p[key]) for p in points))
         # room for the top value's digits at a phone's 22-unit ticks ("121" read "21")
-        left = max(pad, 10 + 14 * len(str(top)))
+        top_text = self.whole(top)
+        left = max(pad, 10 + 14 * len(top_text))
         rounds = [p["round"] for p in points]
         r0, r1 = min(rounds), max(max(rounds), min(rounds) + 1)
 
@@ -131,7 +132,7 @@ class StatsScreen(PageBase):
             h(
                 "text",
                 {"x": left - 6, "y": y(top) + 4, "class": "tick", "text-anchor": "end"},
-                str(top),
+                top_text,
             ),
             h("text", {"x": left - 6, "y": y(0) + 4, "class": "tick", "text-anchor": "end"}, "0"),
             h("text", {"x": x(r0), "y": height - 6, "class": "tick"}, str(r0)),
@@ -203,7 +204,7 @@ class StatsScreen(PageBase):
                 "tr",
                 {},
                 h("th", {"scope": "row"}, str(pt["round"])),
-                [h("td", {}, str(v)) for v in pt[key]],
+                [h("td", {}, self.whole(v)) for v in pt[key]],
             )
             for pt in points
         ]
