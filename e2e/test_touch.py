@@ -1824,3 +1824,52 @@ def test_a_language_switch_leaves_no_announcement_in_the_other_language(page: An
         )
     finally:
         switch_language(page, "pt")
+
+
+#: How far the curtain's text and button reach past the screen's edges, and how far the
+#: panel and the players' table reach past the panel (0: none).
+SPILL_JS = """() => {
+  const w = innerWidth, out = (r) => Math.max(0, -r.left, r.right - w);
+  const curtain = document.querySelector('#curtain:not([hidden]) .curtain-box');
+  const panel = document.querySelector('.panel');
+  const table = document.querySelector('table.players');
+  const kids = curtain ? [...curtain.children].map((e) => out(e.getBoundingClientRect())) : [];
+  const edge = panel && panel.getBoundingClientRect().right;
+  return {
+    curtain: curtain ? Math.max(...kids) : null,
+    panel: panel ? panel.scrollWidth - panel.clientWidth : null,
+    table: table && panel ? Math.max(0, table.getBoundingClientRect().right - edge) : null,
+  };
+}"""
+
+
+@pytest.mark.parametrize(("board_id", "lang"), [("war2", "en"), ("classic", "pt")])
+def test_a_name_of_one_long_word_wraps_on_a_phone(page: Any, board_id: str, lang: str) -> None:
+    """A 40-letter name of one word (the field takes 40): the curtain cut "Pass to ..." and
+    its button off at both edges, and the players' table (and WAR II's air bases) pushed
+    the panel sideways; now the name wraps, held upright and sideways, and in a class
+    page's 640 x 480 frame."""
+    switch_language(page, lang)
+    try:
+        game = turn_position(board_id)
+        game.players[0].name = "Wolfeschlegelsteinhausenbergerdorffwelch"
+        game.setup["players"] = [[p.name, p.color] for p in game.players]
+        load_position(page, game)
+        for size in ("390x844", "844x390"):
+            resize(page, size)
+            spill = page.evaluate(SPILL_JS)
+            assert spill["curtain"] is not None and spill["curtain"] <= 1, (size, spill)
+        open_curtain(page)
+        for size in ("390x844", "844x390", "360x640"):
+            resize(page, size)
+            spill = page.evaluate(SPILL_JS)
+            assert spill["panel"] <= 1 and spill["table"] <= 1, (size, spill)
+        goto_ready(page, f"index.html?embed=1&lang={lang}")  # a class page's frame
+        load_position(page, game)
+        open_curtain(page)
+        resize(page, "640x480")  # (the embed kept a name on one line: the panel scrolled)
+        spill = page.evaluate(SPILL_JS)
+        assert spill["panel"] <= 1 and spill["table"] <= 1, spill
+    finally:
+        goto_ready(page, "index.html")
+        switch_language(page, "pt")

@@ -63,6 +63,25 @@ def test_the_statistics_chart_has_a_point_per_round_in_every_variant(variant):
     assert first["armies"] != g.timeline[-1]["armies"]
 
 
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_chart_of_a_first_round_shows_each_player(variant: str) -> None:
+    """Statistics opened in round 1 (or a game imported and won in the round it was taken
+    at): each line had one point, which draws nothing, and the chart was bare axes. Each
+    line now ends in a dot of the player's colour at the latest figures."""
+    app = bots_game(variant)
+    g = app.game
+    while not g.timeline:  # (WAR II's first round starts after the claims)
+        app.bot_step()
+    assert len(g.timeline) == 1
+    app.dispatch("screen", "stats")
+    for key in ("territories", "armies"):
+        app.dispatch("chart", key)
+        dots = find(app.render()["overlay"], lambda n: n["tag"] == "circle")
+        assert [d["attrs"]["class"] for d in dots] == [f"dot c-{p.color}" for p in g.players]
+        tops = {d["attrs"]["cy"] for d in dots}
+        assert len(tops) > 1 or len(set(g.timeline[0][key])) == 1  # at each one's figure
+
+
 def test_a_variant_cannot_skip_the_round_snapshot():
     from pywar.game import Game
 

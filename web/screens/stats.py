@@ -126,6 +126,21 @@ class StatsScreen(PageBase):
             lines.append(
                 h("polyline", {"points": coords, "class": f"line c-{p.color}", "data-seat": str(i)})
             )
+            # a dot where each line ends: a game of one round so far is a line of one point,
+            # which draws nothing
+            last = points[-1]
+            lines.append(
+                h(
+                    "circle",
+                    {
+                        "cx": x(last["round"]),
+                        "cy": y(last[key][i]),
+                        "r": 4,
+                        "class": f"dot c-{p.color}",
+                        "data-seat": str(i),
+                    },
+                )
+            )
         axes = [
             h("line", {"x1": left, "y1": y(0), "x2": width - 10, "y2": y(0), "class": "axis"}),
             h("line", {"x1": left, "y1": y(0), "x2": left, "y2": 8, "class": "axis"}),
