@@ -1873,3 +1873,39 @@ def test_a_name_of_one_long_word_wraps_on_a_phone(page: Any, board_id: str, lang
     finally:
         goto_ready(page, "index.html")
         switch_language(page, "pt")
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "390x844"), ("pt", "844x390")])
+def test_a_board_for_fewer_players_says_who_sits_out_and_brings_them_back(
+    page: Any, lang: str, size: str
+) -> None:
+    """Six seats on War Brasil, a tap on Batalhas Mitológicas (4 players), a tap back: two
+    seats went without a word and Davi's yellow stayed black. Now a message in sight says
+    who sits out and why, and War Brasil brings all six back, Davi in yellow."""
+    resize(page, size)
+    switch_language(page, lang)
+    try:
+        go(page, "setup")
+        page.wait_for_selector(".screen.setup")
+        tap_in_sight(page, '[data-action="variant"][data-arg="brasil"]')
+        while page.locator(".screen.setup .seat").count() < 6:
+            tap_in_sight(page, '[data-action="seat-add"]')
+        colours = page.locator('select[data-action="seat-color"]')
+        assert colours.nth(3).input_value() == "amarelo"
+        tap_in_sight(page, '[data-action="variant"][data-arg="mitologicas"]')
+        page.wait_for_function(
+            "() => document.querySelectorAll('.screen.setup .seat').length === 4"
+        )
+        message = page.locator("#message")
+        words = {"en": "2 players sit this one out", "pt": "2 jogadores ficam de fora"}[lang]
+        assert words in message.inner_text() and in_sight(page, "#message")
+        assert colours.nth(3).input_value() == "preto"
+        tap_in_sight(page, '[data-action="variant"][data-arg="brasil"]')
+        page.wait_for_function(
+            "() => document.querySelectorAll('.screen.setup .seat').length === 6"
+        )
+        assert colours.nth(3).input_value() == "amarelo"
+        names = page.locator('.screen.setup input[data-action="seat-name"]')
+        assert [names.nth(i).input_value() for i in (4, 5)] == ["Elisa", "Fábio"]
+    finally:
+        switch_language(page, "pt")

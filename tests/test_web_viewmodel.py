@@ -709,6 +709,44 @@ def test_replay_steps_through_the_log_and_stats_add_up():
     assert rolls()[:4] == ["in 1 attack", "in 0 defences", "in 0 attacks", "in 1 defence"]
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_seats_a_smaller_board_leaves_out_come_back(lang: str) -> None:
+    """Six seats on War Brasil, then Batalhas Mitológicas (4 players, no yellow), then War
+    Brasil again: Elisa and Fábio were dropped without a word and Davi's yellow stayed
+    black. Now the page says who sits out and why, and the board with room brings them
+    back, Davi in yellow."""
+    app = App(MemoryStorage())
+    app.dispatch("lang", lang)
+    app.dispatch("variant", "brasil")
+    for _ in range(3):
+        app.dispatch("seat-add")
+    before = [dict(s) for s in app.form["seats"]]
+    assert [s["name"] for s in before] == ["Ana", "Bruno", "Carla", "Davi", "Elisa", "Fábio"]
+    assert before[3]["color"] == "amarelo"
+    app.dispatch("variant", "mitologicas")
+    seats = app.form["seats"]
+    assert [s["name"] for s in seats] == ["Ana", "Bruno", "Carla", "Davi"]
+    assert seats[3]["color"] == "preto"
+    said = {
+        "pt": "2 jogadores ficam de fora (Elisa e Fábio): Batalhas Mitológicas é para até 4 "
+        "jogadores. Voltam se você escolher outro jogo.",
+        "en": "2 players sit this one out (Elisa and Fábio): Mythological Battles is for up "
+        "to 4 players. Back if you choose another game.",
+    }[lang]
+    assert app.message == ("info", said)
+    assert app.render()["message"] == {"kind": "info", "text": said}
+    app.dispatch("variant", "brasil")
+    assert app.form["seats"] == before  # all six, Davi in yellow again
+    app.dispatch("variant", "mitologicas")
+    app.dispatch("seat-color", "3", "verde")  # Davi picks green here: it sticks
+    app.dispatch("variant", "classic")
+    colours = [s["color"] for s in app.form["seats"]]
+    assert colours[3] == "verde" and len(colours) == 6 and len(set(colours)) == 6
+    app.dispatch("start")
+    assert app.game is not None and len(app.game.players) == 6
+    assert all(set(s) == {"name", "color", "kind"} for s in app.record["seats"])
+
+
 def test_each_board_speaks_its_own_words_and_plays_through_a_turn():
     app = App(MemoryStorage())
     app.dispatch("variant", "mitologicas")

@@ -164,6 +164,13 @@ PT: dict[str, Entry] = {
     "start": "Começar",
     "setup_need_names": "Todo jogador precisa de um nome.",
     "setup_colors_clash": "Dois jogadores não podem ter a mesma cor.",
+    "setup_seats_aside": Plural(
+        "{n} jogador fica de fora ({names}): {game} é para até {most} jogadores. Volta se "
+        "você escolher outro jogo.",
+        "{n} jogadores ficam de fora ({names}): {game} é para até {most} jogadores. Voltam "
+        "se você escolher outro jogo.",
+    ),
+    "list_and": "{head} e {last}",
     "setup_bad_seed": "A semente deve ser um número inteiro.",
     "color_branco": "branco",
     "color_preto": "preto",
@@ -559,6 +566,13 @@ EN: dict[str, Entry] = {
     "start": "Start",
     "setup_need_names": "Every player needs a name.",
     "setup_colors_clash": "Two players cannot share a colour.",
+    "setup_seats_aside": Plural(
+        "{n} player sits this one out ({names}): {game} is for up to {most} players. Back "
+        "if you choose another game.",
+        "{n} players sit this one out ({names}): {game} is for up to {most} players. Back "
+        "if you choose another game.",
+    ),
+    "list_and": "{head} and {last}",
     "setup_bad_seed": "The seed must be a whole number.",
     "color_branco": "white",
     "color_preto": "black",

@@ -175,6 +175,9 @@ class App(
         self.fast_forward = False
         #: The selections of the page part of the game in play (its own to fill and reset).
         self.variant_state: dict[str, Any] = {}
+        #: The new-game form's seats a board chosen had no place for (Batalhas Mitológicas
+        #: takes 4): back in the form, in their order, when a board with room is chosen.
+        self.seats_aside: list[dict[str, Any]] = []
         self.form = self._remembered_form() or self.default_form(
             variant if variant in VARIANTS else DEFAULT_VARIANT
         )

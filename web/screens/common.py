@@ -50,6 +50,12 @@ class PageBase(BoardInput):
         """Translate a counted text (a :class:`i18n.Plural` entry, its form chosen by ``n``)."""
         return self.tr(key, n=n, **kw)
 
+    def names_list(self, names: list[str]) -> str:
+        """Names in a sentence: "Elisa", "Elisa e Fábio", "Davi, Elisa e Fábio"."""
+        if len(names) < 2:
+            return "".join(names)
+        return self.tr("list_and", head=", ".join(names[:-1]), last=names[-1])
+
     def chance(self, p: float) -> str:
         """A battle's chance to conquer as a percentage with one decimal, in the page's
         number style. An attacker of two or more armies is never sure to win or to lose, so

@@ -16,6 +16,9 @@ from saves import (
 from screens.common import DEFAULT_NAMES, NAME_MAX, SETUP_PREF_MAX, PageBase
 from variant_ui import DEFAULT_VARIANT
 
+#: A form seat's key for the colour it had before a board without that colour changed it.
+COLOUR_WISH = "colour_wish"
+
 
 class SetupScreen(PageBase):
     """The new-game screen (a mixin of :class:`viewmodel.App`)."""
@@ -104,10 +107,18 @@ class SetupScreen(PageBase):
             return
         rules = get_variant(arg)
         colors = self.colors_of(arg)
-        seats = self.form["seats"][: rules.max_players]
+        shown = len(self.form["seats"])
+        every = self.form["seats"] + self.seats_aside
+        seats, self.seats_aside = every[: rules.max_players], every[rules.max_players :]
+        # a colour this board lacks was changed: the seat takes it back where it can
+        for seat in seats:
+            wish = seat.get(COLOUR_WISH)
+            if wish in colors and all(s["color"] != wish for s in seats if s is not seat):
+                seat["color"] = seat.pop(COLOUR_WISH)
         used: set[str] = set()
         for seat in seats:
             if seat["color"] not in colors or seat["color"] in used:
+                seat.setdefault(COLOUR_WISH, seat["color"])
                 seat["color"] = next(
                     c
                     for c in colors
@@ -118,6 +129,18 @@ class SetupScreen(PageBase):
                 seat["kind"] = "normal"  # WAR II has one computer player
         self.form["seats"] = seats
         self.form["variant"] = arg
+        left_out = self.seats_aside[: max(0, shown - len(seats))]
+        if left_out:  # said, never silent; and they come back
+            self.message = (
+                "info",
+                self.tr_count(
+                    "setup_seats_aside",
+                    len(left_out),
+                    names=self.names_list([s["name"].strip() or "?" for s in left_out]),
+                    game=self.variant_title(arg),
+                    most=rules.max_players,
+                ),
+            )
         self.form["options"] = {
             k: v for k, v in self.form.get("options", {}).items() if k in rules.options
         }
@@ -171,6 +194,7 @@ class SetupScreen(PageBase):
             if other["color"] == value:
                 other["color"] = left
         seats[i]["color"] = value
+        seats[i].pop(COLOUR_WISH, None)  # chosen on this board: no colour to take back
 
     def on_seat_kind(self, arg: str | None, value: str | None) -> None:
         if value in self.kinds(self.form["variant"]):
@@ -188,7 +212,10 @@ class SetupScreen(PageBase):
         self.form["seed"] = (value or "").strip()[:18]
 
     def on_start(self, _a: str | None, _v: str | None) -> None:
-        seats = [dict(s, name=s["name"].strip()) for s in self.form["seats"]]
+        seats = [
+            {"name": s["name"].strip(), "color": s["color"], "kind": s["kind"]}
+            for s in self.form["seats"]
+        ]
         if any(not s["name"] for s in seats):
             self.message = ("error", self.tr("setup_need_names"))
             return
