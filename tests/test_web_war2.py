@@ -464,6 +464,20 @@ def _picked(app: App) -> list[int]:
     return app.variant_state.get("picked", [])
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_cards_hint_names_the_button_not_a_place(lang: str) -> None:
+    """ "Show them below": on a tablet the cards' box sits beside the hint, not below it.
+    The hint names the button that shows them, as the panel labels it."""
+    app = war2_app({0: [*SOUTH], 1: ["china"]}, ["human", "bot", "bot"], hands={0: [CARD["china"]]})
+    app.dispatch("lang", lang)
+    (hint,) = [
+        p for p in find(app.render()["panel"], lambda n: n["tag"] == "p") if "“" in text_of(p)
+    ]
+    (reveal,) = buttons(app.render()["panel"], "reveal")
+    assert f"“{text_of(reveal)}”" in text_of(hint)
+    assert not {"below", "abaixo"} & set(text_of(hint).replace(")", " ").split())
+
+
 def test_a_transport_with_two_cards():
     hand = [CARD["california_vancouver"], CARD["mexico_cuba"]]
     held = {0: ["california", "vancouver", "mexico", "cuba"]}

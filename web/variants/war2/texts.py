@@ -30,8 +30,9 @@ PT: dict[str, Entry] = {
     "w2_pool_majority": "{n} só {continent.em} (maioria)",
     "w2_pool_majority_any": "{n} pela maioria {continent.de} (em qualquer território)",
     "w2_pool_centre": "{n} só {territory.em} (★ Centro Estratégico)",
+    # (the cards' box is under the panel on a phone, beside it on a tablet: named, not placed)
     "w2_cards_any_time": "Suas cartas podem ser usadas a qualquer momento da sua jogada "
-    "(mostre-as abaixo).",
+    "(“{reveal}”).",
     "w2_air_base": Plural(
         "✈ Sua base aérea: {base} bombardeiro · na caixa: {box}",
         "✈ Sua base aérea: {base} bombardeiros · na caixa: {box}",
@@ -247,7 +248,7 @@ EN: dict[str, Entry] = {
     "w2_pool_majority": "{n} only in {continent.the} (majority)",
     "w2_pool_majority_any": "{n} for the majority of {continent.the} (anywhere)",
     "w2_pool_centre": "{n} only on {territory.the} (★ Strategic Centre)",
-    "w2_cards_any_time": "Your cards may be used at any time of your turn (show them below).",
+    "w2_cards_any_time": "Your cards may be used at any time of your turn (“{reveal}”).",
     "w2_air_base": Plural(
         "✈ Your air base: {base} bomber · in the box: {box}",
         "✈ Your air base: {base} bombers · in the box: {box}",
