@@ -139,6 +139,45 @@ def test_full_storage_says_so_offers_a_file_and_keeps_the_curtain(app_page, lang
     assert expected in notice.inner_text()
 
 
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_deleted_game_the_full_storage_cannot_take_back_is_named_with_its_file(
+    app_page: Any, lang: str
+) -> None:
+    """Two games, the older deleted, the storage filled, Undo: the page said "Saved game
+    restored", the bar said the game in play was not being saved (it was), and a reload
+    lost the deleted game. Now the bar names the game the storage refused and saves it to
+    a file; room made, the next move stores it and the bar goes."""
+    page = app_page
+    goto_ready(page, f"index.html?lang={lang}")
+    people = ("human", "human", "human")
+    start_game(page, kinds=people, seed="3")
+    first = current_save(page)
+    click(page, "screen", "setup")
+    start_game(page, kinds=people, seed="4")
+    click(page, "screen", "saves")
+    click(page, "delete", first["id"])
+    assert fill_storage(page) > 100_000
+    click(page, "undo-delete")
+    notice = page.locator("#notice-slot .notice.storage")
+    notice.wait_for()
+    words = {"en": "1 saved game was NOT kept", "pt": "1 jogo salvo NÃO foi guardado"}[lang]
+    assert words in notice.inner_text() and words in page.locator("#message").inner_text()
+    game_in_play = {"en": "this game is NOT being saved", "pt": "este jogo NÃO está sendo salvo"}
+    assert game_in_play[lang] not in notice.inner_text()
+    with page.expect_download() as download:
+        notice.locator(f'[data-action="export"][data-arg="{first["id"]}"]').click()
+    saved = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert saved["id"] == first["id"] and saved["game"] == json.loads(first["text"])["game"]
+    page.evaluate("""() => { for (const k of Object.keys(localStorage))
+        if (k.startsWith("filler:")) localStorage.removeItem(k); }""")
+    click(page, "escape")
+    open_curtain(page)
+    tap(page, my_territory(page))  # the next move's writes carry the refused one too
+    notice.wait_for(state="detached")
+    kept = page.evaluate("k => localStorage.getItem(k)", f"{PREFIX}save:{first['id']}")
+    assert kept == first["text"]
+
+
 EMBED_BLOCKS_STORAGE = """
 if (window !== window.top) {
   Object.defineProperty(window, "localStorage", {get() {

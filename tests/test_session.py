@@ -14,7 +14,7 @@ from pywar.variants import get_variant
 from saves import MemoryStorage, MirroredStorage
 from session import Session, view_key
 from variant_ui import DEFAULT_VARIANT
-from viewmodel import App, text_of
+from viewmodel import App, find, text_of
 
 
 def started(storage: MemoryStorage | None = None, **app: Any) -> tuple[Session, dict[str, Any]]:
@@ -174,6 +174,57 @@ def test_a_worker_session_hands_its_writes_to_the_page_and_hears_back() -> None:
     frame = session.handle({"kind": "stored", "state": "ok"})
     assert frame is not None and session.app.storage_state == "ok"
     assert frame["message"] is not None and frame["message"]["kind"] == "info"
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_game_the_page_could_not_write_is_named_with_a_file_to_save_it_to(lang: str) -> None:
+    """In a worker, Undo of a delete writes the game back to the worker's copy, always
+    accepted; the page's write was refused (storage full), "Saved game restored" was said,
+    the bar said the game in play was not kept (it was), and a reload lost the game. Now
+    the page names the keys it could not write: the bar names the game, offers its file,
+    and says nothing against the game in play."""
+    from i18n import CATALOGUE
+
+    storage = MirroredStorage()
+    session, _ = started(storage)
+    app = session.app
+    app.dispatch("lang", lang)
+    first_record = None
+    for variant in ("classic", "brasil"):
+        app.dispatch("screen", "setup")
+        app.dispatch("variant", variant)
+        app.dispatch("start")
+        first_record = first_record or app.record
+    first = first_record["id"]
+    app.dispatch("screen", "saves")
+    app.dispatch("delete", first)
+    app.dispatch("undo-delete")
+    key = app.store.key_of(first)
+    frame = session.handle({"kind": "stored", "state": "full", "pending": [key]})
+    assert frame is not None
+    said = app.tr_count("storage_games_unkept", 1, games=app.games_named([first]))
+    assert frame["message"] == {"kind": "error", "text": said}
+    game = {
+        "pt": "WAR clássico de Ana, Bruno e Carla",
+        "en": "Classic WAR with Ana, Bruno and Carla",
+    }
+    assert f"({game[lang]})" in said
+    notice = app.render()["notice"]
+    assert said in text_of(notice) and CATALOGUE[lang]["storage_full"] not in text_of(notice)
+    (export,) = [b for b in find(notice, lambda n: n["attrs"].get("data-action") == "export")]
+    assert export["attrs"]["data-arg"] == first
+    effect = app.dispatch("export", first)  # the file holds the game the storage refused
+    assert json.loads(effect["text"])["id"] == first
+    # the game in play refused too: the bar says so, and still offers the other's file
+    session.handle(
+        {"kind": "stored", "state": "full", "pending": [key, app.store.key_of(app.record["id"])]}
+    )
+    notice = app.render()["notice"]
+    assert CATALOGUE[lang]["storage_full"] in text_of(notice)
+    assert find(notice, lambda n: n["attrs"].get("data-arg") == first)
+    frame = session.handle({"kind": "stored", "state": "ok", "pending": []})
+    assert app.unkept == [] and app.render()["notice"] is None
+    assert frame["message"]["text"] == CATALOGUE[lang]["storage_back"]
 
 
 def test_another_tabs_write_reaches_the_workers_copy() -> None:

@@ -118,6 +118,53 @@ def test_room_made_by_clearing_finished_games_saves_again():
     assert stored.to_json() == app.game.to_json()
 
 
+def two_games(storage: MemoryStorage, lang: str = "pt") -> tuple[App, str]:
+    """Game A (classic) started, then game B (War Brasil) in play; A's id."""
+    app = start(storage, lang=lang)
+    first = app.record["id"]
+    app.dispatch("screen", "setup")
+    app.dispatch("variant", "brasil")
+    app.dispatch("start")
+    assert app.record["id"] != first
+    return app, first
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_an_undo_the_full_storage_refuses_keeps_its_undo_and_says_so(lang: str) -> None:
+    """Storage full, a game deleted, Undo: "Saved game restored" was said and the game was
+    gone (here the write raised, uncaught). Now the page says it could not come back, and
+    Undo stays for when there is room."""
+    storage = MemoryStorage()
+    app, first = two_games(storage, lang)
+    key = app.store.key_of(first)
+    app.dispatch("screen", "saves")
+    app.dispatch("delete", first)
+    storage.quota = storage.used() + 10  # no room for it again
+    app.dispatch("undo-delete")
+    assert key not in storage.data
+    assert app.message == ("error", CATALOGUE[lang]["save_restore_refused"])
+    assert [d[0] for d in app.deleted] == [first]
+    assert buttons(app.render()["overlay"], "undo-delete")
+    storage.quota = None  # room made
+    app.dispatch("undo-delete")
+    assert key in storage.data and not app.deleted
+    assert app.message == ("info", CATALOGUE[lang]["save_restored"])
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_last_game_the_storage_never_took_is_said_plainly(lang: str) -> None:
+    """A new game started with the storage full: its pointer was stored, the game was not.
+    After a reload the page said the last game "stays in Saved games" (it was not there)
+    with the reason "(This saved game no longer exists.)"."""
+    storage = MemoryStorage()
+    app = start(storage, lang=lang)
+    del storage.data[app.store.key_of(app.record["id"])]  # as the full storage left it
+    again = App(storage, lang=lang)
+    assert again.game is None and again.screen == "setup"
+    assert again.message == ("error", CATALOGUE[lang]["last_game_not_kept"])
+    assert again.store.current() is None
+
+
 # ---------------------------------------------------------------- blocked storage
 def test_blocked_storage_in_an_embed_offers_a_file_and_its_own_tab():
     app = start(DeniedStorage())

@@ -232,6 +232,18 @@ PT: dict[str, Entry] = {
     "storage_blocked_hint": "Salve o jogo em um arquivo, ou abra o jogo em uma aba própria, "
     "onde ele pode ser guardado.",
     "storage_back": "O jogo voltou a ser salvo neste aparelho.",
+    "storage_games_unkept": Plural(
+        "O armazenamento do navegador está cheio: {n} jogo salvo NÃO foi guardado ({games}). "
+        "Ele só existe nesta página: salve-o em um arquivo antes de fechá-la.",
+        "O armazenamento do navegador está cheio: {n} jogos salvos NÃO foram guardados "
+        "({games}). Eles só existem nesta página: salve-os em arquivos antes de fechá-la.",
+    ),
+    "save_game_to_file": "Salvar em arquivo: {game}",
+    "game_of": "{game} de {names}",
+    "save_restore_refused": "O armazenamento do navegador está cheio: o jogo apagado não "
+    "pôde voltar. Apague jogos terminados para liberar espaço e toque em Desfazer de novo.",
+    "last_game_not_kept": "O último jogo não ficou guardado neste aparelho (o armazenamento "
+    "do navegador estava cheio ou foi limpo). Os outros jogos salvos estão em Jogos salvos.",
     "conflict_title": "O jogo continuou em outra aba",
     "conflict_text": "Este jogo foi jogado em outra aba ou janela depois que esta página o "
     "abriu. Para não apagar o que foi feito lá, esta página não salva mais "
@@ -628,6 +640,18 @@ EN: dict[str, Entry] = {
     "storage_full": "The browser's storage is full: this game is NOT being saved.",
     "storage_full_hint": "Save the game to a file so no move is lost, or delete finished games "
     "to free space.",
+    "storage_games_unkept": Plural(
+        "The browser's storage is full: {n} saved game was NOT kept ({games}). It exists only "
+        "in this page: save it to a file before you close it.",
+        "The browser's storage is full: {n} saved games were NOT kept ({games}). They exist "
+        "only in this page: save them to files before you close it.",
+    ),
+    "save_game_to_file": "Save to a file: {game}",
+    "game_of": "{game} with {names}",
+    "save_restore_refused": "The browser's storage is full: the deleted game could not come "
+    "back. Delete finished games to free space, then tap Undo again.",
+    "last_game_not_kept": "The last game was not kept on this device (the browser's storage "
+    "was full, or was cleared). The other saved games are in Saved games.",
     "storage_blocked": "This browser does not let the page keep games: nothing will be saved "
     "on this device.",
     "storage_blocked_hint": "Save the game to a file, or open the game in its own tab, where "

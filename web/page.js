@@ -374,9 +374,11 @@
   // A session in a worker cannot reach localStorage: its frames carry its writes
   // ([key, value or null]). Those the browser refuses wait here, the newest value of each,
   // and are tried again with every later batch; the session hears when that changes
-  // ("stored": "ok", "full" or "blocked").
+  // ("stored": "ok", "full" or "blocked", and the keys whose values are not stored yet:
+  // which games are not being kept).
   const unsaved = new Map();
   let storeState = "ok";
+  let unsavedKeys = "";
   const store = (writes) => {
     for (const [key, value] of writes) {
       unsaved.delete(key); // the newest write of a key goes last
@@ -393,9 +395,11 @@
         failed = /quota/i.test(String(error && error.name)) ? "full" : "blocked";
       }
     }
-    if (failed !== storeState) {
+    const pending = [...unsaved].filter(([, value]) => value !== null).map(([key]) => key);
+    if (failed !== storeState || pending.join("\n") !== unsavedKeys) {
       storeState = failed;
-      call({ kind: "stored", state: failed });
+      unsavedKeys = pending.join("\n");
+      call({ kind: "stored", state: failed, pending });
     }
   };
 

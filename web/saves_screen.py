@@ -29,11 +29,15 @@ class App(Protocol):
     store: SaveStore
     storage_state: str
     deleted: list[tuple[str, str, bool]]
+    unkept: list[str]
+    play_unkept: bool | None
     persist: bool | None
     env: dict[str, Any]
 
     def tr(self, key: str, **kw: Any) -> str: ...
     def finished_saves(self) -> list[str]: ...
+    def games_named(self, save_ids: list[str]) -> str: ...
+    def tr_count(self, key: str, n: int, **kw: Any) -> str: ...
     def ios_notice_due(self) -> bool: ...
 
 
@@ -113,9 +117,16 @@ def storage_notice(app: App) -> Node | None:
             button(app.tr("notice_dismiss"), "dismiss-ios", cls="btn small"),
         )
     key = "storage_full" if app.storage_state == "full" else "storage_blocked"
+    title = app.tr(key)
     actions: list[Any] = []
-    if app.game is not None:
+    unkept = [i for i in app.unkept if app.games_named([i])]
+    if unkept and app.play_unkept is False:  # the game in play is kept: the others are not
+        title = app.tr_count("storage_games_unkept", len(unkept), games=app.games_named(unkept))
+    elif app.game is not None:
         actions.append(button(app.tr("save_to_file"), "export-current", cls="btn small primary"))
+    for save_id in unkept:
+        label = app.tr("save_game_to_file", game=app.games_named([save_id]))
+        actions.append(button(label, "export", save_id, cls="btn small primary"))
     url = own_tab_url(app) if app.env.get("embed") else None
     if url:
         actions.append(
@@ -142,7 +153,7 @@ def storage_notice(app: App) -> Node | None:
             "role": "alert",
             "data-storage": app.storage_state,
         },
-        h("p", {}, h("strong", {}, app.tr(key))),
+        h("p", {}, h("strong", {}, title)),
         h("p", {"class": "hint"}, app.tr(key + "_hint")),
         h("div", {"class": "btn-row"}, actions),
     )

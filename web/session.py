@@ -146,7 +146,11 @@ class Session:
             self.app.dispatch("storage-changed", str(message["key"]))
             return self.render()
         if kind == "stored":
-            self.app.storage_stored(str(message.get("state")))
+            pending = message.get("pending")
+            self.app.storage_stored(
+                str(message.get("state")),
+                [str(k) for k in pending] if isinstance(pending, list) else None,
+            )
             return self.render()
         if kind == "fullscreen":
             self.app.is_fullscreen = bool(message.get("on"))

@@ -192,6 +192,11 @@ class App(
         self.save_owed = False
         #: Saves deleted from the saves screen, (id, stored text, was current), for Undo.
         self.deleted: list[tuple[str, str, bool]] = []
+        #: Saved games other than the one in play that the page could not write yet (the
+        #: page names the keys, :meth:`storage_stored`): they live only in this page.
+        self.unkept: list[str] = []
+        #: Whether the game in play is among them (None: the page has not said).
+        self.play_unkept: bool | None = None
         #: Whether the browser granted persistent storage (None: not asked or unknown).
         self.persist: bool | None = None
         #: What the page knows of where it runs: embed, ios_tab, own_tab_url.

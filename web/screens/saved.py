@@ -33,7 +33,14 @@ class SavedGames(PageBase):
         try:
             self._open(save_id)
         except SaveError as exc:
-            self.set_aside(exc)
+            if exc.reason != "save_missing":
+                self.set_aside(exc)
+                return
+            # the pointer was stored, the game was not (the storage was full, or cleared):
+            # nothing to find in Saved games
+            with contextlib.suppress(StorageFailure):
+                self.store.set_current(None)
+            self.message = ("error", self.tr("last_game_not_kept"))
 
     def set_aside(self, exc: Exception) -> None:
         """The game in play cannot be shown: forget it as current (it stays listed, as
@@ -103,14 +110,46 @@ class SavedGames(PageBase):
             self.storage_state = "ok"
             self.message = ("info", self.tr("storage_back"))
 
-    def storage_stored(self, state: str) -> None:
+    def storage_stored(self, state: str, pending: list[str] | None = None) -> None:
         """The page's word on the writes it carried out for a worker (a
-        :class:`saves.MirroredStorage`): "ok" (stored, all of them), "full" or "blocked"."""
+        :class:`saves.MirroredStorage`): "ok" (stored, all of them), "full" or "blocked";
+        ``pending``, the keys it could not write yet (None: not told). A game other than
+        the one in play among them (one put back by Undo, say) is named, with a file to
+        save it to: it lives only in this page until the storage takes it."""
+        if pending is not None:
+            ids = [i for i in map(self.store.id_of_key, pending) if i is not None]
+            in_play = self.record["id"] if self.record else None
+            self.play_unkept = in_play in ids
+            others = [i for i in dict.fromkeys(ids) if i != in_play]
+            new = [i for i in others if i not in self.unkept]
+            self.unkept = others
+            if new:
+                self.message = (
+                    "error",
+                    self.tr_count("storage_games_unkept", len(new), games=self.games_named(new)),
+                )
         if state != "ok":
             self.storage_state = state if state in ("full", "blocked") else "blocked"
         elif self.storage_state != "ok":
             self.storage_state = "ok"
             self.message = ("info", self.tr("storage_back"))
+
+    def games_named(self, save_ids: list[str]) -> str:
+        """Saved games in words: "WAR clássico de Ana, Bruno e Carla"."""
+        summaries = {s.id: s for s in self.store.list()}
+        named = []
+        for save_id in save_ids:
+            s = summaries.get(save_id)
+            if s is None or s.damaged:
+                continue
+            named.append(
+                self.tr(
+                    "game_of",
+                    game=self.variant_title(s.variant),
+                    names=self.names_list(s.players or []),
+                )
+            )
+        return self.names_list(named)
 
     def _set_current(self, save_id: str) -> None:
         try:
@@ -146,14 +185,26 @@ class SavedGames(PageBase):
         return kept
 
     def on_undo_delete(self, _a: str | None, _v: str | None) -> None:
-        for save_id, text, was_current in self.deleted:
-            self.store.restore_raw(save_id, text)
+        refused = []
+        for kept in self.deleted:
+            save_id, text, was_current = kept
+            try:
+                self.store.restore_raw(save_id, text)
+            except StorageFailure as exc:
+                self.storage_state = exc.kind
+                refused.append(kept)  # its Undo stays, for when there is room
+                continue
             if was_current:
                 self._set_current(save_id)
-        if self.deleted:  # the keyboard goes to the game back in the list
-            self.request_focus("action", "resume", self.deleted[0][0])
-        self.deleted = []
-        self.message = ("info", self.tr("save_restored"))
+        back = [kept for kept in self.deleted if kept not in refused]
+        if back:  # the keyboard goes to the game back in the list
+            self.request_focus("action", "resume", back[0][0])
+        self.deleted = refused
+        self.message = (
+            ("error", self.tr("save_restore_refused"))
+            if refused
+            else ("info", self.tr("save_restored"))
+        )
 
     def finished_saves(self) -> list[str]:
         """The ids of the saved games that are over."""
