@@ -71,6 +71,12 @@ def host_site(tmp_path_factory: pytest.TempPathFactory, server_url: str) -> Iter
             ),
             encoding="utf-8",
         )
+    (root / "sandbox-bare.html").write_text(  # no allow-popups: no tab either
+        HOST_PAGE.format(src=server_url + "index.html?embed=1&lang=en").replace(
+            "<iframe", '<iframe sandbox="allow-scripts"'
+        ),
+        encoding="utf-8",
+    )
     with build.serving(root) as url:
         yield url
 
@@ -257,5 +263,40 @@ def test_a_sandbox_without_same_origin_says_the_game_cannot_run_there(
             assert not game.locator("#overlay").is_visible()
             assert not game.locator("#load-progress").count()
             page.screenshot(path=str(shots_dir(tmp_path) / f"{name}.png"))
+            assert "allow-popups" in text and "allow-downloads" in text
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("tap", [False, True])
+def test_a_bare_sandbox_that_refuses_tabs_shows_the_address_to_copy(
+    chromium_browser: Any, host_site: str, server_url: str, tap: bool
+) -> None:
+    """sandbox="allow-scripts" alone: the game cannot run, and its one way out, "Open the
+    game in its own tab", was refused without a word (no allow-popups). Now the refusal
+    shows the game's address, selected, to copy into a new tab; by mouse and by touch."""
+    context = chromium_browser.new_context(
+        viewport={"width": 1000, "height": 700}, has_touch=tap, is_mobile=tap
+    )
+    try:
+        page = context.new_page()
+        page.goto(host_site + "sandbox-bare.html")
+        game = page.frame_locator("#game")
+        link = game.locator(".cannot-run a").first
+        link.wait_for(timeout=READY_TIMEOUT_MS)
+        address = game.locator(".cannot-run .own-tab-address input").first
+        assert not address.is_visible()
+        if tap:
+            link.tap()
+        else:
+            link.click()
+        address.wait_for()
+        assert address.input_value() == server_url + "index.html?embed=1&lang=en"
+        assert len(context.pages) == 1  # no tab opened
+        assert "Copy this address" in game.locator(".cannot-run").first.inner_text()
+        selected = game.locator("html").evaluate(
+            "() => document.activeElement.selectionEnd - document.activeElement.selectionStart"
+        )
+        assert selected == len(server_url + "index.html?embed=1&lang=en")
     finally:
         context.close()

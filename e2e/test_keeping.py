@@ -186,12 +186,14 @@ if (window !== window.top) {
 """
 
 
-def blocked_embed(page: Any, server_url: str, query: str = "") -> Any:
+def blocked_embed(page: Any, server_url: str, query: str = "", sandbox: str = "") -> Any:
     """The game framed at 800 x 560 by a page of another origin whose browser blocks the
-    frame's storage (``query`` added to ``?embed=1``): the frame, once ready."""
+    frame's storage (``query`` added to ``?embed=1``; ``sandbox``, the iframe's sandbox
+    attribute if any): the frame, once ready."""
     page.context.add_init_script(EMBED_BLOCKS_STORAGE)
+    box = f' sandbox="{sandbox}"' if sandbox else ""
     page.set_content(
-        f'<iframe id="embed" src="{server_url}index.html?embed=1{query}" '
+        f'<iframe id="embed"{box} src="{server_url}index.html?embed=1{query}" '
         'style="width:800px;height:560px"></iframe>'
     )
     frame = page.frame_locator("#embed")
@@ -236,6 +238,47 @@ def test_embed_with_blocked_storage_offers_its_own_tab_with_the_same_game(app_pa
     assert "pywar-import" not in tab.url  # the address is cleaned once the game is in
     assert tab.evaluate(f"() => !!localStorage.getItem('{PREFIX}current')")
     assert tab.locator("#notice-slot .notice.storage").count() == 0
+
+
+@pytest.mark.allow_console_error(r"allow-popups|allow-downloads")
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_sandbox_without_popups_or_downloads_still_leaves_a_way_out(
+    app_page: Any, server_url: str, lang: str
+) -> None:
+    """A class platform's frame sandboxed "allow-scripts allow-same-origin", its storage
+    blocked: "Save to a file" said "File saved for download" and no file came (downloads
+    are not allowed), and "Open the game in its own tab" did nothing (nor are tabs). Now
+    the message says a file may not come, and a refused tab shows the game's address
+    (which carries the game) to copy into a new tab."""
+    page = app_page
+    frame = blocked_embed(page, server_url, f"&lang={lang}", "allow-scripts allow-same-origin")
+    for seat in ("1", "2"):
+        frame.locator(f'[data-action="seat-kind"][data-arg="{seat}"]').select_option("human")
+    frame.locator('[data-action="start"]').click()
+    notice = frame.locator("#notice-slot .notice.storage")
+    notice.wait_for()
+    notice.locator('[data-action="export-current"]').click()
+    no_file = {
+        "en": "No file? The page showing the game may block downloads",
+        "pt": "Nenhum arquivo apareceu?",
+    }
+    frame.locator("#message").filter(has_text=no_file[lang]).wait_for()
+    pages = len(page.context.pages)
+    notice.locator('[data-action="own-tab"]').click()
+    address = notice.locator(".own-tab-address input")
+    address.wait_for()
+    assert len(page.context.pages) == pages  # no tab opened
+    url = address.input_value()
+    assert url.startswith(server_url + "index.html") and "#pywar-import=" in url
+    copy = {"en": "Copy this address", "pt": "Copie este endereço"}[lang]
+    assert copy in notice.inner_text()
+    # the address is the game: opened in a tab of its own, it plays the same board
+    tab = page.context.new_page()
+    tab.goto(url)
+    tab.wait_for_selector("html[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    tab.wait_for_selector("[data-territory][data-owner]")
+    assert tab.evaluate(f"() => !!localStorage.getItem('{PREFIX}current')")
+    tab.close()
 
 
 def test_the_framed_players_table_fits_beside_the_storage_notice(app_page, server_url):

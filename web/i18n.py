@@ -192,6 +192,10 @@ PT: dict[str, Entry] = {
     "save_deleted": "Jogo apagado.",
     "save_imported": "Jogo importado.",
     "exported": "Arquivo salvo para baixar: {name}",
+    "exported_framed": "Arquivo oferecido para baixar: {name}. Nenhum arquivo apareceu? A "
+    "página que mostra o jogo pode bloquear downloads: abra o jogo em uma aba própria.",
+    "own_tab_blocked": "A página que mostra o jogo não deixa abrir abas. Copie este endereço "
+    "(ele leva o jogo como está) e abra-o em uma aba nova:",
     "save_missing": "Este jogo salvo não existe mais.",
     "save_damaged": "o arquivo está danificado ou incompleto",
     "save_foreign": "não é um jogo salvo do pywar",
@@ -605,6 +609,10 @@ EN: dict[str, Entry] = {
     "save_deleted": "Game deleted.",
     "save_imported": "Game imported.",
     "exported": "File saved for download: {name}",
+    "exported_framed": "File offered for download: {name}. No file? The page showing the "
+    "game may block downloads: open the game in its own tab.",
+    "own_tab_blocked": "The page showing the game does not let it open tabs. Copy this "
+    "address (it carries the game as it is) and open it in a new tab:",
     "save_missing": "This saved game no longer exists.",
     "save_damaged": "the file is damaged or incomplete",
     "save_foreign": "it is not a pywar saved game",

@@ -583,6 +583,14 @@
     const tag = el.tagName.toLowerCase();
     if (tag === "button") {
       if (kind === "click") send(action, arg);
+    } else if (tag === "a" && action === "own-tab") {
+      // a sandboxed frame without allow-popups refuses the new tab without a word: the
+      // page then shows the address to copy
+      if (kind !== "click") return;
+      evt.preventDefault();
+      const opened = window.open(el.href, "_blank");
+      if (opened) opened.opener = null;
+      else send("own-tab-blocked");
     } else if (tag === "input" && el.type === "file") {
       if (kind === "change" && el.files.length) {
         el.files[0].text().then((text) => send(action, null, text));

@@ -140,11 +140,19 @@
       pt: {text: "O jogo não pode rodar neste quadro: a página que o mostra não permite " +
                  "(um iframe com sandbox sem allow-same-origin).",
            open: "Abrir o jogo numa aba própria",
-           fix: "Para quem fez a página: acrescente allow-same-origin ao sandbox do iframe."},
+           copy: "A página também não deixa abrir abas. Copie este endereço e abra-o numa " +
+                 "aba nova:",
+           fix: "Para quem fez a página: acrescente allow-same-origin ao sandbox do iframe " +
+                "(e allow-popups e allow-downloads, para abrir o jogo numa aba e salvá-lo " +
+                "em arquivo)."},
       en: {text: "The game cannot run in this frame: the page showing it does not allow it " +
                  "(an iframe sandbox without allow-same-origin).",
            open: "Open the game in its own tab",
-           fix: "For the page's author: add allow-same-origin to the iframe's sandbox."},
+           copy: "The page does not let it open tabs either. Copy this address and open it " +
+                 "in a new tab:",
+           fix: "For the page's author: add allow-same-origin to the iframe's sandbox (and " +
+                "allow-popups and allow-downloads, to open the game in a tab and save it to " +
+                "a file)."},
     };
     var chosen = params.get("lang");
     var langs = chosen === "en" || chosen === "pt" ? [chosen] : ["pt", "en"];
@@ -166,11 +174,32 @@
         open.rel = "noopener";
         open.className = "btn primary";
         open.textContent = texts.open;
+        // without allow-popups the tab is refused without a word: the address, to copy
+        var copy = document.createElement("label");
+        copy.className = "own-tab-address";
+        copy.hidden = true;
+        copy.appendChild(document.createTextNode(texts.copy));
+        var address = document.createElement("input");
+        address.type = "text";
+        address.readOnly = true;
+        address.value = window.location.href;
+        copy.appendChild(address);
+        open.addEventListener("click", function (event) {
+          event.preventDefault();
+          var opened = window.open(open.href, "_blank");
+          if (opened) opened.opener = null;
+          else {
+            copy.hidden = false;
+            address.focus();
+            address.select();
+          }
+        });
         var fix = document.createElement("p");
         fix.className = "hint";
         fix.textContent = texts.fix;
         block.appendChild(text);
         block.appendChild(open);
+        block.appendChild(copy);
         block.appendChild(fix);
         loader.appendChild(block);
       });

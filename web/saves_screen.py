@@ -31,6 +31,7 @@ class App(Protocol):
     deleted: list[tuple[str, str, bool]]
     unkept: list[str]
     play_unkept: bool | None
+    own_tab_blocked: bool
     persist: bool | None
     env: dict[str, Any]
 
@@ -138,10 +139,20 @@ def storage_notice(app: App) -> Node | None:
                     "target": "_blank",
                     "rel": "noopener",
                     "data-role": "own-tab",
+                    "data-action": "own-tab",
                 },
                 app.tr("open_own_tab"),
             )
         )
+        if app.own_tab_blocked:  # the frame refused the tab: the address, to copy
+            actions.append(
+                h(
+                    "label",
+                    {"class": "own-tab-address"},
+                    app.tr("own_tab_blocked"),
+                    h("input", {"type": "text", "readonly": "readonly", "value": url}),
+                )
+            )
     if app.storage_state == "full":
         if app.finished_saves():
             actions.append(button(app.tr("clear_finished"), "clear-finished", cls="btn small"))

@@ -197,6 +197,8 @@ class App(
         self.unkept: list[str] = []
         #: Whether the game in play is among them (None: the page has not said).
         self.play_unkept: bool | None = None
+        #: The frame refused "open in its own tab" (a sandbox without allow-popups).
+        self.own_tab_blocked = False
         #: Whether the browser granted persistent storage (None: not asked or unknown).
         self.persist: bool | None = None
         #: What the page knows of where it runs: embed, ios_tab, own_tab_url.

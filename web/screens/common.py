@@ -23,7 +23,16 @@ LOG_LINES = 8
 QUIET_ACTIONS = frozenset({"env", "persist", "storage-changed"})
 #: What a page may still do while another tab holds newer progress of its game.
 CONFLICT_ACTIONS = frozenset(
-    {"take-over", "screen", "lang", "export-current", "storage-changed", "env", "persist"}
+    {
+        "take-over",
+        "screen",
+        "lang",
+        "export-current",
+        "own-tab-blocked",
+        "storage-changed",
+        "env",
+        "persist",
+    }
 )
 NAME_MAX = 40
 #: Longest remembered new-game setup read back (six seats of long names fit).

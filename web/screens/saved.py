@@ -226,9 +226,15 @@ class SavedGames(PageBase):
         return self._exported(export_name(self, summary), self.store.export(arg))
 
     def _exported(self, name: str, text: str) -> dict[str, Any]:
-        """The download effect, said on the page too (the browser may say nothing)."""
-        self.message = ("info", self.tr("exported", name=name))
+        """The download effect, said on the page too (the browser may say nothing). In a
+        frame the page that shows the game may block downloads without a word: said too."""
+        framed = self.env.get("embed")
+        self.message = ("info", self.tr("exported_framed" if framed else "exported", name=name))
         return {"download": name, "text": text}
+
+    def on_own_tab_blocked(self, _a: str | None, _v: str | None) -> None:
+        """The frame refused a tab of the game's own: the bar shows its address to copy."""
+        self.own_tab_blocked = True
 
     def on_export_current(self, _a: str | None, _v: str | None) -> dict[str, Any] | None:
         """Save the game in play to a file, whatever the storage says."""
