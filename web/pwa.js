@@ -228,9 +228,22 @@
   var hadController = !!sw.controller;
   var asked = false;
 
+  /** The bar's words in the page's language (it follows a switch of language). */
+  function speak(bar) {
+    var texts = TEXTS[(html.lang || "pt").slice(0, 2)] || TEXTS.pt;
+    bar.setAttribute("aria-label", texts.label);
+    bar.children[0].textContent = texts.text;
+    bar.children[1].textContent = texts.button;
+    bar.children[2].setAttribute("aria-label", texts.close);
+    bar.children[2].title = texts.close;
+  }
+  new MutationObserver(function () {
+    var bar = document.getElementById("update-bar");
+    if (bar) speak(bar);
+  }).observe(html, {attributes: true, attributeFilter: ["lang"]});
+
   function offer(worker) {
     var bar = document.getElementById("update-bar");
-    var texts = TEXTS[(html.lang || "pt").slice(0, 2)] || TEXTS.pt;
     if (!bar) {
       // A row above the top bar: it pushes the page down and covers nothing.
       bar = document.createElement("section");
@@ -256,11 +269,7 @@
       bar.appendChild(close);
       document.body.insertBefore(bar, document.body.firstChild);
     }
-    bar.setAttribute("aria-label", texts.label);
-    bar.children[0].textContent = texts.text;
-    bar.children[1].textContent = texts.button;
-    bar.children[2].setAttribute("aria-label", texts.close);
-    bar.children[2].title = texts.close;
+    speak(bar);
     bar.children[1].onclick = function () {
       bar.children[1].disabled = true;
       asked = true;
