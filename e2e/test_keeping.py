@@ -331,3 +331,34 @@ def test_two_tabs_on_one_game_lose_no_progress(app_page):
         == tab_b.locator(f'[data-badge="{target}"] text').text_content()
     )
     tab_b.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_game_deleted_in_another_tab_is_kept_where_it_is_played(app_page, lang):
+    """Tab B deletes the game tab A is playing: A said nothing and, reloaded, opened on New
+    game (the game was only in Saved games). Now A says so, keeps it, and a reload goes
+    on with it."""
+    tab_a = app_page
+    goto_ready(tab_a, f"index.html?lang={lang}")
+    start_game(tab_a, kinds=("human", "human", "human"))
+    game_id = current_save(tab_a)["id"]
+    tab_b = tab_a.context.new_page()
+    goto_ready(tab_b, f"index.html?lang={lang}")
+    click(tab_b, "screen", "saves")
+    click(tab_b, "delete", game_id)
+    notice = tab_a.locator("#notice-slot .notice.elsewhere")
+    notice.wait_for()
+    words = {
+        "en": "This game was deleted in another tab",
+        "pt": "Este jogo foi apagado em outra aba",
+    }
+    assert words[lang] in notice.inner_text()
+    assert current_save(tab_a)["id"] == game_id  # kept: the save and the pointer to it
+    open_curtain(tab_a)
+    target = my_territory(tab_a)
+    tap(tab_a, target)
+    shown = tab_a.locator(f'[data-badge="{target}"] text').text_content()
+    goto_ready(tab_a, f"index.html?lang={lang}")
+    open_curtain(tab_a)
+    assert tab_a.locator(f'[data-badge="{target}"] text').text_content() == shown
+    tab_b.close()

@@ -230,6 +230,40 @@ def test_two_tabs_one_game_no_progress_is_lost():
     assert tab_a.conflict and not tab_a.bot_to_move
 
 
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_game_deleted_in_another_tab_while_played_here_is_kept_and_said(lang: str) -> None:
+    """Tab B deletes the game tab A is playing: A said nothing, its next move wrote the
+    game back but not the pointer to it, and a reload opened on New game (the pupil took
+    the game for lost). Now A keeps it at once (save and pointer), says so, and offers
+    to delete it here too."""
+    storage = MemoryStorage()
+    tab_a = start(storage, lang=lang)
+    game_id = tab_a.record["id"]
+    tab_b = App(storage, lang=lang)
+    tab_b.dispatch("screen", "saves")
+    tab_b.dispatch("delete", game_id)
+    key = SaveStore(storage).key_of(game_id)
+    assert key not in storage.data
+    tab_a.dispatch("storage-changed", key)
+    assert key in storage.data and SaveStore(storage).current() == game_id
+    assert not tab_a.conflict
+    notice = tab_a.render()["notice"]
+    assert CATALOGUE[lang]["deleted_elsewhere"] in text_of(notice)
+    place_one(tab_a)
+    reloaded = App(storage, lang=lang)  # a reload resumes it
+    assert reloaded.record["id"] == game_id
+    assert reloaded.game.to_json() == tab_a.game.to_json()
+    tab_a.dispatch("keep-here")
+    assert tab_a.render()["notice"] is None
+    # or deleted here too: with Undo, on Saved games
+    tab_b.dispatch("screen", "saves")
+    tab_b.dispatch("delete", game_id)
+    tab_a.dispatch("storage-changed", key)
+    tab_a.dispatch("delete-here")
+    assert key not in storage.data and tab_a.game is None and tab_a.screen == "saves"
+    assert buttons(tab_a.render()["overlay"], "undo-delete")
+
+
 def test_a_write_to_another_game_is_not_a_conflict():
     storage = MemoryStorage()
     tab_a = start(storage)

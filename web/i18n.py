@@ -248,6 +248,10 @@ PT: dict[str, Entry] = {
     "pôde voltar. Apague jogos terminados para liberar espaço e toque em Desfazer de novo.",
     "last_game_not_kept": "O último jogo não ficou guardado neste aparelho (o armazenamento "
     "do navegador estava cheio ou foi limpo). Os outros jogos salvos estão em Jogos salvos.",
+    "deleted_elsewhere": "Este jogo foi apagado em outra aba. Ele continua salvo aqui, e "
+    "você pode seguir jogando.",
+    "keep_here": "Manter o jogo",
+    "delete_here": "Apagar aqui também",
     "conflict_title": "O jogo continuou em outra aba",
     "conflict_text": "Este jogo foi jogado em outra aba ou janela depois que esta página o "
     "abriu. Para não apagar o que foi feito lá, esta página não salva mais "
@@ -665,6 +669,10 @@ EN: dict[str, Entry] = {
     "storage_blocked_hint": "Save the game to a file, or open the game in its own tab, where "
     "it can be kept.",
     "storage_back": "The game is being saved on this device again.",
+    "deleted_elsewhere": "This game was deleted in another tab. It is still saved here, and "
+    "you can play on.",
+    "keep_here": "Keep the game",
+    "delete_here": "Delete it here too",
     "conflict_title": "The game went on in another tab",
     "conflict_text": "This game was played in another tab or window after this page opened "
     "it. So as not to erase what was done there, this page no longer saves "

@@ -32,6 +32,7 @@ class App(Protocol):
     unkept: list[str]
     play_unkept: bool | None
     own_tab_blocked: bool
+    deleted_elsewhere: bool
     persist: bool | None
     env: dict[str, Any]
 
@@ -107,6 +108,18 @@ def own_tab_url(app: App) -> str | None:
 
 def storage_notice(app: App) -> Node | None:
     """The bar that says the game is not being kept, with the ways out; None when all is well."""
+    if app.deleted_elsewhere and app.game is not None:
+        return h(
+            "div",
+            {"class": "notice elsewhere", "role": "status"},
+            h("p", {}, h("strong", {}, app.tr("deleted_elsewhere"))),
+            h(
+                "div",
+                {"class": "btn-row"},
+                button(app.tr("keep_here"), "keep-here", cls="btn small primary"),
+                button(app.tr("delete_here"), "delete-here", cls="btn small"),
+            ),
+        )
     if app.storage_state == "ok" and not app.ios_notice_due():
         return None
     if app.storage_state == "ok":

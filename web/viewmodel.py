@@ -199,6 +199,8 @@ class App(
         self.play_unkept: bool | None = None
         #: The frame refused "open in its own tab" (a sandbox without allow-popups).
         self.own_tab_blocked = False
+        #: The game in play was deleted in another tab (and kept here: the bar says so).
+        self.deleted_elsewhere = False
         #: Whether the browser granted persistent storage (None: not asked or unknown).
         self.persist: bool | None = None
         #: What the page knows of where it runs: embed, ios_tab, own_tab_url.

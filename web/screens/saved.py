@@ -307,10 +307,28 @@ class SavedGames(PageBase):
         if self.store.id_of_key(arg) != self.record["id"]:
             return
         stored = self.store.stored_rev(self.record["id"])
+        if stored is None and self.store.raw(self.record["id"]) is None and self.game:
+            # deleted in another tab while played here: kept (written back, and resumed
+            # after a reload), and said, with the way to delete it here too
+            self.deleted_elsewhere = True
+            self._save()
+            self._set_current(self.record["id"])
+            return
         if stored is not None and stored != self.record.get("rev", 0):
             self.conflict = True
             self.blitz = None
             self.thinking = None
+
+    def on_keep_here(self, _a: str | None, _v: str | None) -> None:
+        """The game deleted in another tab stays (it is saved already): the bar goes."""
+        self.deleted_elsewhere = False
+
+    def on_delete_here(self, _a: str | None, _v: str | None) -> None:
+        """Delete here too the game deleted in another tab (with Undo, on Saved games)."""
+        self.deleted_elsewhere = False
+        if self.record is not None:
+            self.on_delete(self.record["id"], None)
+        self.screen = "saves"
 
     def on_take_over(self, _a: str | None, _v: str | None) -> None:
         """Load the newest progress of this game here; this tab writes from now on."""
