@@ -178,6 +178,27 @@ def test_a_deleted_game_the_full_storage_cannot_take_back_is_named_with_its_file
     assert kept == first["text"]
 
 
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_storage_left_full_is_said_at_the_start(app_page: Any, lang: str) -> None:
+    """A game, the storage filled (by another site's page, another game), a reload: the
+    page said nothing until the first move was refused. Now the bar is there at once; the
+    storage freed, the next move stores the game and the bar goes."""
+    page = app_page
+    goto_ready(page, f"index.html?lang={lang}")
+    start_game(page, kinds=("human", "human", "human"))
+    assert fill_storage(page) > 100_000
+    goto_ready(page, f"index.html?lang={lang}")
+    notice = page.locator("#notice-slot .notice.storage")
+    notice.wait_for()
+    full = {"en": "The browser's storage is full", "pt": "O armazenamento do navegador está cheio"}
+    assert full[lang] in notice.inner_text()
+    page.evaluate("""() => { for (const k of Object.keys(localStorage))
+        if (k.startsWith("filler:")) localStorage.removeItem(k); }""")
+    open_curtain(page)
+    tap(page, my_territory(page))
+    notice.wait_for(state="detached")
+
+
 EMBED_BLOCKS_STORAGE = """
 if (window !== window.top) {
   Object.defineProperty(window, "localStorage", {get() {

@@ -378,6 +378,7 @@
   // ("stored": "ok", "full" or "blocked", and the keys whose values are not stored yet:
   // which games are not being kept).
   const unsaved = new Map();
+  const PROBE_KEY = "pywar:probe";
   let storeState = "ok";
   let unsavedKeys = "";
   const store = (writes) => {
@@ -702,6 +703,18 @@
     return fragment;
   };
 
+  /** A storage an earlier visit left full: said at once, not at the first move's refusal. */
+  const probeStorage = () => {
+    try {
+      localStorage.setItem(PROBE_KEY, "x".repeat(4096));
+      localStorage.removeItem(PROBE_KEY);
+    } catch (error) {
+      if (!/quota/i.test(String(error && error.name))) return; // blocked: the start said
+      storeState = "full"; // the next batch stored whole says it is back
+      call({ kind: "stored", state: "full", pending: [] });
+    }
+  };
+
   /** Take the page over from the prerendered first screen: bind the map, replay what the
    * player did there, write the first frame; the focus moves wait for a task of their own
    * (moving the focus lays the page out: at the end of the start-up's long task it reads
@@ -766,6 +779,7 @@
       const done = () => {
         setTimeout(settle, 0);
         askPersistence(false);
+        probeStorage();
       };
       if (frame && typeof frame.then === "function") frame.then(done);
       else done();
