@@ -288,6 +288,8 @@ def test_a_sandbox_without_popups_or_downloads_still_leaves_a_way_out(
     notice.locator('[data-action="own-tab"]').click()
     address = notice.locator(".own-tab-address input")
     address.wait_for()
+    frame.locator(".own-tab-address input:focus").wait_for()  # focused and selected, to copy
+    assert address.evaluate("(el) => el.selectionEnd - el.selectionStart === el.value.length")
     assert len(page.context.pages) == pages  # no tab opened
     url = address.input_value()
     assert url.startswith(server_url + "index.html") and "#pywar-import=" in url

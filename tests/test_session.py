@@ -205,10 +205,10 @@ def test_a_game_the_page_could_not_write_is_named_with_a_file_to_save_it_to(lang
     said = app.tr_count("storage_games_unkept", 1, games=app.games_named([first]))
     assert frame["message"] == {"kind": "error", "text": said}
     game = {
-        "pt": "WAR clássico de Ana, Bruno e Carla",
-        "en": "Classic WAR with Ana, Bruno and Carla",
+        "pt": "NÃO foi guardado: WAR clássico de Ana, Bruno e Carla, rodada 1. Ele só existe",
+        "en": "was NOT kept: Classic WAR with Ana, Bruno and Carla, round 1. It exists only",
     }
-    assert f"({game[lang]})" in said
+    assert game[lang] in said
     notice = app.render()["notice"]
     assert said in text_of(notice) and CATALOGUE[lang]["storage_full"] not in text_of(notice)
     (export,) = [b for b in find(notice, lambda n: n["attrs"].get("data-action") == "export")]
@@ -223,8 +223,27 @@ def test_a_game_the_page_could_not_write_is_named_with_a_file_to_save_it_to(lang
     assert CATALOGUE[lang]["storage_full"] in text_of(notice)
     assert find(notice, lambda n: n["attrs"].get("data-arg") == first)
     frame = session.handle({"kind": "stored", "state": "ok", "pending": []})
-    assert app.unkept == [] and app.render()["notice"] is None
+    assert app.pending_ids == [] and app.render()["notice"] is None
     assert frame["message"]["text"] == CATALOGUE[lang]["storage_back"]
+
+
+def test_a_game_deleted_in_another_tab_keeps_its_pointer_in_a_worker() -> None:
+    """Tab B's delete removes two keys, the save and the pointer to it: the worker's tab
+    wrote both back at the first, then the second removed the pointer from its copy only
+    (the browser kept it): a later delete here left the pointer behind."""
+    storage = MirroredStorage()
+    session, _ = started(storage)
+    app = session.app
+    app.dispatch("start")
+    storage.take_writes()
+    game_id = app.record["id"]
+    key, current = app.store.key_of(game_id), app.store.current_key()
+    written: dict[str, str | None] = {}
+    for removed in (key, current):  # what the page hears of B's delete, key by key
+        frame = session.handle({"kind": "storage", "key": removed, "value": None})
+        written.update(dict(frame.get("writes") or []))  # what the page then writes
+    assert written[current] == game_id and written[key] is not None
+    assert app.store.current() == game_id and storage.get(key) is not None
 
 
 def test_another_tabs_write_reaches_the_workers_copy() -> None:

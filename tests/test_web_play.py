@@ -80,6 +80,17 @@ def test_the_chart_of_a_first_round_shows_each_player(variant: str) -> None:
         assert [d["attrs"]["class"] for d in dots] == [f"dot c-{p.color}" for p in g.players]
         tops = {d["attrs"]["cy"] for d in dots}
         assert len(tops) > 1 or len(set(g.timeline[0][key])) == 1  # at each one's figure
+        # the axis names the one round there are figures of (it named the next one too)
+        ticks = [
+            text_of(n)
+            for n in find(app.render()["overlay"], lambda n: n["attrs"].get("class") == "tick")
+        ]
+        assert ticks[-1] == app.tr("round_n", n=1) and ticks.count(app.tr("round_n", n=2)) == 0
+        assert {d["attrs"]["cx"] for d in dots} == {
+            find(app.render()["overlay"], lambda n: n["attrs"].get("class") == "tick")[-1]["attrs"][
+                "x"
+            ]
+        }
 
 
 def test_a_variant_cannot_skip_the_round_snapshot():

@@ -142,13 +142,15 @@ def test_an_undo_the_full_storage_refuses_keeps_its_undo_and_says_so(lang: str) 
     storage.quota = storage.used() + 10  # no room for it again
     app.dispatch("undo-delete")
     assert key not in storage.data
-    assert app.message == ("error", CATALOGUE[lang]["save_restore_refused"])
+    refused = {"pt": "1 jogo apagado não pôde voltar", "en": "1 deleted game could not come"}
+    assert app.message[0] == "error" and refused[lang] in app.message[1]
     assert [d[0] for d in app.deleted] == [first]
     assert buttons(app.render()["overlay"], "undo-delete")
     storage.quota = None  # room made
     app.dispatch("undo-delete")
     assert key in storage.data and not app.deleted
     assert app.message == ("info", CATALOGUE[lang]["save_restored"])
+    assert app.store.raw(first) is not None
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])
@@ -262,6 +264,52 @@ def test_a_game_deleted_in_another_tab_while_played_here_is_kept_and_said(lang: 
     tab_a.dispatch("delete-here")
     assert key not in storage.data and tab_a.game is None and tab_a.screen == "saves"
     assert buttons(tab_a.render()["overlay"], "undo-delete")
+
+
+def test_the_deleted_elsewhere_bar_belongs_to_its_game_and_undo_keeps_the_newer_copy() -> None:
+    """The review's finds: a new game started under the bar kept it, and "Delete it here
+    too" deleted the new game; tab B's Undo wrote its older copy over the one A kept (A
+    then met a false conflict); a finished game shown in A was written back, so deleting
+    finished games freed no room."""
+    storage = MemoryStorage()
+    tab_a = start(storage)
+    game_id = tab_a.record["id"]
+    key = SaveStore(storage).key_of(game_id)
+    tab_b = App(storage)
+    tab_b.dispatch("screen", "saves")
+    tab_b.dispatch("delete", game_id)
+    tab_a.dispatch("storage-changed", key)
+    place_one(tab_a)
+    kept = storage.data[key]
+    tab_b.dispatch("undo-delete")  # B's copy is older than the one A kept: not written
+    assert storage.data[key] == kept and not tab_b.deleted
+    tab_a.dispatch("storage-changed", key)
+    assert not tab_a.conflict
+    tab_a.dispatch("screen", "setup")
+    tab_a.dispatch("start")  # another game: the bar was the old one's
+    assert tab_a.record["id"] != game_id and tab_a.render()["notice"] is None
+    tab_a.dispatch("delete-here")
+    assert tab_a.game is not None and tab_a.record["id"] in {s.id for s in tab_a.store.list()}
+
+
+def test_a_finished_game_deleted_in_another_tab_is_let_go() -> None:
+    from pywar.bot import SimpleBot
+
+    storage = MemoryStorage()
+    finished = Game.new("classic", [("X", "azul"), ("Y", "verde"), ("Z", "preto")], seed=1)
+    bot = SimpleBot()
+    while finished.phase != "over":
+        finished.apply(bot.choose(finished))
+    seats = [{"name": p.name, "color": p.color, "kind": "normal"} for p in finished.players]
+    store = SaveStore(storage)
+    store.save(make_record("old", finished, seats))
+    store.set_current("old")
+    tab_a = App(storage)
+    assert tab_a.screen == "over"
+    tab_b = App(storage)
+    tab_b.dispatch("clear-finished")
+    tab_a.dispatch("storage-changed", store.key_of("old"))
+    assert store.raw("old") is None and tab_a.render()["notice"] is None
 
 
 def test_a_write_to_another_game_is_not_a_conflict():

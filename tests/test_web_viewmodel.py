@@ -731,7 +731,7 @@ def test_seats_a_smaller_board_leaves_out_come_back(lang: str) -> None:
         "pt": "2 jogadores ficam de fora (Elisa e Fábio): Batalhas Mitológicas é para até 4 "
         "jogadores. Voltam se você escolher outro jogo.",
         "en": "2 players sit this one out (Elisa and Fábio): Mythological Battles is for up "
-        "to 4 players. Back if you choose another game.",
+        "to 4 players. They come back if you choose another game.",
     }[lang]
     assert app.message == ("info", said)
     assert app.render()["message"] == {"kind": "info", "text": said}
@@ -745,6 +745,8 @@ def test_seats_a_smaller_board_leaves_out_come_back(lang: str) -> None:
     app.dispatch("start")
     assert app.game is not None and len(app.game.players) == 6
     assert all(set(s) == {"name", "color", "kind"} for s in app.record["seats"])
+    remembered = json.loads(app.store.get_pref("setup", limit=4000) or "{}")
+    assert all(set(s) == {"name", "color", "kind"} for s in remembered["seats"])
 
 
 def test_each_board_speaks_its_own_words_and_plays_through_a_turn():

@@ -476,6 +476,10 @@ def test_the_cards_hint_names_the_button_not_a_place(lang: str) -> None:
     (reveal,) = buttons(app.render()["panel"], "reveal")
     assert f"“{text_of(reveal)}”" in text_of(hint)
     assert not {"below", "abaixo"} & set(text_of(hint).replace(")", " ").split())
+    app.dispatch("reveal")  # shown: the hint has no button to name
+    assert not [
+        p for p in find(app.render()["panel"], lambda n: n["tag"] == "p") if "“" in text_of(p)
+    ]
 
 
 def test_a_transport_with_two_cards():

@@ -193,7 +193,7 @@ PT: dict[str, Entry] = {
     "save_imported": "Jogo importado.",
     "exported": "Arquivo salvo para baixar: {name}",
     "exported_framed": "Arquivo oferecido para baixar: {name}. Nenhum arquivo apareceu? A "
-    "página que mostra o jogo pode bloquear downloads: abra o jogo em uma aba própria.",
+    "página que mostra o jogo pode bloquear downloads.",
     "own_tab_blocked": "A página que mostra o jogo não deixa abrir abas. Copie este endereço "
     "(ele leva o jogo como está) e abra-o em uma aba nova:",
     "save_missing": "Este jogo salvo não existe mais.",
@@ -237,17 +237,21 @@ PT: dict[str, Entry] = {
     "onde ele pode ser guardado.",
     "storage_back": "O jogo voltou a ser salvo neste aparelho.",
     "storage_games_unkept": Plural(
-        "O armazenamento do navegador está cheio: {n} jogo salvo NÃO foi guardado ({games}). "
+        "O armazenamento do navegador está cheio e {n} jogo salvo NÃO foi guardado: {games}. "
         "Ele só existe nesta página: salve-o em um arquivo antes de fechá-la.",
-        "O armazenamento do navegador está cheio: {n} jogos salvos NÃO foram guardados "
-        "({games}). Eles só existem nesta página: salve-os em arquivos antes de fechá-la.",
+        "O armazenamento do navegador está cheio e {n} jogos salvos NÃO foram guardados: "
+        "{games}. Eles só existem nesta página: salve-os em arquivos antes de fechá-la.",
     ),
     "save_game_to_file": "Salvar em arquivo: {game}",
-    "game_of": "{game} de {names}",
-    "save_restore_refused": "O armazenamento do navegador está cheio: o jogo apagado não "
-    "pôde voltar. Apague jogos terminados para liberar espaço e toque em Desfazer de novo.",
+    "game_of": "{game} de {names}, rodada {round}",
+    "save_restore_refused": Plural(
+        "O armazenamento do navegador está cheio: {n} jogo apagado não pôde voltar. Apague "
+        "jogos terminados para liberar espaço e toque em Desfazer de novo.",
+        "O armazenamento do navegador está cheio: {n} jogos apagados não puderam voltar. "
+        "Apague jogos terminados para liberar espaço e toque em Desfazer de novo.",
+    ),
     "last_game_not_kept": "O último jogo não ficou guardado neste aparelho (o armazenamento "
-    "do navegador estava cheio ou foi limpo). Os outros jogos salvos estão em Jogos salvos.",
+    "do navegador estava cheio ou foi limpo). Jogos salvos mostra o que este aparelho guarda.",
     "deleted_elsewhere": "Este jogo foi apagado em outra aba. Ele continua salvo aqui, e "
     "você pode seguir jogando.",
     "keep_here": "Manter o jogo",
@@ -587,10 +591,10 @@ EN: dict[str, Entry] = {
     "setup_need_names": "Every player needs a name.",
     "setup_colors_clash": "Two players cannot share a colour.",
     "setup_seats_aside": Plural(
-        "{n} player sits this one out ({names}): {game} is for up to {most} players. Back "
-        "if you choose another game.",
-        "{n} players sit this one out ({names}): {game} is for up to {most} players. Back "
-        "if you choose another game.",
+        "{n} player sits this one out ({names}): {game} is for up to {most} players. They "
+        "come back if you choose another game.",
+        "{n} players sit this one out ({names}): {game} is for up to {most} players. They "
+        "come back if you choose another game.",
     ),
     "list_and": "{head} and {last}",
     "setup_bad_seed": "The seed must be a whole number.",
@@ -614,7 +618,7 @@ EN: dict[str, Entry] = {
     "save_imported": "Game imported.",
     "exported": "File saved for download: {name}",
     "exported_framed": "File offered for download: {name}. No file? The page showing the "
-    "game may block downloads: open the game in its own tab.",
+    "game may block downloads.",
     "own_tab_blocked": "The page showing the game does not let it open tabs. Copy this "
     "address (it carries the game as it is) and open it in a new tab:",
     "save_missing": "This saved game no longer exists.",
@@ -653,17 +657,21 @@ EN: dict[str, Entry] = {
     "storage_full_hint": "Save the game to a file so no move is lost, or delete finished games "
     "to free space.",
     "storage_games_unkept": Plural(
-        "The browser's storage is full: {n} saved game was NOT kept ({games}). It exists only "
-        "in this page: save it to a file before you close it.",
-        "The browser's storage is full: {n} saved games were NOT kept ({games}). They exist "
-        "only in this page: save them to files before you close it.",
+        "The browser's storage is full and {n} saved game was NOT kept: {games}. It exists "
+        "only on this page: save it to a file before you close the page.",
+        "The browser's storage is full and {n} saved games were NOT kept: {games}. They "
+        "exist only on this page: save them to files before you close the page.",
     ),
     "save_game_to_file": "Save to a file: {game}",
-    "game_of": "{game} with {names}",
-    "save_restore_refused": "The browser's storage is full: the deleted game could not come "
-    "back. Delete finished games to free space, then tap Undo again.",
+    "game_of": "{game} with {names}, round {round}",
+    "save_restore_refused": Plural(
+        "The browser's storage is full: {n} deleted game could not come back. Delete "
+        "finished games to free space, then tap Undo again.",
+        "The browser's storage is full: {n} deleted games could not come back. Delete "
+        "finished games to free space, then tap Undo again.",
+    ),
     "last_game_not_kept": "The last game was not kept on this device (the browser's storage "
-    "was full, or was cleared). The other saved games are in Saved games.",
+    "was full, or was cleared). Saved games lists what this device keeps.",
     "storage_blocked": "This browser does not let the page keep games: nothing will be saved "
     "on this device.",
     "storage_blocked_hint": "Save the game to a file, or open the game in its own tab, where "

@@ -592,7 +592,15 @@
       evt.preventDefault();
       const opened = window.open(el.href, "_blank");
       if (opened) opened.opener = null;
-      else send("own-tab-blocked");
+      else {
+        Promise.resolve(send("own-tab-blocked")).then(() => {
+          const address = document.querySelector(".own-tab-address input");
+          if (address) { // selected, to copy at once
+            address.focus();
+            address.select();
+          }
+        });
+      }
     } else if (tag === "input" && el.type === "file") {
       if (kind === "change" && el.files.length) {
         el.files[0].text().then((text) => send(action, null, text));
@@ -656,6 +664,7 @@
       let svg = boards.get(id);
       if (!svg) {
         const text = mapTexts.get(id) ?? (await (await fetch(`./maps/${id}.svg`)).text());
+        mapTexts.delete(id); // parsed once, kept as the board
         const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
         svg = document.importNode(parsed.documentElement, true);
         boards.set(id, svg);

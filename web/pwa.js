@@ -143,16 +143,16 @@
            copy: "A página também não deixa abrir abas. Copie este endereço e abra-o numa " +
                  "aba nova:",
            fix: "Para quem fez a página: acrescente allow-same-origin ao sandbox do iframe " +
-                "(e allow-popups e allow-downloads, para abrir o jogo numa aba e salvá-lo " +
-                "em arquivo)."},
+                "(e allow-popups, allow-popups-to-escape-sandbox e allow-downloads, para " +
+                "abrir o jogo numa aba e salvá-lo em arquivo)."},
       en: {text: "The game cannot run in this frame: the page showing it does not allow it " +
                  "(an iframe sandbox without allow-same-origin).",
            open: "Open the game in its own tab",
            copy: "The page does not let it open tabs either. Copy this address and open it " +
                  "in a new tab:",
            fix: "For the page's author: add allow-same-origin to the iframe's sandbox (and " +
-                "allow-popups and allow-downloads, to open the game in a tab and save it to " +
-                "a file)."},
+                "allow-popups, allow-popups-to-escape-sandbox and allow-downloads, to open " +
+                "the game in a tab and save it to a file)."},
     };
     var chosen = params.get("lang");
     var langs = chosen === "en" || chosen === "pt" ? [chosen] : ["pt", "en"];

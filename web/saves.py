@@ -433,9 +433,13 @@ class SaveStore:
             return SaveSummary(save_id, damaged=exc.reason)
         return summary_of(save_id, record, game)
 
+    def current_key(self) -> str:
+        """The storage key of the pointer to the game being played."""
+        return self.prefix + "current"
+
     def current(self) -> str | None:
         """The id of the game being played, if any."""
-        value = self.storage.get(self.prefix + "current")
+        value = self.storage.get(self.current_key())
         return value if isinstance(value, str) and 0 < len(value) <= 64 else None
 
     def set_current(self, save_id: str | None) -> None:

@@ -29,10 +29,9 @@ class App(Protocol):
     store: SaveStore
     storage_state: str
     deleted: list[tuple[str, str, bool]]
-    unkept: list[str]
-    play_unkept: bool | None
+    pending_ids: list[str] | None
     own_tab_blocked: bool
-    deleted_elsewhere: bool
+    deleted_elsewhere: str | None
     persist: bool | None
     env: dict[str, Any]
 
@@ -108,7 +107,8 @@ def own_tab_url(app: App) -> str | None:
 
 def storage_notice(app: App) -> Node | None:
     """The bar that says the game is not being kept, with the ways out; None when all is well."""
-    if app.deleted_elsewhere and app.game is not None:
+    kept_here = app.record is not None and app.record["id"] == app.deleted_elsewhere
+    if kept_here and app.game is not None and app.storage_state == "ok":
         return h(
             "div",
             {"class": "notice elsewhere", "role": "status"},
@@ -133,13 +133,16 @@ def storage_notice(app: App) -> Node | None:
     key = "storage_full" if app.storage_state == "full" else "storage_blocked"
     title = app.tr(key)
     actions: list[Any] = []
-    unkept = [i for i in app.unkept if app.games_named([i])]
-    if unkept and app.play_unkept is False:  # the game in play is kept: the others are not
+    in_play = app.record["id"] if app.record is not None else None
+    named = {i: app.games_named([i]) for i in app.pending_ids or [] if i != in_play}
+    unkept = [i for i, name in named.items() if name]
+    play_kept = app.pending_ids is not None and in_play not in app.pending_ids
+    if unkept and play_kept and app.storage_state == "full":  # only the others are not kept
         title = app.tr_count("storage_games_unkept", len(unkept), games=app.games_named(unkept))
     elif app.game is not None:
         actions.append(button(app.tr("save_to_file"), "export-current", cls="btn small primary"))
     for save_id in unkept:
-        label = app.tr("save_game_to_file", game=app.games_named([save_id]))
+        label = app.tr("save_game_to_file", game=named[save_id])
         actions.append(button(label, "export", save_id, cls="btn small primary"))
     url = own_tab_url(app) if app.env.get("embed") else None
     if url:

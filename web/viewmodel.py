@@ -192,15 +192,14 @@ class App(
         self.save_owed = False
         #: Saves deleted from the saves screen, (id, stored text, was current), for Undo.
         self.deleted: list[tuple[str, str, bool]] = []
-        #: Saved games other than the one in play that the page could not write yet (the
-        #: page names the keys, :meth:`storage_stored`): they live only in this page.
-        self.unkept: list[str] = []
-        #: Whether the game in play is among them (None: the page has not said).
-        self.play_unkept: bool | None = None
+        #: The saved games the page could not write yet (it names the keys,
+        #: :meth:`storage_stored`; None: it has not said): they live only in this page.
+        self.pending_ids: list[str] | None = None
         #: The frame refused "open in its own tab" (a sandbox without allow-popups).
         self.own_tab_blocked = False
-        #: The game in play was deleted in another tab (and kept here: the bar says so).
-        self.deleted_elsewhere = False
+        #: The id of the game in play when another tab deleted it (and it was kept here:
+        #: the bar says so), else None.
+        self.deleted_elsewhere: str | None = None
         #: Whether the browser granted persistent storage (None: not asked or unknown).
         self.persist: bool | None = None
         #: What the page knows of where it runs: embed, ios_tab, own_tab_url.

@@ -58,6 +58,7 @@ class SavedGames(PageBase):
 
     def _open(self, save_id: str) -> None:
         record, game = self.store.load(save_id)
+        self.deleted_elsewhere = None
         self.record, self.game, self.seats = record, game, record["seats"]
         self._forget_last_game()  # (what this game's people held, if reopened: stale)
         self._set_current(save_id)
@@ -117,12 +118,10 @@ class SavedGames(PageBase):
         the one in play among them (one put back by Undo, say) is named, with a file to
         save it to: it lives only in this page until the storage takes it."""
         if pending is not None:
-            ids = [i for i in map(self.store.id_of_key, pending) if i is not None]
+            ids = list(dict.fromkeys(i for i in map(self.store.id_of_key, pending) if i))
             in_play = self.record["id"] if self.record else None
-            self.play_unkept = in_play in ids
-            others = [i for i in dict.fromkeys(ids) if i != in_play]
-            new = [i for i in others if i not in self.unkept]
-            self.unkept = others
+            new = [i for i in ids if i != in_play and i not in (self.pending_ids or [])]
+            self.pending_ids = ids
             if new:
                 self.message = (
                     "error",
@@ -135,7 +134,7 @@ class SavedGames(PageBase):
             self.message = ("info", self.tr("storage_back"))
 
     def games_named(self, save_ids: list[str]) -> str:
-        """Saved games in words: "WAR clássico de Ana, Bruno e Carla"."""
+        """Saved games in words: "WAR clássico de Ana, Bruno e Carla, rodada 3; ..."."""
         summaries = {s.id: s for s in self.store.list()}
         named = []
         for save_id in save_ids:
@@ -147,9 +146,10 @@ class SavedGames(PageBase):
                     "game_of",
                     game=self.variant_title(s.variant),
                     names=self.names_list(s.players or []),
+                    round=s.round,
                 )
             )
-        return self.names_list(named)
+        return "; ".join(named)
 
     def _set_current(self, save_id: str) -> None:
         try:
@@ -188,6 +188,8 @@ class SavedGames(PageBase):
         refused = []
         for kept in self.deleted:
             save_id, text, was_current = kept
+            if self.store.raw(save_id) is not None:
+                continue  # back already (a tab playing it kept it): never the older copy
             try:
                 self.store.restore_raw(save_id, text)
             except StorageFailure as exc:
@@ -201,7 +203,7 @@ class SavedGames(PageBase):
             self.request_focus("action", "resume", back[0][0])
         self.deleted = refused
         self.message = (
-            ("error", self.tr("save_restore_refused"))
+            ("error", self.tr_count("save_restore_refused", len(refused)))
             if refused
             else ("info", self.tr("save_restored"))
         )
@@ -304,31 +306,42 @@ class SavedGames(PageBase):
         """Another tab wrote ``arg`` (a storage key): if it is this game, stop writing."""
         if arg is None or self.record is None or self.conflict:
             return
-        if self.store.id_of_key(arg) != self.record["id"]:
+        game_id = self.record["id"]
+        if arg == self.store.current_key() and self.deleted_elsewhere == game_id:
+            # the other tab's delete took the pointer too (its second key): set again
+            if self.store.current() != game_id:
+                self._set_current(game_id)
             return
-        stored = self.store.stored_rev(self.record["id"])
-        if stored is None and self.store.raw(self.record["id"]) is None and self.game:
+        if self.store.id_of_key(arg) != game_id:
+            return
+        stored = self.store.stored_rev(game_id)
+        if stored is None and self.store.raw(game_id) is None:
             # deleted in another tab while played here: kept (written back, and resumed
-            # after a reload), and said, with the way to delete it here too
-            self.deleted_elsewhere = True
+            # after a reload), and said, with the way to delete it here too; a finished
+            # game is let go (deleting finished games makes room)
+            if self.game is None or self.game.phase == "over" or self.storage_state != "ok":
+                return
             self._save()
-            self._set_current(self.record["id"])
+            self._set_current(game_id)
+            if self.storage_state == "ok":
+                self.deleted_elsewhere = game_id
             return
         if stored is not None and stored != self.record.get("rev", 0):
             self.conflict = True
+            self.deleted_elsewhere = None
             self.blitz = None
             self.thinking = None
 
     def on_keep_here(self, _a: str | None, _v: str | None) -> None:
         """The game deleted in another tab stays (it is saved already): the bar goes."""
-        self.deleted_elsewhere = False
+        self.deleted_elsewhere = None
 
     def on_delete_here(self, _a: str | None, _v: str | None) -> None:
         """Delete here too the game deleted in another tab (with Undo, on Saved games)."""
-        self.deleted_elsewhere = False
-        if self.record is not None:
+        if self.record is not None and self.record["id"] == self.deleted_elsewhere:
             self.on_delete(self.record["id"], None)
-        self.screen = "saves"
+            self.screen = "saves"
+        self.deleted_elsewhere = None
 
     def on_take_over(self, _a: str | None, _v: str | None) -> None:
         """Load the newest progress of this game here; this tab writes from now on."""

@@ -20,6 +20,12 @@ from variant_ui import DEFAULT_VARIANT
 COLOUR_WISH = "colour_wish"
 
 
+def plain_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The form's seats as a game and the remembered setup keep them: name (trimmed),
+    colour and who plays, nothing of the form's own (:data:`COLOUR_WISH`)."""
+    return [{"name": s["name"].strip(), "color": s["color"], "kind": s["kind"]} for s in seats]
+
+
 class SetupScreen(PageBase):
     """The new-game screen (a mixin of :class:`viewmodel.App`)."""
 
@@ -93,10 +99,7 @@ class SetupScreen(PageBase):
                     "variant": f["variant"],
                     "first_round_placement_only": f["first_round_placement_only"],
                     "options": f.get("options", {}),
-                    "seats": [
-                        {"name": s["name"].strip(), "color": s["color"], "kind": s["kind"]}
-                        for s in f["seats"]
-                    ],
+                    "seats": plain_seats(f["seats"]),
                 },
                 ensure_ascii=False,
             ),
@@ -212,10 +215,7 @@ class SetupScreen(PageBase):
         self.form["seed"] = (value or "").strip()[:18]
 
     def on_start(self, _a: str | None, _v: str | None) -> None:
-        seats = [
-            {"name": s["name"].strip(), "color": s["color"], "kind": s["kind"]}
-            for s in self.form["seats"]
-        ]
+        seats = plain_seats(self.form["seats"])
         if any(not s["name"] for s in seats):
             self.message = ("error", self.tr("setup_need_names"))
             return

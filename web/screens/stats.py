@@ -112,9 +112,11 @@ class StatsScreen(PageBase):
         top_text = self.whole(top)
         left = max(pad, 10 + 14 * len(top_text))
         rounds = [p["round"] for p in points]
-        r0, r1 = min(rounds), max(max(rounds), min(rounds) + 1)
+        r0, r1 = min(rounds), max(rounds)
 
         def x(r: int) -> float:
+            if r1 == r0:  # one round of figures: in the middle, under its one label
+                return round((left + width - 10) / 2, 1)
             return round(left + (width - left - 10) * (r - r0) / (r1 - r0), 1)
 
         def y(v: int) -> float:
@@ -150,10 +152,15 @@ class StatsScreen(PageBase):
                 top_text,
             ),
             h("text", {"x": left - 6, "y": y(0) + 4, "class": "tick", "text-anchor": "end"}, "0"),
-            h("text", {"x": x(r0), "y": height - 6, "class": "tick"}, str(r0)),
+            h("text", {"x": x(r0), "y": height - 6, "class": "tick"}, str(r0)) if r1 > r0 else None,
             h(
                 "text",
-                {"x": x(r1), "y": height - 6, "class": "tick", "text-anchor": "end"},
+                {
+                    "x": x(r1),
+                    "y": height - 6,
+                    "class": "tick",
+                    "text-anchor": "end" if r1 > r0 else "middle",
+                },
                 self.tr("round_n", n=r1),
             ),
         ]

@@ -167,7 +167,7 @@ class War2Controls(War2Base):
             before=h("p", {"class": "hint stage"}, app.tr("w2_stage1")) if g.stage == 1 else None,
             after=[
                 h("p", {"class": "hint"}, app.tr("w2_cards_any_time", reveal=app.tr("reveal")))
-                if g.players[g.current].cards and g.stage != 1
+                if g.players[g.current].cards and g.stage != 1 and not app.revealed
                 else None
             ],
         )

@@ -32,7 +32,7 @@ PT: dict[str, Entry] = {
     "w2_pool_centre": "{n} só {territory.em} (★ Centro Estratégico)",
     # (the cards' box is under the panel on a phone, beside it on a tablet: named, not placed)
     "w2_cards_any_time": "Suas cartas podem ser usadas a qualquer momento da sua jogada "
-    "(“{reveal}”).",
+    "(toque em “{reveal}”).",
     "w2_air_base": Plural(
         "✈ Sua base aérea: {base} bombardeiro · na caixa: {box}",
         "✈ Sua base aérea: {base} bombardeiros · na caixa: {box}",
@@ -248,7 +248,7 @@ EN: dict[str, Entry] = {
     "w2_pool_majority": "{n} only in {continent.the} (majority)",
     "w2_pool_majority_any": "{n} for the majority of {continent.the} (anywhere)",
     "w2_pool_centre": "{n} only on {territory.the} (★ Strategic Centre)",
-    "w2_cards_any_time": "Your cards may be used at any time of your turn (“{reveal}”).",
+    "w2_cards_any_time": "Your cards may be used at any time of your turn (tap “{reveal}”).",
     "w2_air_base": Plural(
         "✈ Your air base: {base} bomber · in the box: {box}",
         "✈ Your air base: {base} bombers · in the box: {box}",
