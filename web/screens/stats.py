@@ -137,7 +137,7 @@ class StatsScreen(PageBase):
                     {
                         "cx": x(last["round"]),
                         "cy": y(last[key][i]),
-                        "r": 4,
+                        "r": 6,
                         "class": f"dot c-{p.color}",
                         "data-seat": str(i),
                     },
