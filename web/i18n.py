@@ -27,6 +27,9 @@ class Plural:
     one: str
     other: str
     count: str = "n"
+    #: The words for none, where "0" with a noun reads badly ("em 0 ataque": pt_BR puts 0
+    #: in the singular): "nenhum ataque", "no attacks".
+    zero: str | None = None
 
 
 #: A catalogue entry: one text, or the forms of a text with a count.
@@ -71,9 +74,9 @@ PT: dict[str, Entry] = {
     "stats_hint": "Perdas reais contra as esperadas pelas chances exatas dos dados. Sorte "
     "positiva: perdeu menos do que o esperado.",
     "th_att_lost": "Perdeu atacando / esperado",
-    "stats_attacks": Plural("em {n} ataque", "em {n} ataques"),
+    "stats_attacks": Plural("em {n} ataque", "em {n} ataques", zero="nenhum ataque"),
     "th_def_lost": "Perdeu defendendo / esperado",
-    "stats_defences": Plural("em {n} defesa", "em {n} defesas"),
+    "stats_defences": Plural("em {n} defesa", "em {n} defesas", zero="nenhuma defesa"),
     "th_luck": "Sorte",
     "chart_territories": "{board.Territories}",
     "chart_armies": "{board.Armies}",
@@ -500,9 +503,9 @@ EN: dict[str, Entry] = {
     "stats_hint": "Actual losses against those expected from the exact dice odds. Positive "
     "luck: lost fewer than expected.",
     "th_att_lost": "Lost attacking / expected",
-    "stats_attacks": Plural("in {n} attack", "in {n} attacks"),
+    "stats_attacks": Plural("in {n} attack", "in {n} attacks", zero="no attacks"),
     "th_def_lost": "Lost defending / expected",
-    "stats_defences": Plural("in {n} defence", "in {n} defences"),
+    "stats_defences": Plural("in {n} defence", "in {n} defences", zero="no defences"),
     "th_luck": "Luck",
     "chart_territories": "{board.Territories}",
     "chart_armies": "{board.Armies}",
@@ -1016,5 +1019,6 @@ def t(lang: str, key: str, board_id: str | None = None, **params: Any) -> str:
     table = CATALOGUE.get(lang, PT)
     entry = table.get(key) or PT.get(key) or key
     if isinstance(entry, Plural):
-        entry = ngettext(lang, entry.one, entry.other, int(params[entry.count]))
+        n = int(params[entry.count])
+        entry = entry.zero if n == 0 and entry.zero else ngettext(lang, entry.one, entry.other, n)
     return fill(lang, entry, board_id, **params)
