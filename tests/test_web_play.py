@@ -58,6 +58,10 @@ def test_the_statistics_chart_has_a_point_per_round_in_every_variant(variant):
     assert [p["round"] for p in g.timeline] == list(range(1, g.round + 1))
     territories = len(get_variant(variant).board.territories)
     assert all(sum(p["territories"]) == territories for p in g.timeline)
+    # each line ends in a dot of its own, inside the chart (the same figures side by side)
+    dots = find(app.render()["overlay"], lambda n: n["tag"] == "circle")
+    assert len({(d["attrs"]["cx"], d["attrs"]["cy"]) for d in dots}) == len(g.players)
+    assert all(0 < d["attrs"]["cx"] <= 510 for d in dots)
     # the figures under the lines are the game's own at each round start
     first = g.timeline[0]
     assert first["armies"] != g.timeline[-1]["armies"]
@@ -86,11 +90,11 @@ def test_the_chart_of_a_first_round_shows_each_player(variant: str) -> None:
             for n in find(app.render()["overlay"], lambda n: n["attrs"].get("class") == "tick")
         ]
         assert ticks[-1] == app.tr("round_n", n=1) and ticks.count(app.tr("round_n", n=2)) == 0
-        assert {d["attrs"]["cx"] for d in dots} == {
-            find(app.render()["overlay"], lambda n: n["attrs"].get("class") == "tick")[-1]["attrs"][
-                "x"
-            ]
-        }
+        # each dot in sight: the same figures side by side, around the round's label
+        label = find(app.render()["overlay"], lambda n: n["attrs"].get("class") == "tick")[-1]
+        assert len({(d["attrs"]["cx"], d["attrs"]["cy"]) for d in dots}) == len(dots)
+        xs = [d["attrs"]["cx"] for d in dots]
+        assert abs((min(xs) + max(xs)) / 2 - label["attrs"]["x"]) < 0.2
 
 
 def test_a_variant_cannot_skip_the_round_snapshot():

@@ -129,13 +129,17 @@ class StatsScreen(PageBase):
                 h("polyline", {"points": coords, "class": f"line c-{p.color}", "data-seat": str(i)})
             )
             # a dot where each line ends: a game of one round so far is a line of one point,
-            # which draws nothing
+            # which draws nothing; players with the same figure side by side (one dot hid
+            # the other), leftwards from the chart's right edge, around a lone round
             last = points[-1]
+            same = [j for j, v in enumerate(last[key]) if v == last[key][i]]
+            k, m = same.index(i), len(same)
+            shift = 13 * (k - (m - 1)) if r1 > r0 else 13 * (k - (m - 1) / 2)
             lines.append(
                 h(
                     "circle",
                     {
-                        "cx": x(last["round"]),
+                        "cx": round(x(last["round"]) + shift, 1),
                         "cy": y(last[key][i]),
                         "r": 6,
                         "class": f"dot c-{p.color}",
