@@ -186,7 +186,6 @@
 
   const write = (frame, focus = true) => {
     if (frame.writes) store(frame.writes);
-    if (frame.boards) keepMaps(frame.boards);
     if (!("screen" in frame)) return frame.timers && scheduleTimers(frame.timers); // no render
     if (frame.board_id !== boardId && loadingBoard !== frame.board_id) {
       loadingBoard = frame.board_id;
@@ -639,32 +638,12 @@
     send("tap", `${hit}|${part}`, value + (evt.pywarDouble ? ",double" : ""));
   };
 
-  // Every board's map, read once the page is idle after its start: a page keeps its own
-  // version's maps when another tab takes a new version (the service worker then answers
-  // from the new version's files only, and this page still runs the old one).
-  const mapTexts = new Map();
-  const keepMaps = (ids) => {
-    const later = window.requestIdleCallback || ((task) => setTimeout(task, 1500));
-    later(() => {
-      const wanted = ids.filter((id) => !boards.has(id));
-      Promise.all(wanted.map(async (id) => {
-        try {
-          const response = await fetch(`./maps/${id}.svg`);
-          if (response.ok) mapTexts.set(id, await response.text());
-        } catch (error) {
-          // offline with no copy yet: read when the board is first shown
-        }
-      })).then(() => root.setAttribute("data-maps-kept", String(mapTexts.size)));
-    });
-  };
-
   /** Swap the board for another game's map (a same-origin static file). */
   const loadBoard = async (id) => {
     try {
       let svg = boards.get(id);
       if (!svg) {
-        const text = mapTexts.get(id) ?? (await (await fetch(`./maps/${id}.svg`)).text());
-        mapTexts.delete(id); // parsed once, kept as the board
+        const text = await (await fetch(`./maps/${id}.svg`)).text();
         const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
         svg = document.importNode(parsed.documentElement, true);
         boards.set(id, svg);

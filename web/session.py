@@ -46,8 +46,7 @@ board's changed territories, as ``web/page.js`` takes them), ``map_label``, ``la
 in the panel: the page scrolls the panel back to its top when it changes), ``marks``
 (changed), ``choice``, ``message``, ``screen``, ``paused``, ``announce``, ``focus`` (the
 dialog open and the model's focus request), ``timers`` (the next bot step's delay or None,
-whether blitz runs) and ``effects``; the first frame also ``boards``, every board's id
-(the page reads their maps while idle, to stay on its own version's maps).
+whether blitz runs) and ``effects``.
 """
 
 from __future__ import annotations
@@ -57,8 +56,6 @@ import os
 import sys
 import zlib
 from typing import Any
-
-from pywar.variants import VARIANTS, get_variant
 
 import bytecode
 from screens.board import badge_text
@@ -95,8 +92,6 @@ class Session:
         self.labels_shown: dict[str, str] | None = None
         #: Whether the browser was asked to keep the storage (once a game is in play).
         self.persist_asked = False
-        #: Whether the page was told every board's id (its first frame: it reads their maps).
-        self.boards_told = False
 
     # ------------------------------------------------------------------ messages
     def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
@@ -296,9 +291,6 @@ class Session:
             "focus": {"request": view.get("focus") or None, "cursor": board.get("cursor")},
             "timers": self.timers(),
         }
-        if not self.boards_told:
-            frame["boards"] = sorted({get_variant(v).board_id for v in VARIANTS})
-            self.boards_told = True
         if view["board_id"] == self.board_id:
             frame["names"] = self.names(board)
             label = board.get("map_label")
