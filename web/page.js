@@ -380,6 +380,8 @@
   const PROBE_KEY = "pywar:probe";
   let storeState = "ok";
   let unsavedKeys = "";
+  /** What a refused write says of the storage: "full" (its quota) or "blocked". */
+  const refusal = (error) => (/quota/i.test(String(error && error.name)) ? "full" : "blocked");
   const store = (writes) => {
     for (const [key, value] of writes) {
       unsaved.delete(key); // the newest write of a key goes last
@@ -393,7 +395,7 @@
         else localStorage.setItem(key, value);
         unsaved.delete(key);
       } catch (error) {
-        failed = /quota/i.test(String(error && error.name)) ? "full" : "blocked";
+        failed = refusal(error);
       }
     }
     const pending = [...unsaved].filter(([, value]) => value !== null).map(([key]) => key);
@@ -697,7 +699,7 @@
       localStorage.setItem(PROBE_KEY, "x".repeat(4096));
       localStorage.removeItem(PROBE_KEY);
     } catch (error) {
-      if (!/quota/i.test(String(error && error.name))) return; // blocked: the start said
+      if (refusal(error) !== "full") return; // blocked: the start said
       storeState = "full"; // the next batch stored whole says it is back
       call({ kind: "stored", state: "full", pending: [] });
     }

@@ -37,7 +37,7 @@ class App(Protocol):
 
     def tr(self, key: str, **kw: Any) -> str: ...
     def finished_saves(self) -> list[str]: ...
-    def games_named(self, save_ids: list[str]) -> str: ...
+    def game_names(self, save_ids: list[str]) -> dict[str, str]: ...
     def tr_count(self, key: str, n: int, **kw: Any) -> str: ...
     def ios_notice_due(self) -> bool: ...
 
@@ -134,11 +134,12 @@ def storage_notice(app: App) -> Node | None:
     title = app.tr(key)
     actions: list[Any] = []
     in_play = app.record["id"] if app.record is not None else None
-    named = {i: app.games_named([i]) for i in app.pending_ids or [] if i != in_play}
-    unkept = [i for i, name in named.items() if name]
+    named = app.game_names([i for i in app.pending_ids or [] if i != in_play])
+    unkept = list(named)
     play_kept = app.pending_ids is not None and in_play not in app.pending_ids
     if unkept and play_kept and app.storage_state == "full":  # only the others are not kept
-        title = app.tr_count("storage_games_unkept", len(unkept), games=app.games_named(unkept))
+        games = "; ".join(named.values())
+        title = app.tr_count("storage_games_unkept", len(unkept), games=games)
     elif app.game is not None:
         actions.append(button(app.tr("save_to_file"), "export-current", cls="btn small primary"))
     for save_id in unkept:

@@ -135,21 +135,21 @@ class SavedGames(PageBase):
 
     def games_named(self, save_ids: list[str]) -> str:
         """Saved games in words: "WAR clássico de Ana, Bruno e Carla, rodada 3; ..."."""
+        return "; ".join(self.game_names(save_ids).values())
+
+    def game_names(self, save_ids: list[str]) -> dict[str, str]:
+        """Each readable saved game of ``save_ids`` in words, by id (the list read once)."""
         summaries = {s.id: s for s in self.store.list()}
-        named = []
-        for save_id in save_ids:
-            s = summaries.get(save_id)
-            if s is None or s.damaged:
-                continue
-            named.append(
-                self.tr(
-                    "game_of",
-                    game=self.variant_title(s.variant),
-                    names=self.names_list(s.players or []),
-                    round=s.round,
-                )
+        return {
+            save_id: self.tr(
+                "game_of",
+                game=self.variant_title(s.variant),
+                names=self.names_list(s.players or []),
+                round=s.round,
             )
-        return "; ".join(named)
+            for save_id in save_ids
+            if (s := summaries.get(save_id)) is not None and not s.damaged
+        }
 
     def _set_current(self, save_id: str) -> None:
         try:
@@ -314,8 +314,7 @@ class SavedGames(PageBase):
             return
         if self.store.id_of_key(arg) != game_id:
             return
-        stored = self.store.stored_rev(game_id)
-        if stored is None and self.store.raw(game_id) is None:
+        if self.store.raw(game_id) is None:
             # deleted in another tab while played here: kept (written back, and resumed
             # after a reload), and said, with the way to delete it here too; a finished
             # game is let go (deleting finished games makes room)
@@ -326,6 +325,7 @@ class SavedGames(PageBase):
             if self.storage_state == "ok":
                 self.deleted_elsewhere = game_id
             return
+        stored = self.store.stored_rev(game_id)
         if stored is not None and stored != self.record.get("rev", 0):
             self.conflict = True
             self.deleted_elsewhere = None
