@@ -1056,6 +1056,7 @@ SELECT_ROOM_JS = """() => [...document.querySelectorAll('.seat select')].map((se
   const style = getComputedStyle(sel);
   const ctx = document.createElement('canvas').getContext('2d');
   ctx.font = style.font;
+  if (style.letterSpacing !== 'normal') ctx.letterSpacing = style.letterSpacing;
   const text = Math.max(...[...sel.options].map((o) => ctx.measureText(o.text).width));
   const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
   const room = sel.clientWidth - pad - 18;
@@ -1063,18 +1064,31 @@ SELECT_ROOM_JS = """() => [...document.querySelectorAll('.seat select')].map((se
 })"""
 
 
-@pytest.mark.parametrize("lang", ["pt", "en"])
+#: WCAG 1.4.12's text spacing, as a reader's style sheet sets it (through the CSSOM: the
+#: page's CSP refuses a style element).
+TEXT_SPACING_JS = """() => {
+  const sheet = document.styleSheets[0];
+  sheet.insertRule('* { line-height: 1.5 !important; letter-spacing: 0.12em !important;'
+                   + ' word-spacing: 0.16em !important; }', sheet.cssRules.length);
+  sheet.insertRule('p { margin-bottom: 2em !important; }', sheet.cssRules.length);
+}"""
+
+
+@pytest.mark.parametrize(("lang", "spacing"), [("pt", False), ("en", False), ("pt", True)])
 def test_the_new_game_seats_read_whole_on_a_phone(
-    chromium_browser: Any, server_url: str, lang: str
+    chromium_browser: Any, server_url: str, lang: str, spacing: bool
 ) -> None:
     """On the narrowest phones the seat's colour and who plays ("Computador normal") read
-    whole in their selects, in both languages."""
+    whole in their selects, in both languages; with WCAG's wider text spacing too (the
+    colour cut "vermelho" to "vermelh": who plays now takes a line of its own)."""
     context = chromium_browser.new_context(
         base_url=server_url, has_touch=True, is_mobile=True, viewport={"width": 360, "height": 640}
     )
     try:
         page = context.new_page()
         goto_ready(page, f"index.html?lang={lang}")
+        if spacing:
+            page.evaluate(TEXT_SPACING_JS)
         for size in PHONES:
             resize(page, size)
             found = page.evaluate(SELECT_ROOM_JS)
