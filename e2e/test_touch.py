@@ -1894,8 +1894,9 @@ def test_a_board_for_fewer_players_says_who_sits_out_and_brings_them_back(
     page: Any, lang: str, size: str
 ) -> None:
     """Six seats on War Brasil, a tap on Batalhas Mitológicas (4 players), a tap back: two
-    seats went without a word and Davi's yellow stayed black. Now a message in sight says
-    who sits out and why, and War Brasil brings all six back, Davi in yellow."""
+    seats went without a word and Davi's yellow stayed black. Now a note in the form, in
+    sight, says who sits out and why (a message over the form hid its title on a phone),
+    and War Brasil brings all six back, Davi in yellow."""
     resize(page, size)
     switch_language(page, lang)
     try:
@@ -1910,9 +1911,12 @@ def test_a_board_for_fewer_players_says_who_sits_out_and_brings_them_back(
         page.wait_for_function(
             "() => document.querySelectorAll('.screen.setup .seat').length === 4"
         )
-        message = page.locator("#message")
+        note = page.locator(".screen.setup .seats-left-out")
         words = {"en": "2 players sit this one out", "pt": "2 jogadores ficam de fora"}[lang]
-        assert words in message.inner_text() and in_sight(page, "#message")
+        assert words in note.inner_text() and in_sight(page, ".screen.setup .seats-left-out")
+        # said in the form, not over it: the title and the boards stay uncovered
+        assert page.locator("#message").is_hidden()
+        assert in_sight(page, "#setup-title")
         assert colours.nth(3).input_value() == "preto"
         tap_in_sight(page, '[data-action="variant"][data-arg="brasil"]')
         page.wait_for_function(
@@ -1921,5 +1925,6 @@ def test_a_board_for_fewer_players_says_who_sits_out_and_brings_them_back(
         assert colours.nth(3).input_value() == "amarelo"
         names = page.locator('.screen.setup input[data-action="seat-name"]')
         assert [names.nth(i).input_value() for i in (4, 5)] == ["Elisa", "Fábio"]
+        assert page.locator(".screen.setup .seats-left-out").count() == 0
     finally:
         switch_language(page, "pt")

@@ -178,6 +178,8 @@ class App(
         #: The new-game form's seats a board chosen had no place for (Batalhas Mitológicas
         #: takes 4): back in the form, in their order, when a board with room is chosen.
         self.seats_aside: list[dict[str, Any]] = []
+        #: The names of the seats the last change of board left out (said in the form).
+        self.seats_left_out: list[str] = []
         self.form = self._remembered_form() or self.default_form(
             variant if variant in VARIANTS else DEFAULT_VARIANT
         )

@@ -133,17 +133,12 @@ class SetupScreen(PageBase):
         self.form["seats"] = seats
         self.form["variant"] = arg
         left_out = self.seats_aside[: max(0, shown - len(seats))]
-        if left_out:  # said, never silent; and they come back
-            self.message = (
-                "info",
-                self.tr_count(
-                    "setup_seats_aside",
-                    len(left_out),
-                    names=self.names_list([s["name"].strip() or "?" for s in left_out]),
-                    game=self.variant_title(arg),
-                    most=rules.max_players,
-                ),
-            )
+        # said, never silent, in the form itself (a message over the form hid its title on
+        # a phone) and read out once; they come back with a board that has room
+        self.seats_left_out = [s["name"].strip() or "?" for s in left_out]
+        note = self._seats_left_out_note()
+        if note:
+            self.say(note)
         self.form["options"] = {
             k: v for k, v in self.form.get("options", {}).items() if k in rules.options
         }
@@ -302,6 +297,19 @@ class SetupScreen(PageBase):
             cards,
         )
 
+    def _seats_left_out_note(self) -> str:
+        """Who the last change of board left out and why, or "" (nobody)."""
+        if not self.seats_left_out:
+            return ""
+        variant = self.form["variant"]
+        return self.tr_count(
+            "setup_seats_aside",
+            len(self.seats_left_out),
+            names=self.names_list(self.seats_left_out),
+            game=self.variant_title(variant),
+            most=get_variant(variant).max_players,
+        )
+
     def _setup_screen(self) -> Node:
         f = self.form
         colors = self.colors_of(f["variant"])
@@ -398,6 +406,11 @@ class SetupScreen(PageBase):
                     "p",
                     {"class": "hint"},
                     self.tr("setup_hint", low=rules.min_players, high=rules.max_players),
+                ),
+                (
+                    h("p", {"class": "seats-left-out", "role": "note"}, note)
+                    if (note := self._seats_left_out_note())
+                    else None
                 ),
                 h("div", {"class": "seats"}, rows),
                 button(
