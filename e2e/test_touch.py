@@ -1928,3 +1928,49 @@ def test_a_board_for_fewer_players_says_who_sits_out_and_brings_them_back(
         assert page.locator(".screen.setup .seats-left-out").count() == 0
     finally:
         switch_language(page, "pt")
+
+
+@pytest.mark.parametrize(
+    ("board_id", "size", "lang"), [("war2", "360x640", "en"), ("classic", "844x390", "pt")]
+)
+def test_a_big_placement_by_tens_and_twenty_fives(
+    page: Any, board_id: str, size: str, lang: str
+) -> None:
+    """A late game's 42 or 54 armies to place (150 and more after big trades) were +1 or
+    +5 a tap, or all on one: from 20 a tap may place 10, from 50 also 25, the buttons in
+    sight on one line."""
+    resize(page, size)
+    switch_language(page, lang)
+    try:
+        territories = list(get_variant(board_id).board.territories)
+        owner = {t: 0 for t in territories}
+        owner.update({territories[-1]: 1, territories[-2]: 2})
+        game = Game.scenario(
+            board_id, SEATS, owner, round=2, seed=4, objectives={0: "destroy_vermelho"}
+        )
+        load_position(page, game)
+        open_curtain(page)
+        pending = game.pending_armies
+        amount = "25" if pending >= 50 else "10"
+        buttons = page.locator('.phase [data-action="amount"]')
+        assert [buttons.nth(i).get_attribute("data-arg") for i in range(buttons.count())] == [
+            "1",
+            "5",
+            "10",
+            *(["25"] if amount == "25" else []),
+            "all",
+        ]
+        assert len({round(b.bounding_box()["y"]) for b in buttons.all()}) == 1  # one line
+        tap_in_sight(page, f'.phase [data-action="amount"][data-arg="{amount}"]')
+        before = state_of(page)[territories[0]][1]
+        touch_badge(page, territories[0])
+        page.wait_for_function(
+            "([t, n]) => +document.querySelector(`#board [data-badge='${t}'] text`)"
+            ".textContent === n",
+            arg=[territories[0], before + int(amount)],
+            timeout=TIMEOUT,
+        )
+        left = int(re.sub(r"\D", "", page.locator("#pending").inner_text()))
+        assert left == pending - int(amount)
+    finally:
+        switch_language(page, "pt")

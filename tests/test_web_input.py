@@ -542,3 +542,41 @@ def test_page_down_while_a_computer_moves_stays_put():
     app.cursor = "brasil"
     app.dispatch("key-jump", "next", "brasil")
     assert app.cursor == "brasil"
+
+
+def test_a_big_placement_offers_ten_and_twenty_five_a_tap():
+    """42 armies to place by fives were 9 taps (150, late in a game, 30): from 20 armies a
+    tap may place 10, from 50 also 25; the amount chosen stays offered to the end."""
+    owner = {t: 0 for t in BOARD.territories}
+    last, before_last = list(BOARD.territories)[-2:]
+    owner.update({last: 1, before_last: 2})
+    game = Game.scenario("classic", SEATS, owner, seed=4, objectives={0: "destroy_preto"})
+    app = App(MemoryStorage())
+    app.game = game
+    app.seats = [{"name": n, "color": c, "kind": "human"} for n, c in SEATS]
+    app.record = make_record(app.store.new_id(), game, app.seats)
+    app.store.save(app.record)
+    app.screen = "play"
+
+    def amounts() -> list[str]:
+        panel = app.render()["panel"]
+        found = find(panel, lambda n: n["attrs"].get("data-action") == "amount")
+        return [b["attrs"]["data-arg"] for b in found]
+
+    assert game.pending_armies == 42
+    assert amounts() == ["1", "5", "10", "all"]
+    app.dispatch("amount", "10")
+    where = "brasil"
+    armies = game.armies[where]
+    app.dispatch("territory", where)
+    assert game.armies[where] == armies + 10 and game.pending_armies == 32
+    game.pools["free"] += 100  # a late game's trade
+    assert amounts() == ["1", "5", "10", "25", "all"]
+    app.dispatch("amount", "25")
+    app.dispatch("territory", where)
+    assert game.armies[where] == armies + 35 and game.pending_armies == 107
+    while game.available_for(where) >= 25:
+        app.dispatch("territory", where)
+    assert game.pending_armies < 50 and "25" in amounts()  # the one chosen stays
+    app.dispatch("amount", "1")
+    assert amounts() == ["1", "5", "10", "all"] if game.pending_armies >= 20 else ["1", "5", "all"]

@@ -8,8 +8,23 @@ from typing import Any
 
 from nodes import Node, button, h
 
-#: What one tap on a territory places: one army, five, or all that are left.
-AMOUNTS = ("1", "5", "all")
+#: What one tap on a territory places: one army, five, ten, twenty-five, or all that are
+#: left.
+AMOUNTS = ("1", "5", "10", "25", "all")
+#: A big amount is offered from this many armies to place on (150 armies by fives were 30
+#: taps), and while it is the one chosen.
+BIG_AMOUNT_FROM = {"10": 20, "25": 50}
+
+
+def amounts_offered(pending: int, amount: str) -> list[str]:
+    """The amount buttons for ``pending`` armies to place, ``amount`` chosen.
+
+    >>> amounts_offered(7, "1"), amounts_offered(20, "1"), amounts_offered(150, "5")
+    (['1', '5', 'all'], ['1', '5', '10', 'all'], ['1', '5', '10', '25', 'all'])
+    >>> amounts_offered(12, "25")  # the one chosen stays
+    ['1', '5', '25', 'all']
+    """
+    return [a for a in AMOUNTS if a == amount or pending >= BIG_AMOUNT_FROM.get(a, 0)]
 
 
 def free_pool_lines(tr: Callable[..., str], pools: dict[str, int]) -> list[Node]:
@@ -51,7 +66,7 @@ def placement_panel(
             {"class": "btn-row", "role": "group", "aria-label": tr("amount_label")},
             [
                 button(tr("amount_" + a), "amount", a, cls="btn amount", pressed=amount == a)
-                for a in AMOUNTS
+                for a in amounts_offered(pending, amount)
             ],
         ),
         h("p", {"class": "hint"}, hint or tr("place_hint")),
