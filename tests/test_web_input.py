@@ -8,6 +8,7 @@ import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from conftest import NS, group, translate
 
 from pywar.board import load_board
@@ -580,3 +581,31 @@ def test_a_big_placement_offers_ten_and_twenty_five_a_tap():
     assert game.pending_armies < 50 and "25" in amounts()  # the one chosen stays
     app.dispatch("amount", "1")
     assert amounts() == ["1", "5", "10", "all"] if game.pending_armies >= 20 else ["1", "5", "all"]
+
+
+@pytest.mark.parametrize("skipping", [False, True])
+def test_a_screen_reader_hears_the_computers_take_not_every_roll(skipping: bool) -> None:
+    """While the computers played, every placement and roll went to the live region (16
+    lines in 6 seconds at the normal speed, each taking seconds to speak), burying the
+    person's own turn. Now it hears whose turn it is and what they conquer (skipping to
+    one's turn: nothing but who is knocked out or wins), and the person's turn starts
+    with its step; the log keeps every line."""
+    app = app_at(humans=1)
+    place_all(app, "brasil")
+    app.dispatch("end-attack")
+    app.dispatch("end-turn")
+    if skipping:
+        app.dispatch("fast-forward")
+    heard: list[str] = []
+    while app.bot_step():
+        heard.append(app.render()["announce"]["text"])
+    heard.append(app.render()["announce"]["text"])
+    said = [s for s in heard if s]
+    assert app.game.current == 0 and app.game.phase != "over"
+    assert not any(" colocou " in s or " atacou " in s for s in said), said
+    assert any(" atacou " in line for line in app.history_lines())
+    if skipping:
+        assert said == [said[-1]], said
+    else:
+        assert any("Rodada 1: vez de" in s or "conquistou" in s for s in said[:-1]), said
+    assert "Exércitos a colocar: 5. Toque num território seu para colocar." in said[-1]

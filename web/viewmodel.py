@@ -168,6 +168,9 @@ class App(
         self.thinking: Any = None
         #: The last bot step only thought (no action played): the page need not be drawn again.
         self.only_thought = False
+        #: While a computer's action is noted: the kinds of event read out (the rest go to
+        #: the log only); None reads every event out, as for a person's own moves.
+        self.events_heard: frozenset[str] | None = None
         self.speed = self.store.get_pref("speed") or "normal"
         if self.speed not in BOT_DELAYS:
             self.speed = "normal"
@@ -409,9 +412,9 @@ class App(
                 ),
             )
             said += [text_of(n) for n in lines[:2]]
-        said = [s for s in said if s]
+        said = [s if s[-1] in ".!?…:" else s + "." for s in said if s]
         if said:  # after what just happened, and said again by a render of the same state
-            self.say(" ".join(said))
+            self.say(" ".join(said))  # as sentences: "Armies to place: 6. Tap ..."
             view["announce"] = {"id": self.announce_id, "text": " ".join(self.announce_lines)}
 
     def panel_step(self, panel: Node) -> str | None:

@@ -13,6 +13,14 @@ from screens.common import BOT_DELAYS, PageBase
 
 #: Seconds of thinking in a bot step past which its action waits for the next step.
 APPLY_AFTER_THINKING = 0.005
+#: What a screen reader hears of the computers' moves: whose turn it is, what they take,
+#: who is knocked out, who wins. Each placement and roll went to the live region too, some
+#: 16 lines in 6 seconds at the normal speed, each taking seconds to speak: the person's
+#: own turn came buried under minutes of it. The log and the history keep every line.
+HEARD_WHILE_COMPUTERS_PLAY = frozenset({"turn", "conquest", "eliminated", "victory"})
+#: Skipping to one's turn: only who is knocked out and who wins (the person's turn starts
+#: with what they lost meanwhile).
+HEARD_WHILE_SKIPPING = frozenset({"eliminated", "victory"})
 
 
 class BotTurns(PageBase):
@@ -82,7 +90,13 @@ class BotTurns(PageBase):
         self.announce_lines = []
         before = g.current
         events = g.apply(action)
-        self.after_action(events, before)
+        self.events_heard = (
+            HEARD_WHILE_SKIPPING if self.fast_forward else HEARD_WHILE_COMPUTERS_PLAY
+        )
+        try:
+            self.after_action(events, before)
+        finally:
+            self.events_heard = None
         if self.fast_forward and not self.bot_to_move:
             self.fast_forward = False
         return self.bot_to_move

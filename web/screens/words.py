@@ -168,11 +168,14 @@ class EventWords(PageBase):
     def _note_events(self, events: list[dict[str, Any]]) -> None:
         # a blitz's rolls are not read out one by one: its tally is, when it stops
         blitzing = bool(getattr(self, "blitz_running", False))
+        heard = getattr(self, "events_heard", None)
         for e in events:
             line = self.describe_event(e)
             if line:
                 self.log.append(line)
-                if not (blitzing and e["type"] == "battle"):
+                if not (blitzing and e["type"] == "battle") and (
+                    heard is None or e["type"] in heard
+                ):
                     self.say(line)
         del self.log[:-LOG_LINES]
 
