@@ -7,6 +7,7 @@ from typing import Any
 
 from conftest import place_all
 
+from pywar.actions import Attack, Place
 from pywar.board import load_board
 from pywar.game import Game
 
@@ -258,3 +259,36 @@ def test_war2_page_says_the_next_player_drew_the_top_up_blind():
         "Ana knocked Bia out of the game. Caio drew 2 of Bia's cards blind for Ana's hand "
         "(up to 5). The other card went to the discard pile."
     ) in app.history_lines()
+
+
+def test_the_last_person_knocked_out_watches_rather_than_skips():
+    """Once a computer knocked the only person out, the panel still offered "Skip to my
+    turn" (a turn that never comes: it played the game out at once): it says only
+    computers are left, and offers pause and the speeds."""
+    owner = {t: (0 if i % 2 else 2) for i, t in enumerate(CLASSIC.territories)}
+    owner.update({"argentina": 1, "brasil": 0})
+    game = Game.scenario(
+        "classic", SEATS, owner, armies={"brasil": 40}, objectives={0: "territories_24"}, seed=3
+    )
+    app = App(MemoryStorage())
+    app.game = game
+    app.seats = [
+        {"name": n, "color": c, "kind": "human" if i == 1 else "normal"}
+        for i, (n, c) in enumerate(SEATS)
+    ]
+    app.record = make_record(app.store.new_id(), game, app.seats)
+    app.store.save(app.record)
+    app.screen = "play"
+    assert buttons(app.render()["panel"], "fast-forward")
+    assert app.tr("watch_hint_out") not in panel(app)
+    while game.pending_armies:
+        before = game.current
+        app.after_action(game.apply(Place("brasil", game.pending_armies)), before)
+    while game.owner["argentina"] == 1:
+        app.after_action(game.apply(Attack("brasil", "argentina")), 0)
+    assert not game.players[1].alive and game.phase != "over"
+    view = app.render()
+    assert not buttons(view["panel"], "fast-forward") and buttons(view["panel"], "pause")
+    assert "Só restam computadores: assista à partida até o fim." in text_of(view["panel"])
+    app.dispatch("lang", "en")
+    assert "Only computers are left: watch the game to its end." in panel(app)

@@ -117,11 +117,16 @@ class BotTurns(PageBase):
     def _bot_controls(self) -> Node:
         """Pause and fast-forward, then the speed, while the computers play (Pause first:
         the keyboard reaches it in the fewest Tabs from the map)."""
-        watch = not self.humans()
+        g = self.game
+        people = self.humans()
+        # the last person knocked out has no turn to skip to: they watch the rest
+        left = [i for i in people if g is None or g.players[i].alive]
+        watch = not left
+        hint = self.tr("watch_hint_out" if people else "watch_hint") if watch else None
         return h(
             "div",
             {"class": "bot-controls"},
-            h("p", {"class": "hint"}, self.tr("watch_hint")) if watch else None,
+            h("p", {"class": "hint"}, hint) if hint else None,
             h(
                 "div",
                 {"class": "btn-row"},
