@@ -505,7 +505,7 @@ def test_a_transport_with_two_cards():
     app.dispatch("w2-transport")
     assert g.armies["cuba"] == 4 and g.armies["california"] == armies - 3
     assert not g.players[0].cards
-    assert "transportou 3 da Califórnia para Cuba" in app.log[-1]
+    assert "transportou 3 exércitos da Califórnia para Cuba" in app.log[-1]
 
 
 def test_a_big_airlift_counts_with_the_stepper():
@@ -555,7 +555,10 @@ def test_airlift_between_centres_without_chains():
     app.dispatch("w2-count", "2")
     app.dispatch("w2-airlift")
     assert g.armies["egito"] >= 3 and g.movable_from(src) == top - 2
-    assert app.log[-1] == f"Ana aerotransportou 2 {app.place(src).de} para o Egito."
+    assert app.log[-1] == f"Ana aerotransportou 2 exércitos {app.place(src).de} para o Egito."
+    app.dispatch("lang", "en")  # "airlifted 2 from ...": what was flown said too
+    assert app.log[-1] == f"Ana airlifted 2 armies from {app.place(src).the} to Egypt."
+    app.dispatch("lang", "pt")
     # armies flown in do not move on: only those that were there may still leave
     assert g.movable_from("egito") == g.armies["egito"] - 1 - 2
     if g.movable_from("egito"):

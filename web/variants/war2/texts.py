@@ -162,7 +162,11 @@ PT: dict[str, Entry] = {
         "{name} usou {cards} e pôs {count} exércitos {territory.em}.",
         "count",
     ),
-    "w2_ev_transport": "{name} usou 2 cartas e transportou {count} {source.de} para {target.the}.",
+    "w2_ev_transport": Plural(
+        "{name} usou 2 cartas e transportou {count} {board.army} {source.de} para {target.the}.",
+        "{name} usou 2 cartas e transportou {count} {board.armies} {source.de} para {target.the}.",
+        "count",
+    ),
     "w2_ev_discard": "{name} descartou uma carta.",
     "w2_ev_air_attack": Plural(
         "{name} atacou {target.the} ({defender}) pelo ar com {n} bombardeiro {origin}.",
@@ -174,7 +178,11 @@ PT: dict[str, Entry] = {
     "{armies}.",
     "w2_ev_air_round_down": "Antiaérea {aa}: {shot}, nenhum bombardeiro sobrou.",
     "w2_ev_air_end": "Fim do ataque aéreo contra {target.the}: {lost}, {returned} de volta à base.",
-    "w2_ev_airlift": "{name} aerotransportou {count} {source.de} para {target.the}.",
+    "w2_ev_airlift": Plural(
+        "{name} aerotransportou {count} {board.army} {source.de} para {target.the}.",
+        "{name} aerotransportou {count} {board.armies} {source.de} para {target.the}.",
+        "count",
+    ),
     "w2_ev_place_ci": "{name} colocou seu Centro de Informação {territory.em}.",
     "w2_ev_move_ci": "{name} moveu o Centro de Informação de {owner} {source.de} "
     "para {target.the}.",
@@ -365,8 +373,13 @@ EN: dict[str, Entry] = {
         "{name} used {cards} and put {count} armies on {territory.the}.",
         "count",
     ),
-    "w2_ev_transport": "{name} used 2 cards and transported {count} from {source.the} to "
-    "{target.the}.",
+    "w2_ev_transport": Plural(
+        "{name} used 2 cards and transported {count} {board.army} from {source.the} to "
+        "{target.the}.",
+        "{name} used 2 cards and transported {count} {board.armies} from {source.the} to "
+        "{target.the}.",
+        "count",
+    ),
     "w2_ev_discard": "{name} discarded a card.",
     "w2_ev_air_attack": Plural(
         "{name} attacked {target.the} ({defender}) from the air with {n} bomber {origin}.",
@@ -378,7 +391,11 @@ EN: dict[str, Entry] = {
     "{armies}.",
     "w2_ev_air_round_down": "Anti-aircraft {aa}: {shot}, no bomber left.",
     "w2_ev_air_end": "Air attack on {target.the} over: {lost}, {returned} back to the base.",
-    "w2_ev_airlift": "{name} airlifted {count} from {source.the} to {target.the}.",
+    "w2_ev_airlift": Plural(
+        "{name} airlifted {count} {board.army} from {source.the} to {target.the}.",
+        "{name} airlifted {count} {board.armies} from {source.the} to {target.the}.",
+        "count",
+    ),
     "w2_ev_place_ci": "{name} placed their Information Centre on {territory.the}.",
     "w2_ev_move_ci": "{name} moved {owner}'s Information Centre from {source.the} to {target.the}.",
     "w2_ev_transport_ci": "{name} used 2 cards to take {owner}'s Information Centre to "
