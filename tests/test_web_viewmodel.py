@@ -1098,3 +1098,20 @@ def test_the_page_speaks_the_browsers_language_until_one_is_chosen():
     chosen = App(storage, browser_lang="en")
     chosen.dispatch("lang", "pt")
     assert App(storage, browser_lang="en").lang == "pt"  # the player's choice stays
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_luck_that_reads_zero_has_no_sign(lang: str) -> None:
+    """The statistics showed one player's luck as "+0.0" beside the others' "0.0"."""
+    app = App(MemoryStorage())
+    app.dispatch("lang", lang)
+    point = "," if lang == "pt" else "."
+    figures = [app.signed(x) for x in (0.04, -0.04, 0.0, 0.05, 0.26, -1.24)]
+    assert figures == [
+        f"0{point}0",
+        f"0{point}0",
+        f"0{point}0",
+        f"+0{point}1",
+        f"+0{point}3",
+        f"-1{point}2",
+    ]

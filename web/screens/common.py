@@ -93,8 +93,9 @@ class PageBase(BoardInput):
         return self._one_decimal(0.0 if -0.05 < x <= 0 else x)
 
     def signed(self, x: float) -> str:
-        """A number with its sign, one decimal."""
-        return ("+" if x > 0 else "") + self.number(x)
+        """A number with its sign, one decimal: a figure that reads 0.0 has none (a luck
+        of 0.04 read "+0.0" beside the others' "0.0")."""
+        return ("+" if round(x, 1) > 0 else "") + self.number(x)
 
     def name(self, seat: int) -> str:
         """A player's name (plain text)."""
