@@ -584,3 +584,20 @@ def test_the_saves_list_loads_a_save_again_only_when_it_changed(monkeypatch):
     storage.data[app.store.key_of(app.record["id"])] = "{broken"
     assert [s.damaged for s in app.store.list() if s.id == app.record["id"]] == ["save_damaged"]
     assert len(loads) == 2  # the damaged text is refused before any load
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_finished_game_shown_is_not_said_to_be_in_play(lang: str) -> None:
+    """The saved games said "in play on this page" above "Finished: Alex won": the game
+    the page shows is "open" there once it is over."""
+    app = start(MemoryStorage(), kinds=("normal", "easy", "easy"), lang=lang)
+    while app.bot_to_move:
+        app.bot_step()
+    assert app.game.phase == "over"
+    app.dispatch("screen", "saves")
+    text = text_of(app.render()["overlay"])
+    shown, in_play = {
+        "pt": ("aberto nesta página", "em andamento"),
+        "en": ("open on this page", "in play"),
+    }[lang]
+    assert shown in text and in_play not in text

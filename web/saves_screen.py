@@ -244,7 +244,14 @@ def _save_item(app: App, s: SaveSummary) -> Node:
             "span",
             {"class": "save-info"},
             h("strong", {}, app.variant_title(s.variant)),
-            h("em", {"class": "save-current"}, app.tr("save_in_play")) if current else None,
+            # a finished game is not "in play": it is the one this page shows
+            h(
+                "em",
+                {"class": "save-current"},
+                app.tr("save_shown" if s.over else "save_in_play"),
+            )
+            if current
+            else None,
             h("span", {"class": "save-players"}, _players_text(app, s)),
             h("span", {"class": "save-meta"}, app.tr("save_meta", date=when, round=s.round)),
             h("span", {"class": "save-status"}, status),
