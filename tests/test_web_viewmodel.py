@@ -606,7 +606,7 @@ def test_a_game_of_bots_reaches_the_winners_screen(seed):
         assert describe(g.objective_of(i), g.board, "pt") in overlay
     # and who left the game on the way, by whose hand
     for p in g.players:
-        said = f"— eliminação por {app.name(p.eliminated_by)}." if not p.alive else None
+        said = f"Fora do jogo: eliminação por {app.name(p.eliminated_by)}." if not p.alive else None
         assert said is None or said in overlay
         assert p.alive or p.eliminated_by is not None
     # the result offers a new game, the map, the statistics and the history

@@ -429,7 +429,7 @@ PT: dict[str, Entry] = {
     "ev_conquest": "{name} conquistou {territory.the}.",
     "ev_eliminated": "{by} eliminou {name} do jogo.",  # no participle: "eliminado/a"
     # said to every person after someone left the game: it tells nobody else's card
-    "over_out_by": "— eliminação por {by}.",
+    "over_out_by": "Fora do jogo: eliminação por {by}.",
     "objective_check": "Veja seu objetivo: quem tinha de destruir os exércitos de quem "
     "saiu do jogo tem agora outro.",
     # elimination: cards of the eliminated player (RULINGS.md, "Elimination")
@@ -846,7 +846,7 @@ EN: dict[str, Entry] = {
     ),
     "ev_conquest": "{name} conquered {territory.the}.",
     "ev_eliminated": "{by} knocked {name} out of the game.",
-    "over_out_by": "— knocked out by {by}.",
+    "over_out_by": "Out of the game: knocked out by {by}.",
     "objective_check": "Check your objective: a card to destroy the armies of whoever left "
     "the game is now another objective.",
     # elimination: cards of the eliminated player (RULINGS.md, "Elimination")

@@ -605,8 +605,13 @@ class PlayScreen(PageBase):
                     h("strong", {}, p.name),
                     ": ",
                     self.objective_text(i),
-                    # who left the game on the way, and to whom
-                    " " + self.tr("over_out_by", by=self.name(p.eliminated_by))
+                    # who left the game on the way, and to whom: a line of its own (after
+                    # the objective's full stop a dash read "choice. — knocked out")
+                    h(
+                        "span",
+                        {"class": "out-by"},
+                        self.tr("over_out_by", by=self.name(p.eliminated_by)),
+                    )
                     if not p.alive and p.eliminated_by is not None
                     else None,
                 )
