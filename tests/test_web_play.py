@@ -526,9 +526,23 @@ def test_the_hand_says_a_trade_is_possible_and_why_a_chosen_set_is_refused():
     for card in ("0", "3", "5"):
         app.dispatch("card", card)
     assert (
-        "Estas 3 cartas (▲ ▲ ■) não formam um conjunto: são precisas 3 figuras iguais ou "
-        "3 diferentes, e o coringa vale qualquer uma."
+        "Estas 3 cartas (triângulo, triângulo, quadrado) não formam um conjunto: são precisas "
+        "3 figuras iguais ou 3 diferentes, e o coringa vale qualquer uma."
     ) in secrets(app)
+    # a screen reader hears the figure in words, not "● Mackenzie"
+    labels = [
+        b["attrs"].get("aria-label")
+        for b in find(app.render()["panel"], lambda n: n["attrs"].get("data-action") == "card")
+    ]
+    assert labels == [
+        "Alasca: triângulo",
+        "Vancouver: triângulo",
+        "Labrador: quadrado",
+        "Mackenzie: círculo",
+    ]
+    app.dispatch("lang", "en")
+    assert "These 3 cards (triangle, triangle, square) are not a set" in secrets(app)
+    app.dispatch("lang", "pt")
     assert trade_button(app)["attrs"].get("disabled")
     app.dispatch("card", "3")
     assert "Escolhidas: 2 de 3." in secrets(app)

@@ -364,6 +364,11 @@ PT: dict[str, Entry] = {
     "(o coringa vale qualquer uma).",
     "trade_later": "Você tem um conjunto, mas as trocas são feitas no início da jogada (ou no "
     "fim dela, depois de eliminar um jogador).",
+    "shape_square": "quadrado",
+    "shape_triangle": "triângulo",
+    "shape_circle": "círculo",
+    "shape_joker": "coringa",
+    "card_aria": "{card}: {shape}",
     "trade_invalid": "Estas 3 cartas ({shapes}) não formam um conjunto: são precisas 3 figuras "
     "iguais ou 3 diferentes, e o coringa vale qualquer uma.",
     "battle_title": "{source} contra {target}",
@@ -789,6 +794,11 @@ EN: dict[str, Entry] = {
     "(a joker is any shape).",
     "trade_later": "You hold a set, but cards are traded at the start of your turn (or at its "
     "end after eliminating a player).",
+    "shape_square": "square",
+    "shape_triangle": "triangle",
+    "shape_circle": "circle",
+    "shape_joker": "joker",
+    "card_aria": "{card}: {shape}",
     "trade_invalid": "These 3 cards ({shapes}) are not a set: it takes 3 equal shapes or 3 "
     "different ones, and a joker is any shape.",
     "battle_title": "{source} against {target}",

@@ -42,8 +42,10 @@ class CardsBox(PageBase):
             # a board whose figures are things of its own (Mitológicas: shield, helmet,
             # sword) names the figure on the card, not only in a mouse's tooltip
             own = terms.get("en", {}).get("shapes", {}).get(card.shape, card.shape)
-            if own != card.shape and card.shape in shapes_named:
+            shown = own != card.shape and card.shape in shapes_named
+            if shown:
                 label = f"{label} ({shapes_named[card.shape]})"
+            shape = self.shape_word(card.shape)
             cards.append(
                 button(
                     f"{SHAPE_SYMBOLS[card.shape]} {label}",
@@ -51,7 +53,11 @@ class CardsBox(PageBase):
                     c,
                     cls="btn card shape-" + card.shape,
                     pressed=c in self.picked,
-                    title=shapes_named.get(card.shape),
+                    title=shape,
+                    # a screen reader heard "● Mackenzie": the figure in words
+                    aria_label=None
+                    if shown or card.territory is None
+                    else self.tr("card_aria", card=label, shape=shape),
                 )
             )
         shapes = [g.board.cards[c].shape for c in self.picked]
@@ -81,6 +87,14 @@ class CardsBox(PageBase):
             ),
         )
 
+    def shape_word(self, shape: str) -> str:
+        """A card's figure in words: the board's own (Batalhas Mitológicas: shield, helmet,
+        sword) or the catalogue's (square, triangle, circle, joker)."""
+        g = self.game
+        assert g is not None
+        named = g.board.raw.get("terms", {}).get(self.lang, {}).get("shapes", {})
+        return str(named.get(shape) or self.tr("shape_" + shape))
+
     def _trade_advice(self) -> Node | None:
         """Whether the shown hand can (or must) trade now, and why a picked set is refused."""
         g = self.game
@@ -93,7 +107,8 @@ class CardsBox(PageBase):
         )
         if len(self.picked) == 3 and not is_valid_set([cards[c].shape for c in self.picked]):
             text = self.tr(
-                "trade_invalid", shapes=" ".join(SHAPE_SYMBOLS[cards[c].shape] for c in self.picked)
+                "trade_invalid",
+                shapes=", ".join(self.shape_word(cards[c].shape) for c in self.picked),
             )
             return h("p", {"class": "alert trade-advice"}, text)
         if not has_set:
