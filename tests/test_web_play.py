@@ -1217,3 +1217,29 @@ def test_page_down_has_nothing_to_go_to_during_a_blitz_or_while_moving_in():
     while app.blitz_running:
         app.blitz_step()
     assert app.game.phase == "occupy" and app.choosable() == []
+
+
+def test_the_keyboard_focus_follows_a_blitz_to_stop_and_back_to_attack() -> None:
+    """Enter on Blitz sent the focus to the map (the button gave way to Stop): it goes to
+    Stop, and when the player stops it, to Attack (the battle still chosen); a blitz that
+    conquers goes to how many armies move in."""
+    app = lesson({"brasil": 60, "argelia": 60})
+    place_all_on(app, "brasil")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argelia")
+    app.dispatch("blitz")
+    assert app.focus_target == ("action", "stop")
+    assert find(app.render()["panel"], lambda n: n["attrs"].get("data-action") == "stop")
+    app.blitz_step()
+    app.dispatch("stop")
+    assert app.focus_target == ("action", "attack")
+    assert find(app.render()["panel"], lambda n: n["attrs"].get("data-action") == "attack")
+    app = lesson({"brasil": 60, "argelia": 2})
+    place_all_on(app, "brasil")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argelia")
+    app.dispatch("blitz")
+    while app.blitz_running:
+        app.blitz_step()
+    assert app.game.phase == "occupy"
+    assert app.focus_target[:2] == ("action", "occupy")

@@ -31,6 +31,8 @@ class Blitz(PageBase):
 
     def on_blitz(self, _a: str | None, _v: str | None) -> None:
         if self.game and self.source and self.target and self.game.phase == "attack":
+            if self.taps_wanted():  # Blitz gives way to Stop: the next key stops it
+                self.request_focus("action", "stop")
             self.blitz_report = None
             self.battle = None  # the dice of an earlier battle are not this blitz's
             floor = self.floor_for(self.source)
@@ -108,6 +110,10 @@ class Blitz(PageBase):
             if g.phase == "occupy" and g.occupy and self.taps_wanted():
                 # the next key says how many move in, as after a single roll's conquest
                 self.request_focus("action", "occupy", str(g.occupy["max"]))
+            elif self.source and self.target and g.phase == "attack" and self.taps_wanted():
+                # stopped or at its floor, the battle still chosen: Stop gives way to
+                # Attack, where the next key goes on (it fell to the map)
+                self.request_focus("action", "attack")
 
     def blitz_lines(self) -> list[str]:
         """The running or finished blitz in words: its tally, then why it stopped."""
