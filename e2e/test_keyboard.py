@@ -188,3 +188,30 @@ def test_pause_is_the_first_control_after_the_map_while_a_computer_plays(app_pag
     assert focused(page) == ["pause", None]
     page.keyboard.press("Enter")
     page.wait_for_selector("html[data-paused=true]", state="attached")
+
+
+def test_the_keyboard_follows_a_blitz_to_stop_and_back_to_attack(app_page: Any) -> None:
+    """Enter on Blitz left the focus on the map (the button gave way to Stop): it lands on
+    Stop, and Enter there stops the blitz with the focus on Attack."""
+    page = app_page
+    seed_save(page, position({"brasil": 400, "argelia": 400}))
+    page.locator('[data-action="amount"][data-arg="all"]').focus()
+    page.keyboard.press("Enter")
+    page.locator('#board [data-territory="brasil"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".phase.attack")
+    for territory in ("brasil", "argelia"):
+        page.locator(f'#board [data-territory="{territory}"]').focus()
+        page.keyboard.press("Enter")
+    page.wait_for_selector('.phase.attack [data-action="blitz"]')
+    page.locator('.phase.attack [data-action="blitz"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.dataset.action === 'stop'",
+        timeout=TIMEOUT,
+    )
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.dataset.action === 'attack'",
+        timeout=TIMEOUT,
+    )
