@@ -684,9 +684,18 @@ def test_replay_steps_through_the_log_and_stats_add_up():
     app.dispatch("attack")
     app.dispatch("replay-start")
     assert app.render()["board"]["territories"]["brasil"]["armies"] == 10
+    app.dispatch("replay-step", "next")
+    # a screen reader hears where the replay is and what the step did (it heard nothing)
+    said = app.render()["announce"]["text"]
+    assert said == f"Lance 1 de {len(g.log)} · rodada {g.round}. " + " ".join(app.replay["lines"])
+    assert "colocou" in said
     app.dispatch("replay-step", "last")
     assert app.replay["step"] == len(g.log)
     assert app.render()["board"]["territories"]["brasil"]["armies"] == g.armies["brasil"]
+    assert app.focus_target == ("action", "replay-step", "prev")  # "last" went grey
+    app.dispatch("replay-step", "first")
+    assert app.focus_target == ("action", "replay-step", "next")
+    app.dispatch("replay-step", "last")
     app.dispatch("screen", "stats")
     overlay = app.render()["overlay"]
     assert len(find(overlay, lambda n: n["tag"] == "polyline")) == 3

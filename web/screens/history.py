@@ -31,8 +31,18 @@ class HistoryScreen(PageBase):
         last = len(self.game.log)
         step = self.replay["step"]
         target = {"first": 0, "prev": step - 1, "next": step + 1, "last": last}.get(arg or "")
-        if target is not None:
-            self._replay_goto(max(0, min(last, target)))
+        if target is None:
+            return
+        self._replay_goto(max(0, min(last, target)))
+        step = self.replay["step"]
+        # a screen reader heard nothing of a step: where it is, then what it did
+        where = self.tr("replay_step", step=step, last=last, round=self.replay["game"].round)
+        self.say(" ".join([where if where.endswith(".") else where + ".", *self.replay["lines"]]))
+        # the button pressed went grey at either end: the keyboard stays on a live one
+        if arg in ("first", "prev") and step == 0 and last:
+            self.request_focus("action", "replay-step", "next")
+        elif arg in ("next", "last") and step >= last and last:
+            self.request_focus("action", "replay-step", "prev")
 
     def _replay_goto(self, step: int) -> None:
         """Show the game after the log's first ``step`` entries, with the last one's events.
