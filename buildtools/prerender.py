@@ -50,8 +50,8 @@ def prerender_first_screen(site: Path) -> dict[str, Any] | None:
             f'<div id="header-slot" data-view="{first["header_key"]}">{first["header"]}</div>'
         ),
         r'<div id="overlay" class="overlay" hidden>': '<div id="overlay" class="overlay">',
-        r'<div class="overlay-box" id="overlay-slot" role="dialog" aria-modal="true"></div>': (
-            '<div class="overlay-box" id="overlay-slot" role="dialog" aria-modal="true" '
+        r'<div class="overlay-box" id="overlay-slot" role="dialog"></div>': (
+            '<div class="overlay-box" id="overlay-slot" role="dialog" '
             f'aria-labelledby="setup-title" data-view="{first["overlay_key"]}">'
             f"{first['overlay']}</div>"
         ),

@@ -316,8 +316,8 @@ class PlayScreen(PageBase):
             "div",
             {
                 "class": "curtain-box",
+                # not modal: the top bar (rules, history, the language) stays in use
                 "role": "dialog",
-                "aria-modal": "true",
                 "aria-labelledby": "curtain-title",
             },
             h(
