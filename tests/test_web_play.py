@@ -1243,3 +1243,30 @@ def test_the_keyboard_focus_follows_a_blitz_to_stop_and_back_to_attack() -> None
         app.blitz_step()
     assert app.game.phase == "occupy"
     assert app.focus_target[:2] == ("action", "occupy")
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_dice_read_as_sentences_to_a_screen_reader(lang: str) -> None:
+    """A screen reader read the dice as "4 defence wins ▶ 6 4 1": each pair is a sentence
+    ("6 against 4: the attack wins."), an unmatched die says so, the arrows are hidden."""
+    app = lesson({"brasil": 10, "argelia": 1})
+    app.dispatch("lang", lang)
+    place_all_on(app, "peru")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argelia")
+    app.dispatch("attack")
+    battle = app.battle
+    (dice,) = find(app.render()["panel"], lambda n: n["attrs"].get("class") == "dice")
+    said = [text_of(n) for n in find(dice, lambda n: n["attrs"].get("class") == "visually-hidden")]
+    top, unmatched = battle["attack"][0], battle["attack"][1:]
+    d = battle["defend"][0]
+    first = {
+        ("pt", True): f"{top} contra {d}: o ataque vence.",
+        ("pt", False): f"{top} contra {d}: a defesa vence.",
+        ("en", True): f"{top} against {d}: the attack wins.",
+        ("en", False): f"{top} against {d}: the defence wins.",
+    }[lang, top > d]
+    word = {"pt": "Dado de ataque {}, sem par.", "en": "Attack die {}, unmatched."}[lang]
+    assert said == [first, *(word.format(x) for x in unmatched)]
+    hidden = find(dice, lambda n: n["attrs"].get("class") == "vs")
+    assert all(n["attrs"].get("aria-hidden") == "true" for n in hidden)

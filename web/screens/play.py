@@ -503,15 +503,24 @@ class PlayScreen(PageBase):
             verdict = ""
             if a is not None and d is not None:
                 verdict = self.tr("wins_attack") if a > d else self.tr("wins_defence")
+                said = self.tr(
+                    "dice_pair_attack" if a > d else "dice_pair_defence", attack=a, defend=d
+                )
+            elif a is not None:
+                said = self.tr("dice_unpaired_attack", die=a)
+            else:
+                said = self.tr("dice_unpaired_defence", die=d)
             pairs.append(
                 h(
                     "div",
                     {"class": "dice-pair"},
-                    h("span", {"class": "die red"}, str(a))
+                    # a screen reader heard "4 defence wins ▶ 6": a sentence instead
+                    h("span", {"class": "visually-hidden"}, said),
+                    h("span", {"class": "die red", "aria-hidden": "true"}, str(a))
                     if a
                     else h("span", {"class": "die empty"}),
-                    h("span", {"class": "vs"}, verdict),
-                    h("span", {"class": "die yellow"}, str(d))
+                    h("span", {"class": "vs", "aria-hidden": "true"}, verdict),
+                    h("span", {"class": "die yellow", "aria-hidden": "true"}, str(d))
                     if d
                     else h("span", {"class": "die empty"}),
                 )
