@@ -436,8 +436,11 @@ def test_delete_offers_undo_and_undo_restores_exactly():
     app.dispatch("screen", "saves")
     app.dispatch("delete", save_id)
     assert app.game is None and f"pywar:v1:save:{save_id}" not in storage.data
-    overlay = app.render()["overlay"]
-    assert buttons(overlay, "undo-delete")
+    view = app.render()
+    assert buttons(view["overlay"], "undo-delete")
+    # read out (the focus on Undo said only "Undo"); the bar's own words were not heard
+    assert view["announce"]["text"] == "Jogo apagado."
+    assert app.focus_target == ("action", "undo-delete")
     app.dispatch("undo-delete")
     assert storage.data == before
     assert App(storage).record["id"] == save_id

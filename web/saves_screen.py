@@ -37,6 +37,7 @@ class App(Protocol):
 
     def tr(self, key: str, **kw: Any) -> str: ...
     def finished_saves(self) -> list[str]: ...
+    def deleted_words(self) -> str: ...
     def game_names(self, save_ids: list[str]) -> dict[str, str]: ...
     def tr_count(self, key: str, n: int, **kw: Any) -> str: ...
     def ios_notice_due(self) -> bool: ...
@@ -271,15 +272,10 @@ def saves_screen(app: App) -> Node:
     items = [_save_item(app, s) for s in summaries]
     undo = None
     if app.deleted:
-        label = (
-            app.tr("deleted_one")
-            if len(app.deleted) == 1
-            else app.tr("deleted_many", n=len(app.deleted))
-        )
         undo = h(
             "p",
             {"class": "undo-bar", "role": "status"},
-            label,
+            app.deleted_words(),
             " ",
             button(app.tr("undo_delete"), "undo-delete", cls="btn small primary"),
         )

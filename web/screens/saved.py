@@ -167,6 +167,13 @@ class SavedGames(PageBase):
         if kept:
             self.deleted = kept
             self.request_focus("action", "undo-delete")  # the row is gone: its undo
+            self.say(self.deleted_words())  # (the focus on Undo said only "Undo")
+
+    def deleted_words(self) -> str:
+        """What the undo bar says of the games just deleted."""
+        if len(self.deleted) == 1:
+            return self.tr("deleted_one")
+        return self.tr("deleted_many", n=len(self.deleted))
 
     def _delete_keeping_undo(self, save_ids: list[str]) -> list[tuple[str, str, bool]]:
         """Delete saves; what Undo needs to put each back exactly (id, text, was current).
@@ -214,6 +221,8 @@ class SavedGames(PageBase):
 
     def on_clear_finished(self, _a: str | None, _v: str | None) -> None:
         self.deleted = self._delete_keeping_undo(self.finished_saves())
+        if self.deleted:
+            self.say(self.deleted_words())
         if self.storage_state == "full" and self.game is not None:
             self._save()
 
