@@ -1278,6 +1278,9 @@ def test_the_panel_shows_each_new_step_and_the_last_roll_beside_the_buttons(
         assert page.locator("#panel").get_attribute("aria-label") == (
             "Game panel" if lang == "en" else "Painel do jogo"
         )
+        assert page.locator("#notice-slot").get_attribute("aria-label") == (
+            "Notices" if lang == "en" else "Avisos"
+        )
     finally:
         switch_language(page, "pt")
 

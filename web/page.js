@@ -277,6 +277,7 @@
     const group = document.querySelector(".zoom-controls");
     if (group && labels.zoom) group.setAttribute("aria-label", labels.zoom);
     if (labels.panel) byId("panel").setAttribute("aria-label", labels.panel);
+    if (labels.notices) byId("notice-slot").setAttribute("aria-label", labels.notices);
   };
 
   const writeMarks = (marks) => {

@@ -31,6 +31,7 @@ class BoardView(PageBase):
                 "zoom-out": self.tr("zoom_out"),
                 "zoom-reset": self.tr("zoom_reset"),
                 "panel": self.tr("panel_label"),
+                "notices": self.tr("notices_label"),
             },
         }
 
