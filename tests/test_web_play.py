@@ -1270,3 +1270,17 @@ def test_the_dice_read_as_sentences_to_a_screen_reader(lang: str) -> None:
     assert said == [first, *(word.format(x) for x in unmatched)]
     hidden = find(dice, lambda n: n["attrs"].get("class") == "vs")
     assert all(n["attrs"].get("aria-hidden") == "true" for n in hidden)
+
+
+def test_a_persons_conquest_is_said_once() -> None:
+    """A screen reader heard "Ana conquistou a Argélia. Você conquistou a Argélia! ...":
+    the step that asks how many move in says it."""
+    app = lesson({"brasil": 30, "argelia": 1})
+    place_all_on(app, "peru")
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "argelia")
+    while app.game.phase == "attack":
+        app.dispatch("attack")
+    said = app.render()["announce"]["text"]
+    assert "Você conquistou" in said and "Ana conquistou" not in said, said
+    assert "Ana conquistou" in " ".join(app.log)  # the log keeps it

@@ -169,12 +169,18 @@ class EventWords(PageBase):
         # a blitz's rolls are not read out one by one: its tally is, when it stops
         blitzing = bool(getattr(self, "blitz_running", False))
         heard = getattr(self, "events_heard", None)
+        # a person's own conquest is said by the next step ("You conquered Algeria! How
+        # many armies move in?"): "Ana conquered Algeria." before it said it twice
+        g = self.game
+        occupying = heard is None and g is not None and g.phase == "occupy"
         for e in events:
             line = self.describe_event(e)
             if line:
                 self.log.append(line)
-                if not (blitzing and e["type"] == "battle") and (
-                    heard is None or e["type"] in heard
+                if (
+                    not (blitzing and e["type"] == "battle")
+                    and (heard is None or e["type"] in heard)
+                    and not (occupying and e["type"] == "conquest")
                 ):
                     self.say(line)
         del self.log[:-LOG_LINES]
