@@ -343,7 +343,7 @@ class PlayScreen(PageBase):
         assert g is not None
         seat = g.players[g.current]
         return h(
-            "div",
+            "h2",  # the panel's heading: whose turn, the round and the phase
             {"class": "turn"},
             h("span", {"class": f"swatch c-{seat.color}", "aria-hidden": "true"}),
             h("span", {"class": "turn-name"}, seat.name),
