@@ -108,6 +108,26 @@ def test_forced_colours_keep_what_colour_alone_showed(page: Any) -> None:
         page.emulate_media(forced_colors="none", color_scheme="light")
 
 
+def test_more_contrast_outlines_the_controls_and_darkens_grey_words(page: Any) -> None:
+    """The system asks for more contrast: buttons get a black border of 2 px (a faint 1 px
+    grey before) and the grey hints and round line read in near black."""
+    resize(page, "390x844")
+    page.emulate_media(contrast="more")
+    try:
+        load_position(page, turn_position("brasil"))
+        open_curtain(page)
+        found = page.evaluate(
+            """() => {
+              const b = getComputedStyle(document.querySelector(
+                '[data-action="amount"]:not([aria-pressed="true"])'));
+              const meta = getComputedStyle(document.querySelector('.turn-meta'));
+              return [b.borderTopWidth, b.borderTopColor, meta.color]; }"""
+        )
+        assert found == ["2px", "rgb(27, 27, 27)", "rgb(27, 27, 27)"], found
+    finally:
+        page.emulate_media(contrast="no-preference")
+
+
 def test_the_new_game_screen_at_400_percent_does_not_scroll_sideways(
     chromium_browser: Any, server_url: str
 ) -> None:
