@@ -1612,6 +1612,17 @@ def test_the_curtain_takes_back_a_first_round_last_army_by_touch(
         said = undo.format(name=game.players[game.current].name)
         assert page.locator('#curtain [data-action="undo-turn-end"]').inner_text() == said
         tap_in_sight(page, '#curtain [data-action="undo-turn-end"]')
+        # the curtain passes back to Ana (the next person held the device: her objective
+        # was theirs to see with one more tap)
+        name = game.players[game.current].name
+        page.wait_for_function(
+            "(n) => document.querySelector('#curtain:not([hidden])') && "
+            "document.getElementById('curtain').textContent.includes(n)",
+            arg=name,
+            timeout=TIMEOUT,
+        )
+        assert page.locator('#curtain [data-action="undo-turn-end"]').count() == 0
+        press(page, "curtain-open")
         page.wait_for_selector("#curtain", state="hidden")
         assert state_of(page)[where][1] == before
         assert page.locator("#pending").count() == 1, "Ana's armies are hers to place again"

@@ -433,7 +433,12 @@ def test_the_curtain_takes_back_the_army_that_ended_a_first_round_turn(lang, und
     (button,) = buttons(app.render()["curtain"], "undo-turn-end")
     assert text_of(button) == undo
     app.dispatch("undo-turn-end")
-    assert game.current == ana and app.curtain is None
+    # the curtain passes back to Ana: whoever tapped it could not then see her objective
+    assert game.current == ana and app.curtain == ana
+    assert not buttons(app.render()["curtain"], "undo-turn-end")
+    app.dispatch("reveal")
+    assert not app.revealed
+    app.dispatch("curtain-open")
     assert (game.armies[where], game.pending_armies) == (armies, pending)
     assert app.store.load(app.record["id"])[1].to_json() == game.to_json()  # saved at once
     # placed again, and the next person opens the curtain: nothing of Ana's to undo now
@@ -1124,3 +1129,24 @@ def test_a_luck_that_reads_zero_has_no_sign(lang: str) -> None:
         f"+0{point}3",
         f"-1{point}2",
     ]
+
+
+def test_a_screen_opened_over_the_game_hides_the_players_secrets() -> None:
+    """Ana showed her cards, then opened the history to show the others a move: closing
+    it showed her objective and cards again without a tap."""
+    app = App(MemoryStorage())
+    app.dispatch("start")
+    while app.bot_to_move:
+        app.bot_step()
+    if app.curtain is not None:
+        app.dispatch("curtain-open")
+    app.dispatch("reveal")
+    assert app.revealed
+    for screen in ("history", "stats", "rules", "saves", "setup"):
+        app.dispatch("screen", screen)
+        app.dispatch("escape")
+        assert app.screen == "play" and not app.revealed, screen
+        assert not find(
+            app.render()["panel"], lambda n: "secrets open" in str(n["attrs"].get("class"))
+        )
+        app.dispatch("reveal")

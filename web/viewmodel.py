@@ -277,6 +277,10 @@ class App(
             return
         if arg in ("setup", "saves", "rules", "history", "stats"):
             self.screen = arg
+            # a screen opened over the game (perhaps to show the others a move) hides the
+            # player's objective and cards: closing it showed them again, untapped
+            self.revealed = False
+            self.picked = []
         elif arg == "play" and self.game is not None:
             self.screen = "over" if self.game.phase == "over" else "play"
         elif arg == "final" and self.game is not None and self.game.phase == "over":

@@ -40,12 +40,15 @@ class PlayScreen(PageBase):
         if g is None or not self.turn_end_undoable():
             return
         self.turn_passed_by = None
-        self.curtain = None  # the device is still in the hands of the one who placed it
         self._undo()
         self.last_human = g.current
+        # the curtain stays, now for the one who placed it: the next person, who has the
+        # device, could take Ana's turn back and tap "Show" on her objective
+        self.curtain = g.current
 
     def on_reveal(self, _a: str | None, _v: str | None) -> None:
-        if self.game and not self.is_bot(self.game.current):
+        # never under the curtain: the person behind it has not said who they are yet
+        if self.game and not self.is_bot(self.game.current) and self.curtain is None:
             self.revealed = True
             self.request_focus("action", "hide")  # the toggle keeps the keyboard
 
