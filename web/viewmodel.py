@@ -417,6 +417,7 @@ class App(
             )
             said += [text_of(n) for n in lines[:2]]
         said = [s if s[-1] in ".!?…:" else s + "." for s in said if s]
+        said = [s for s in said if s not in self.announce_lines]  # (said by the move)
         if said:  # after what just happened, and said again by a render of the same state
             self.say(" ".join(said))  # as sentences: "Armies to place: 6. Tap ..."
             view["announce"] = {"id": self.announce_id, "text": " ".join(self.announce_lines)}

@@ -87,6 +87,8 @@ class PlayScreen(PageBase):
             available = g.available_for(arg)
             count = available if self.amount == "all" else min(int(self.amount), available)
             self._act(Place(arg, max(count, 1)))
+            if g.pending_armies and g.current == me:  # what is left, after what was placed
+                self.say(self.tr("to_place", n=g.pending_armies) + ".")
         elif g.phase == "attack":
             if mine:
                 if g.armies[arg] < 2:
