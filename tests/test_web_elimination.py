@@ -281,12 +281,15 @@ def test_the_last_person_knocked_out_watches_rather_than_skips():
     app.screen = "play"
     assert buttons(app.render()["panel"], "fast-forward")
     assert app.tr("watch_hint_out") not in panel(app)
+    app.dispatch("fast-forward")  # skipping to Bia's turn when she is knocked out
     while game.pending_armies:
         before = game.current
         app.after_action(game.apply(Place("brasil", game.pending_armies)), before)
     while game.owner["argentina"] == 1:
         app.after_action(game.apply(Attack("brasil", "argentina")), 0)
     assert not game.players[1].alive and game.phase != "over"
+    app.bot_step()  # the skip ends: the rest is watched at the speed chosen, not at once
+    assert not app.fast_forward and app.bot_delay() > 0
     view = app.render()
     assert not buttons(view["panel"], "fast-forward") and buttons(view["panel"], "pause")
     assert "Só restam computadores: assista à partida até o fim." in text_of(view["panel"])

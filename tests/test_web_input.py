@@ -586,7 +586,9 @@ def test_a_big_placement_offers_ten_and_twenty_five_a_tap():
         app.dispatch("territory", where)
     assert game.pending_armies < 50 and "25" in amounts()  # the one chosen stays
     app.dispatch("amount", "1")
-    assert amounts() == ["1", "5", "10", "all"] if game.pending_armies >= 20 else ["1", "5", "all"]
+    assert amounts() == (
+        ["1", "5", "10", "all"] if game.pending_armies >= 20 else ["1", "5", "all"]
+    )
 
 
 @pytest.mark.parametrize("skipping", [False, True])
@@ -615,3 +617,20 @@ def test_a_screen_reader_hears_the_computers_take_not_every_roll(skipping: bool)
     else:
         assert any("Rodada 1: vez de" in s or "conquistou" in s for s in said[:-1]), said
     assert "Exércitos a colocar: 5. Toque num território seu para colocar." in said[-1]
+
+
+def test_a_screen_reader_hears_the_war2_moves_aimed_at_a_person() -> None:
+    """Of the computers' WAR II moves, the territories they claim and what they aim at a
+    person (bombs, spying, an Information Centre captured) are read out; a computer's
+    bombs on another computer and each roll are not."""
+    app = app_at(humans=1)
+    heard = app.heard_of_computers
+    assert heard({"type": "claim", "player": 1, "territory": "brasil"})
+    assert heard({"type": "spy", "player": 1, "target": 0})
+    assert heard({"type": "air_attack", "player": 1, "defender": 0, "target": "brasil"})
+    assert heard({"type": "ci_captured", "player": 2, "ci": 0, "territory": "peru"})
+    assert not heard({"type": "air_attack", "player": 1, "defender": 2, "target": "china"})
+    assert not heard({"type": "battle", "player": 1, "defender": 0})
+    app.fast_forward = True  # skipping to one's turn: only what is aimed at the person
+    assert not heard({"type": "claim", "player": 1, "territory": "brasil"})
+    assert heard({"type": "spy", "player": 1, "target": 0})

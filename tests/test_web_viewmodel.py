@@ -692,7 +692,7 @@ def test_replay_steps_through_the_log_and_stats_add_up():
     app.dispatch("replay-step", "next")
     # a screen reader hears where the replay is and what the step did (it heard nothing)
     said = app.render()["announce"]["text"]
-    assert said == f"Lance 1 de {len(g.log)} · rodada {g.round}. " + " ".join(app.replay["lines"])
+    assert said == f"Lance 1 de {len(g.log)}, rodada {g.round}. " + " ".join(app.replay["lines"])
     assert "colocou" in said
     app.dispatch("replay-step", "last")
     assert app.replay["step"] == len(g.log)
@@ -759,6 +759,8 @@ def test_seats_a_smaller_board_leaves_out_come_back(lang: str) -> None:
         app.render()["overlay"]
     )
     app.dispatch("lang", lang)
+    app.dispatch("variant", "mitologicas")  # tapped again: they still sit out, and it says so
+    assert said in text_of(app.render()["overlay"])
     app.dispatch("variant", "brasil")
     assert app.form["seats"] == before  # all six, Davi in yellow again
     assert "Elisa" not in text_of(app.render()["overlay"])  # nobody sits out: no note

@@ -65,6 +65,7 @@ PT: dict[str, Entry] = {
     "replay_start": "Rever passo a passo",
     "replay_title": "Revendo a partida",
     "replay_step": "Lance {step} de {last} · rodada {round}",
+    "replay_step_said": "Lance {step} de {last}, rodada {round}.",
     "replay_first": "Início",
     "replay_prev": "Lance anterior",
     "replay_next": "Próximo lance",
@@ -508,6 +509,7 @@ EN: dict[str, Entry] = {
     "replay_start": "Replay step by step",
     "replay_title": "Replaying the game",
     "replay_step": "Move {step} of {last} · round {round}",
+    "replay_step_said": "Move {step} of {last}, round {round}.",
     "replay_first": "Start",
     "replay_prev": "Previous move",
     "replay_next": "Next move",
@@ -866,7 +868,7 @@ EN: dict[str, Entry] = {
     ),
     "ev_conquest": "{name} conquered {territory.the}.",
     "ev_eliminated": "{by} knocked {name} out of the game.",
-    "over_out_by": "Out of the game: knocked out by {by}.",
+    "over_out_by": "Knocked out by {by}.",
     "objective_check": "Check your objective: a card to destroy the armies of whoever left "
     "the game is now another objective.",
     # elimination: cards of the eliminated player (RULINGS.md, "Elimination")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pywar.bot import SimpleBot
@@ -168,9 +169,9 @@ class App(
         self.thinking: Any = None
         #: The last bot step only thought (no action played): the page need not be drawn again.
         self.only_thought = False
-        #: While a computer's action is noted: the kinds of event read out (the rest go to
-        #: the log only); None reads every event out, as for a person's own moves.
-        self.events_heard: frozenset[str] | None = None
+        #: While a computer's action is noted: which of its events are read out (the rest
+        #: go to the log only); None reads every event out, as for a person's own moves.
+        self.events_heard: Callable[[dict[str, Any]], bool] | None = None
         self.speed = self.store.get_pref("speed") or "normal"
         if self.speed not in BOT_DELAYS:
             self.speed = "normal"

@@ -13,14 +13,20 @@ from screens.common import BOT_DELAYS, PageBase
 
 #: Seconds of thinking in a bot step past which its action waits for the next step.
 APPLY_AFTER_THINKING = 0.005
-#: What a screen reader hears of the computers' moves: whose turn it is, what they take,
-#: who is knocked out, who wins. Each placement and roll went to the live region too, some
-#: 16 lines in 6 seconds at the normal speed, each taking seconds to speak: the person's
-#: own turn came buried under minutes of it. The log and the history keep every line.
-HEARD_WHILE_COMPUTERS_PLAY = frozenset({"turn", "conquest", "eliminated", "victory"})
+#: What a screen reader hears of the computers' moves: whose turn it is, what they take
+#: (WAR II's territories claimed too), who is knocked out, who wins. Each placement and
+#: roll went to the live region too, some 16 lines in 6 seconds at the normal speed, each
+#: taking seconds to speak: the person's own turn came buried under minutes of it. The log
+#: and the history keep every line.
+HEARD_WHILE_COMPUTERS_PLAY = frozenset(
+    {"turn", "conquest", "eliminated", "victory", "claim", "claim_pair", "take_centre"}
+)
 #: Skipping to one's turn: only who is knocked out and who wins (the person's turn starts
 #: with what they lost meanwhile).
 HEARD_WHILE_SKIPPING = frozenset({"eliminated", "victory"})
+#: WAR II's moves aimed at one seat, always heard when it is a person's: kind -> the field
+#: naming the seat (bombed, spied on, its Information Centre captured).
+AIMED_AT = {"air_attack": "defender", "spy": "target", "ci_captured": "ci"}
 
 
 class BotTurns(PageBase):
@@ -90,16 +96,28 @@ class BotTurns(PageBase):
         self.announce_lines = []
         before = g.current
         events = g.apply(action)
-        self.events_heard = (
-            HEARD_WHILE_SKIPPING if self.fast_forward else HEARD_WHILE_COMPUTERS_PLAY
-        )
+        self.events_heard = self.heard_of_computers
         try:
             self.after_action(events, before)
         finally:
             self.events_heard = None
-        if self.fast_forward and not self.bot_to_move:
+        if self.fast_forward and (not self.bot_to_move or not self.people_left()):
+            # (a person knocked out while skipping to their turn: the rest is watched)
             self.fast_forward = False
         return self.bot_to_move
+
+    def heard_of_computers(self, e: dict[str, Any]) -> bool:
+        """Whether a computer's event ``e`` is read out (see :data:`HEARD_WHILE_COMPUTERS_PLAY`)."""
+        kinds = HEARD_WHILE_SKIPPING if self.fast_forward else HEARD_WHILE_COMPUTERS_PLAY
+        if e["type"] in kinds:
+            return True
+        seat = e.get(AIMED_AT.get(e["type"], ""))
+        return isinstance(seat, int) and seat in self.humans()
+
+    def people_left(self) -> list[int]:
+        """The seats of people still in the game."""
+        g = self.game
+        return [i for i in self.humans() if g is None or g.players[i].alive]
 
     def on_speed(self, arg: str | None, _v: str | None) -> None:
         if arg in BOT_DELAYS:
@@ -117,11 +135,9 @@ class BotTurns(PageBase):
     def _bot_controls(self) -> Node:
         """Pause and fast-forward, then the speed, while the computers play (Pause first:
         the keyboard reaches it in the fewest Tabs from the map)."""
-        g = self.game
         people = self.humans()
         # the last person knocked out has no turn to skip to: they watch the rest
-        left = [i for i in people if g is None or g.players[i].alive]
-        watch = not left
+        watch = not self.people_left()
         hint = self.tr("watch_hint_out" if people else "watch_hint") if watch else None
         return h(
             "div",

@@ -42,8 +42,7 @@ class CardsBox(PageBase):
             # a board whose figures are things of its own (Mitológicas: shield, helmet,
             # sword) names the figure on the card, not only in a mouse's tooltip
             own = terms.get("en", {}).get("shapes", {}).get(card.shape, card.shape)
-            shown = own != card.shape and card.shape in shapes_named
-            if shown:
+            if own != card.shape and card.shape in shapes_named:
                 label = f"{label} ({shapes_named[card.shape]})"
             shape = self.shape_word(card.shape)
             cards.append(
@@ -55,9 +54,9 @@ class CardsBox(PageBase):
                     pressed=c in self.picked,
                     title=shape,
                     # a screen reader heard "● Mackenzie": the figure in words
-                    aria_label=None
-                    if shown or card.territory is None
-                    else self.tr("card_aria", card=label, shape=shape),
+                    aria_label=label
+                    if card.territory is None
+                    else self.tr("card_aria", card=self.tname(card.territory), shape=shape),
                 )
             )
         shapes = [g.board.cards[c].shape for c in self.picked]

@@ -36,8 +36,8 @@ class HistoryScreen(PageBase):
         self._replay_goto(max(0, min(last, target)))
         step = self.replay["step"]
         # a screen reader heard nothing of a step: where it is, then what it did
-        where = self.tr("replay_step", step=step, last=last, round=self.replay["game"].round)
-        self.say(" ".join([where if where.endswith(".") else where + ".", *self.replay["lines"]]))
+        where = self.tr("replay_step_said", step=step, last=last, round=self.replay["game"].round)
+        self.say(" ".join([where, *self.replay["lines"]]))
         # the button pressed went grey at either end: the keyboard stays on a live one
         if arg in ("first", "prev") and step == 0 and last:
             self.request_focus("action", "replay-step", "next")

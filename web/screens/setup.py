@@ -106,8 +106,8 @@ class SetupScreen(PageBase):
         )
 
     def on_variant(self, arg: str | None, _v: str | None) -> None:
-        if arg not in VARIANTS:
-            return
+        if arg not in VARIANTS or arg == self.form["variant"]:
+            return  # (the board chosen tapped again: nothing changes, the note stays)
         rules = get_variant(arg)
         colors = self.colors_of(arg)
         shown = len(self.form["seats"])

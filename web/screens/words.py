@@ -179,7 +179,7 @@ class EventWords(PageBase):
                 self.log.append(line)
                 if (
                     not (blitzing and e["type"] == "battle")
-                    and (heard is None or e["type"] in heard)
+                    and (heard is None or heard(e))
                     and not (occupying and e["type"] == "conquest")
                 ):
                     self.say(line)
