@@ -162,7 +162,7 @@ def test_the_cards_say_a_trade_is_possible_and_why_a_set_is_refused(app_page: An
     for card in ("0", "3", "5"):
         click(page, "card", card)
     assert (
-        "Estas 3 cartas (▲ ▲ ■) não formam um conjunto"
+        "Estas 3 cartas (triângulo, triângulo, quadrado) não formam um conjunto"
         in page.locator(".trade-advice").inner_text()
     )
     assert page.locator('[data-action="trade"]').is_disabled()

@@ -295,3 +295,19 @@ def test_the_last_person_knocked_out_watches_rather_than_skips():
     assert "Só restam computadores: assista à partida até o fim." in text_of(view["panel"])
     app.dispatch("lang", "en")
     assert "Only computers are left: watch the game to its end." in panel(app)
+
+
+def test_mitologicas_cards_read_their_figure_in_words() -> None:
+    """Batalhas Mitológicas' cards showed "▲ Caônia (escudo)" and a screen reader read the
+    symbol: each card reads its territory and figure, a joker its name."""
+    board = load_board("mitologicas")
+    owner = {t: i % 3 for i, t in enumerate(board.territories)}
+    app = app_at("mitologicas", owner, {0: [0, 1, 42]}, {}, {0: "territories_24"})
+    app.dispatch("reveal")
+    found = buttons(app.render()["panel"], "card")
+    labels = [b["attrs"].get("aria-label") for b in found]
+    place = {t: board.territories[t].name for t in ("caonia", "tesprotia")}
+    assert labels == [f"{place['caonia']}: escudo", f"{place['tesprotia']}: elmo", "Coringa"]
+    app.dispatch("lang", "en")
+    labels = [b["attrs"].get("aria-label") for b in buttons(app.render()["panel"], "card")]
+    assert labels[1].endswith(": helmet") and labels[2] == "Joker"
