@@ -1284,3 +1284,44 @@ def test_a_persons_conquest_is_said_once() -> None:
     said = app.render()["announce"]["text"]
     assert "Você conquistou" in said and "Ana conquistou" not in said, said
     assert "Ana conquistou" in " ".join(app.log)  # the log keeps it
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_refused_attack_tap_says_why_and_what_to_do(lang: str) -> None:
+    """A newcomer read "You can only attack or move to a neighbouring territory" where two
+    shapes met on the map, and "one stays as the occupying army" as jargon; a tap on their
+    own territory of 1 also dropped the attacker chosen. Now each refusal names the
+    territories and what to do instead."""
+    app = lesson({"brasil": 5})
+    app.dispatch("lang", lang)
+    place_all_on(app, "brasil")
+    app.dispatch("territory", "peru")  # 1 army: no attack from there
+    words = {
+        "pt": "O Peru tem só 1 exército, e 1 sempre fica. Ataque a partir de um território "
+        "seu com 2 ou mais.",
+        "en": "Peru has only 1 army, and 1 always stays. Attack from one of your territories "
+        "with 2 or more.",
+    }[lang]
+    assert app.message == ("error", words)
+    app.dispatch("territory", "brasil")
+    app.dispatch("territory", "peru")  # her own neighbour of 1: Brasil stays chosen
+    assert app.source == "brasil"
+    assert (
+        app.message[1]
+        == {
+            "pt": "Esse território é seu: para atacar a partir do Brasil, toque num território "
+            "inimigo vizinho.",
+            "en": "That territory is yours: to attack from Brazil, tap an enemy territory next "
+            "to it.",
+        }[lang]
+    )
+    app.dispatch("territory", "franca")  # not Brasil's neighbour
+    assert app.source == "brasil" and app.target is None
+    assert (
+        app.message[1]
+        == {
+            "pt": "A França e o Brasil não são vizinhos. A partir do Brasil você pode atacar: "
+            "Argélia.",
+            "en": "France is not next to Brazil. From Brazil you can attack: Algeria.",
+        }[lang]
+    )

@@ -321,6 +321,14 @@ PT: dict[str, Entry] = {
     "end_attack": "Encerrar ataques",
     "end_turn": "Encerrar jogada",
     "pick_source_first": "Primeiro escolha um {board.territory} seu para atacar.",
+    "attack_one_army": "{territory.The} tem só 1 {board.army}, e 1 sempre fica. Ataque a "
+    "partir de um {board.territory} seu com 2 ou mais.",
+    "attack_own_with_source": "Esse {board.territory} é seu: para atacar a partir "
+    "{source.de}, toque num {board.territory} inimigo vizinho.",
+    "attack_not_adjacent": "{target.The} e {source.the} não são vizinhos. A partir {source.de}"
+    " você pode atacar: {targets}.",
+    "attack_not_adjacent_none": "{target.The} e {source.the} não são vizinhos, e {source.the}"
+    " não tem vizinho inimigo.",
     "occupy_prompt": "Você conquistou {territory.the}! Quantos {board.armies} mover para lá "
     "(até {max})?",
     "occupy_n": Plural("Mover {n} {board.army} para lá", "Mover {n} {board.armies} para lá"),
@@ -723,7 +731,7 @@ EN: dict[str, Entry] = {
     "round_n": "Round {n}",
     "phase_reinforce": "place {board.armies}",
     "phase_attack": "attack",
-    "phase_occupy": "occupy",
+    "phase_occupy": "moving in",
     "phase_regroup": "regroup",
     "phase_over": "game over",
     "bot_thinking": "computer playing",
@@ -760,6 +768,14 @@ EN: dict[str, Entry] = {
     "end_attack": "End attacks",
     "end_turn": "End turn",
     "pick_source_first": "First pick one of your {board.territories} to attack from.",
+    "attack_one_army": "{territory.The} has only 1 {board.army}, and 1 always stays. Attack "
+    "from one of your {board.territories} with 2 or more.",
+    "attack_own_with_source": "That {board.territory} is yours: to attack from {source.the}, "
+    "tap an enemy {board.territory} next to it.",
+    "attack_not_adjacent": "{target.The} is not next to {source.the}. From {source.the} you "
+    "can attack: {targets}.",
+    "attack_not_adjacent_none": "{target.The} is not next to {source.the}, and {source.the} has "
+    "no enemy neighbour.",
     "occupy_prompt": "You conquered {territory.the}! How many {board.armies} move in (up to "
     "{max})?",
     "occupy_n": Plural("Move {n} {board.army} in", "Move {n} {board.armies} in"),

@@ -91,8 +91,15 @@ class PlayScreen(PageBase):
                 self.say(self.tr("to_place", n=g.pending_armies) + ".")
         elif g.phase == "attack":
             if mine:
-                if g.armies[arg] < 2:
-                    self.message = ("error", self.tr("rule_occupation_army"))
+                if g.armies[arg] < 2 and self.source is not None and arg != self.source:
+                    # a source chosen: its own neighbour of 1 is no target, and no new source
+                    # (the source was dropped with a word on the occupying army)
+                    self.message = (
+                        "info",
+                        self.tr("attack_own_with_source", source=self.place(self.source)),
+                    )
+                elif g.armies[arg] < 2:
+                    self.message = ("error", self.tr("attack_one_army", territory=self.place(arg)))
                     self.source = self.target = None
                 else:
                     self.source = None if self.source == arg else arg
@@ -101,7 +108,7 @@ class PlayScreen(PageBase):
             elif self.source is None:
                 self.message = ("info", self.tr("pick_source_first"))
             elif arg not in g.board.neighbors[self.source]:
-                self.message = ("error", self.tr("rule_not_adjacent"))
+                self.message = ("error", self._not_adjacent(self.source, arg))
             else:
                 self.target = arg
         elif g.phase == "regroup":
@@ -115,6 +122,22 @@ class PlayScreen(PageBase):
                 self.target = None
             else:
                 self.message = ("error", self.tr("nothing_to_move"))
+
+    def _not_adjacent(self, source: str, target: str) -> str:
+        """Why ``target`` cannot be attacked from ``source``, and what can be (a board's
+        neighbours are not always the shapes that touch: "only a neighbouring territory"
+        read as wrong where two shapes met on the map)."""
+        g = self.game
+        assert g is not None
+        enemies = sorted(
+            (n for n in g.board.neighbors[source] if g.owner[n] != g.current),
+            key=lambda n: self.tname(n),
+        )
+        words = {"target": self.place(target), "source": self.place(source)}
+        if not enemies:
+            return self.tr("attack_not_adjacent_none", **words)
+        names = self.names_list([str(self.place(n)) for n in enemies])
+        return self.tr("attack_not_adjacent", targets=names, **words)
 
     def tap_refused(self, territory: str) -> bool:
         """Whether a tap on ``territory`` now could only be refused (someone else's
