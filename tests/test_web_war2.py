@@ -199,9 +199,15 @@ def test_setup_claims_by_taps_then_the_two_stage_first_round():
         assert f"Vagos: {len(g.vacant())}" in text and "território vago" in text
         free = options(app)
         assert sorted(free) == sorted(g.vacant())
-        taken = next(t for t in TERRITORIES if t in g.owner)
+        taken = next(t for t in TERRITORIES if t in g.owner and g.owner[t] != 0)
         app.dispatch("territory", taken)
-        assert app.render()["message"]["text"] == "Este território já tem dono."
+        said = f"{app.place(taken).The} já tem dono: toque num território vago (tracejado)."
+        assert app.render()["message"]["text"] == said
+        own = next((t for t in TERRITORIES if g.owner.get(t) == 0), None)
+        if own is not None:  # one's own: said so ("taken" read as wrong)
+            app.dispatch("territory", own)
+            said = f"Você já tem {app.place(own).the}: toque num território vago (tracejado)."
+            assert app.render()["message"]["text"] == said
         app.dispatch("territory", free[0])
         assert g.owner[free[0]] == 0 and g.armies[free[0]] == 1
         taps += 1
@@ -347,7 +353,7 @@ def test_an_air_attack_from_the_base_shows_both_blue_dice():
     assert "china" in targets and "india" not in targets and "brasil" not in targets
     app.dispatch("territory", "india")
     assert app.render()["message"]["text"] == (
-        "Ataque aéreo só contra território com pelo menos 2 exércitos."
+        "A Índia tem só 1 exército: os bombardeiros só atacam um território com 2 ou mais."
     )
     app.dispatch("territory", "brasil")
     assert app.render()["message"]["text"] == "Não se ataca o próprio território."

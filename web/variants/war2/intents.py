@@ -207,6 +207,10 @@ class War2Intents(War2Base):
         g, st = _game(app), _state(app)
         t = territory
         if g.phase == "claim":
+            if t in g.owner:  # ("This territory is taken." for one's own read as wrong)
+                key = "w2_claim_own" if g.owner[t] == g.current else "w2_claim_taken"
+                app.message = ("error", app.tr(key, territory=app.place(t)))
+                return True
             self._act(app, Claim(t))
             return True
         if g.phase == "centre_choice":
@@ -220,7 +224,15 @@ class War2Intents(War2Base):
             if g.owner[t] == g.current:
                 app.message = ("error", app.tr("rule_attack_own_territory"))
             elif g.armies[t] < g.rules.air_target_min_armies:
-                app.message = ("error", app.tr("rule_air_target_armies"))
+                app.message = (
+                    "error",
+                    app.tr(
+                        "w2_air_target_armies",
+                        territory=app.place(t),
+                        n=g.armies[t],
+                        least=g.rules.air_target_min_armies,
+                    ),
+                )
             else:
                 st["target"] = t
                 st["bombers"] = st["bombers"] or g.bombers[g.current]

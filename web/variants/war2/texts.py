@@ -228,6 +228,14 @@ PT: dict[str, Entry] = {
     "rule_spy_once": "Só se espiona um adversário por jogada.",
     "rule_territory_cards_only": "Use duas cartas de territórios seus.",
     "rule_territory_taken": "Este território já tem dono.",
+    "w2_claim_own": "Você já tem {territory.the}: toque num território vago (tracejado).",
+    "w2_claim_taken": "{territory.The} já tem dono: toque num território vago (tracejado).",
+    "w2_air_target_armies": Plural(
+        "{territory.The} tem só {n} exército: os bombardeiros só atacam um território com "
+        "{least} ou mais.",
+        "{territory.The} tem só {n} exércitos: os bombardeiros só atacam um território com "
+        "{least} ou mais.",
+    ),
 }
 
 EN: dict[str, Entry] = {
@@ -439,6 +447,13 @@ EN: dict[str, Entry] = {
     "rule_spy_once": "You spy on one opponent per turn.",
     "rule_territory_cards_only": "Use two cards of territories of yours.",
     "rule_territory_taken": "This territory is taken.",
+    "w2_claim_own": "You already hold {territory.the}: tap a vacant territory (dashed).",
+    "w2_claim_taken": "{territory.The} is taken: tap a vacant territory (dashed).",
+    "w2_air_target_armies": Plural(
+        "{territory.The} has only {n} army: bombers only attack a territory with {least} or more.",
+        "{territory.The} has only {n} armies: bombers only attack a territory with {least} or "
+        "more.",
+    ),
 }
 
 # Merged into the page's catalogue; the page's own texts win where a key exists there.
