@@ -164,7 +164,9 @@ def test_a_quick_tap_on_another_territory_is_a_tap_not_a_zoom():
     app = app_at()
     before = app.game.armies["brasil"]
     assert tap_at(app, "mexico") is None
-    assert app.render()["message"]["text"] == "Este território não é seu."
+    owner = app.game.players[app.game.owner["mexico"]].name  # whose, and what to do
+    said = f"Esse território é de {owner}: coloque num território seu."
+    assert app.render()["message"]["text"] == said
     assert tap_at(app, "brasil", double=True) is None
     assert app.game.armies["brasil"] == before + 1
     # in the attack phase a second quick tap on the enemy chooses the battle

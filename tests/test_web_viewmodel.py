@@ -137,7 +137,8 @@ def test_placement_by_taps_with_amounts():
     app.dispatch("territory", "brasil")
     assert g.armies["brasil"] == 7
     app.dispatch("territory", "peru")
-    assert app.render()["message"]["text"] == text("pt", "rule_not_your_territory")
+    owner = app.game.players[app.game.owner["peru"]].name
+    assert app.render()["message"]["text"] == text("pt", "place_not_yours", owner=owner)
     app.dispatch("amount", "all")
     app.dispatch("territory", "argentina")
     assert g.pending_armies == 0

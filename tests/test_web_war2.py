@@ -312,7 +312,9 @@ def test_reinforcement_shows_majority_and_centre_pools_and_the_bombers():
     # the bound armies only go where they belong: the centre's one on the centre
     app.dispatch("amount", "1")
     app.dispatch("territory", "japao")
-    assert app.render()["message"]["text"] == "Este território não é seu."
+    owner = app.game.players[app.game.owner["japao"]].name
+    said = f"Esse território é de {owner}: coloque num território seu."
+    assert app.render()["message"]["text"] == said
     place_everything(app)
     assert g.phase == "attack" and not g.pools
     labels = app.render()["board"]["territories"]

@@ -81,8 +81,13 @@ class PlayScreen(PageBase):
                 ),
             )
         elif g.pending_armies:
-            if not mine:
-                self.message = ("error", self.tr("rule_not_your_territory"))
+            if not mine:  # whose it is, and where to place instead
+                self.message = (
+                    "error",
+                    self.tr("place_not_yours", owner=self.name(g.owner[arg]))
+                    if arg in g.owner
+                    else self.tr("rule_not_your_territory"),
+                )
                 return
             available = g.available_for(arg)
             count = available if self.amount == "all" else min(int(self.amount), available)
