@@ -792,7 +792,9 @@ def test_each_board_speaks_its_own_words_and_plays_through_a_turn():
     panel = text_of(app.render()["panel"])
     assert "Guerreiros a colocar" in panel
     app.dispatch("screen", "rules")
-    assert "figura mitológica vale 10" in text_of(app.render()["overlay"])
+    rules = text_of(app.render()["overlay"])
+    assert "figura mitológica vale 10 guerreiros" in rules
+    assert "Bônus por região" in rules and "Grécia Central 5" in rules  # the board's own
     app.dispatch("screen", "setup")
     app.dispatch("variant", "brasil")
     assert app.render()["board_id"] == "brasil"

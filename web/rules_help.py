@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pywar.variants import get_variant
 
-from i18n import fill
+from i18n import fill, place
 from variant_ui import Section, page_part
 
 CLASSIC: dict[str, list[Section]] = {
@@ -27,18 +27,23 @@ CLASSIC: dict[str, list[Section]] = {
             [
                 "Na sua vez: receba e coloque {board.armies}, ataque se quiser, remaneje e, se "
                 "conquistou algum {board.territory}, receba uma carta no fim.",
-                "{board.Armies} recebidos: metade dos seus {board.territories} (mínimo 3), mais o "
-                "bônus de cada {board.continent} que você tem por inteiro (esses só vão para lá).",
+                "{board.Armies} recebidos: metade dos seus {board.territories}, arredondada para "
+                "baixo (mínimo 3), mais o bônus de cada {board.continent} que você tem por "
+                "inteiro (esses só vão para lá; os bônus estão no fim destas regras).",
             ],
         ),
         (
             "Ataques",
             [
                 "Ataque de um {board.territory} seu com pelo menos 2 {board.armies} a um vizinho "
-                "inimigo (as linhas pontilhadas também ligam {board.territories}). O atacante rola "
-                "até 3 dados ({board.armies} menos 1), o defensor até 3. Comparam-se os maiores, "
-                "depois os segundos e os terceiros: o maior vence e o empate é da defesa.",
+                "inimigo (as linhas pontilhadas também ligam {board.territories}; duas formas que "
+                "se tocam no mapa nem sempre são vizinhas). O atacante rola 1 dado por "
+                "{board.army} menos 1, até 3 (pode escolher rolar menos); o defensor, 1 por "
+                "{board.army}, até 3. Comparam-se os maiores, depois os segundos e os terceiros: o "
+                "maior vence e o empate é da defesa; cada dado perdido custa 1 {board.army}.",
                 "Ao conquistar, mova para lá de 1 até o número de dados do último ataque.",
+                "Blitz: o ataque rola de novo, sozinho, até conquistar ou até o seu "
+                "{board.territory} chegar ao número de {board.armies} que você escolheu manter.",
             ],
         ),
         (
@@ -54,7 +59,8 @@ CLASSIC: dict[str, list[Section]] = {
                 "Três cartas com figuras iguais ou todas diferentes (o coringa vale qualquer) "
                 "são trocadas por {board.armies}: 4, 6, 8, 10, 12, 15 e depois 5 a mais a cada "
                 "troca do jogo. Se você tem o {board.territory} de uma carta trocada, ganha mais "
-                "2 nele. Com 5 cartas, a troca é obrigatória.",
+                "2 nele (uma vez por troca). Quem começa a jogada com 5 cartas ou mais é obrigado "
+                "a trocar antes de colocar.",
             ],
         ),
         (
@@ -81,19 +87,23 @@ CLASSIC: dict[str, list[Section]] = {
             [
                 "On your turn: receive and place {board.armies}, attack if you wish, regroup, and, "
                 "if you conquered {board.a_territory}, draw a card at the end.",
-                "{board.Armies} received: half your {board.territories} (at least 3), plus the "
-                "bonus of each whole {board.continent} you hold (those go only into that "
-                "{board.continent}).",
+                "{board.Armies} received: half your {board.territories}, rounded down (at least "
+                "3), plus the bonus of each whole {board.continent} you hold (those go only into "
+                "that {board.continent}; the bonuses are listed at the end of these rules).",
             ],
         ),
         (
             "Attacks",
             [
                 "Attack from {board.a_territory} of yours with at least 2 {board.armies} into a "
-                "neighbouring enemy (dotted lines connect {board.territories} too). The attacker "
-                "rolls up to 3 dice ({board.armies} minus 1), the defender up to 3. Highest against "
-                "highest, then second and third: the higher die wins and ties go to the defence.",
+                "neighbouring enemy (dotted lines connect {board.territories} too; two shapes that "
+                "touch on the map are not always neighbours). The attacker rolls 1 die per "
+                "{board.army} less 1, up to 3 (and may choose to roll fewer); the defender 1 per "
+                "{board.army}, up to 3. Highest against highest, then second and third: the "
+                "higher die wins and ties go to the defence; each die lost costs 1 {board.army}.",
                 "After a conquest, move in from 1 up to the number of dice of the last attack.",
+                "Blitz: the attack rolls again by itself until it conquers or your "
+                "{board.territory} is down to the number of {board.armies} you chose to keep.",
             ],
         ),
         (
@@ -109,8 +119,8 @@ CLASSIC: dict[str, list[Section]] = {
             [
                 "Three cards with equal shapes or all different (a joker is any shape) trade for "
                 "{board.armies}: 4, 6, 8, 10, 12, 15 and then 5 more at each trade of the game. "
-                "Holding the {board.territory} of a traded card gives 2 more there. With 5 cards "
-                "you must trade.",
+                "Holding the {board.territory} of a traded card gives 2 more there (once per "
+                "trade). Starting your turn with 5 cards or more, you must trade before placing.",
             ],
         ),
         (
@@ -142,7 +152,29 @@ def rules_for(variant: str, lang: str) -> list[Section]:
             for title, paragraphs in sections
         ]
     board_id = get_variant(variant).board_id
-    return [
+    filled = [
         (fill(lang, heading, board_id), [fill(lang, p, board_id) for p in paragraphs])
         for heading, paragraphs in sections
     ]
+    if ui is not None and ui.rules:  # (a variant's own rules list its bonuses, WAR II's)
+        return filled
+    return [*filled, bonuses_section(variant, lang)]
+
+
+def bonuses_section(variant: str, lang: str) -> Section:
+    """Each continent's bonus on the board, from its data.
+
+    >>> bonuses_section("brasil", "en")
+    ('Bonus by region', ['North 4 · Northeast 5 · Central-West 3 · Southeast 3 · South 2'])
+    """
+    board = get_variant(variant).board
+    board_id = get_variant(variant).board_id
+    items = [
+        f"{place(lang, board_id, c.id)} {c.bonus}" for c in board.continents.values() if c.bonus
+    ]
+    heading = fill(lang, BONUS_HEADING.get(lang, BONUS_HEADING["pt"]), board_id)
+    return heading, [" · ".join(items)]
+
+
+#: The heading of the board's bonuses: the continents' (or regions') armies a turn.
+BONUS_HEADING = {"pt": "Bônus por {board.continent}", "en": "Bonus by {board.continent}"}

@@ -11,8 +11,9 @@ INTRO: dict[str, list[Section]] = {
             "Batalhas Mitológicas",
             [
                 "O WAR num mapa da Grécia Antiga, para 3 ou 4 jogadores. Os continentes se chamam "
-                "regiões; cada guerreiro vale 1 e cada figura mitológica vale 10. As cartas trazem "
-                "escudo, elmo e espada.",
+                "regiões e as tropas são guerreiros (no tabuleiro de mesa, uma figura mitológica "
+                "vale 10 guerreiros; aqui o mapa mostra o número). As cartas trazem escudo, elmo "
+                "ou espada: três figuras iguais ou três diferentes formam um conjunto.",
                 "A primeira rodada é só de colocação.",
             ],
         )
@@ -21,9 +22,10 @@ INTRO: dict[str, list[Section]] = {
         (
             "Mythological Battles",
             [
-                "WAR on a map of Ancient Greece, for 3 or 4 players. Continents are called regions; "
-                "each warrior counts 1 and each mythological figure 10. Cards show a shield, a "
-                "helmet or a sword.",
+                "WAR on a map of Ancient Greece, for 3 or 4 players. Continents are called regions "
+                "and the troops are warriors (on the table board a mythological figure stands for 10 "
+                "warriors; here the map shows the number). Cards show a shield, a helmet or a "
+                "sword: three equal figures or three different ones make a set.",
                 "The first round is placement only.",
             ],
         )
