@@ -1988,3 +1988,41 @@ def test_a_big_placement_by_tens_and_twenty_fives(
         assert left == pending - int(amount)
     finally:
         switch_language(page, "pt")
+
+
+@pytest.mark.parametrize(("board_id", "size"), [("war2", "390x844"), ("classic", "844x390")])
+def test_a_bound_pools_line_shows_its_place_on_the_map(page: Any, board_id: str, size: str) -> None:
+    """A phone's whole map has no names: "1 only on Australia (★ Strategic Centre)" or "2
+    only in South America" could not be found. A tap on the line zooms the map in on the
+    place, its name in sight."""
+    resize(page, size)
+    try:
+        game = turn_position(board_id)
+        load_position(page, game)
+        open_curtain(page)
+        if not page.locator('[data-action="show-on-map"]').count():
+            touch_page.use_cards(page, game)  # the traded card's territory: "2 only on ..."
+        before = page.evaluate("() => pywarZoom.scale()")
+        line = page.locator('[data-action="show-on-map"]').first
+        pool = line.get_attribute("data-arg") or ""
+        kind, _, ident = pool.partition(":")
+        board = get_variant(board_id).board
+        place = ident if kind == "territory" else board.continents[ident].territories[0]
+        tap_in_sight(page, f'[data-action="show-on-map"][data-arg="{pool}"]')
+        page.wait_for_function(
+            "(k) => pywarZoom.scale() > 1.4 * k && "
+            "document.getElementById('board').dataset.scale === 'normal'",  # names shown
+            arg=before,
+            timeout=TIMEOUT,
+        )
+        shown = page.evaluate(
+            """(t) => { const el = document.querySelector(`#board [data-badge="${t}"]`);
+              const b = el.getBoundingClientRect();
+              const s = document.getElementById('board').getBoundingClientRect();
+              return b.left >= s.left && b.right <= s.right && b.top >= s.top
+                && b.bottom <= s.bottom; }""",
+            place,
+        )
+        assert shown, f"{place} out of sight after the tap"
+    finally:
+        reset_zoom(page)

@@ -215,8 +215,8 @@ def test_rules_help_explains_each_elimination_in_both_languages():
         ("mitologicas", "en"): "only as many of the opponent's cards as bring their hand to 5",
         ("brasil", "pt"): "o jogo sorteia, das cartas dele, só as que faltam para ficar com 5",
         ("brasil", "en"): "the game draws at random, from the opponent's cards",
-        ("war2", "pt"): "o jogador seguinte tira, sem olhar",
-        ("war2", "en"): "the next player draws blind",
+        ("war2", "pt"): "o jogador que joga logo depois dele tira, sem olhar",
+        ("war2", "en"): "the player whose turn comes right after theirs draws blind",
     }
     for (variant, lang), words in expect.items():
         app = App(MemoryStorage())

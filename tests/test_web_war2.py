@@ -913,3 +913,28 @@ def test_page_down_goes_round_the_vacant_territories_while_claiming():
         app.dispatch("key-jump", "next", app.cursor)
         seen.add(app.cursor)
     assert seen == vacant
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_bound_pools_line_shows_its_place_on_the_map(lang: str) -> None:
+    """A phone's whole map has no names: "1 only on Australia (★ Strategic Centre)" could
+    not be found. Each bound pool's line is a button that asks the page to show its
+    territory (or its continent's territories) on the map."""
+    held = {0: ["venezuela", "brasil", "peru", "nova_york", "ottawa", "moscou"]}
+    app = war2_app(held, ["human", "bot", "bot"], bombers={0: 2})
+    app.dispatch("lang", lang)
+    g = app.game
+    lines = find(app.render()["panel"], lambda n: n["attrs"].get("data-action") == "show-on-map")
+    pools = [n["attrs"]["data-arg"] for n in lines]
+    bound = sorted(k for k in g.pools if k != "free")
+    assert pools == bound and pools
+    word = {"pt": "(mostrar no mapa)", "en": "(show on the map)"}[lang]
+    assert all(n["attrs"]["aria-label"].endswith(word) for n in lines)
+    before = app.render()["show_on_map"]["seq"]
+    for pool in pools:
+        app.dispatch("show-on-map", pool)
+        shown = app.render()["show_on_map"]
+        kind, _, ident = pool.partition(":")
+        want = [ident] if kind == "territory" else list(g.board.continents[ident].territories)
+        assert shown["ids"] == want and shown["seq"] == before + 1
+        before = shown["seq"]

@@ -489,6 +489,8 @@ PT: dict[str, Entry] = {
     # refusals (engine rule names)
     "rule_not_your_territory": "Este {board.territory} não é seu.",
     "place_not_yours": "Esse {board.territory} é de {owner}: coloque num {board.territory} seu.",
+    "show_on_map": "Mostrar no mapa",
+    "show_on_map_named": "{pool} (mostrar no mapa)",
     "rule_not_adjacent": "Só se ataca ou move para um {board.territory} vizinho.",
     "rule_occupation_army": "É preciso ter pelo menos 2 {board.armies}: um fica de ocupação.",
     "rule_forced_trade": "Com 5 cartas ou mais, troque um conjunto antes de colocar.",
@@ -921,6 +923,8 @@ EN: dict[str, Entry] = {
     "ev_victory": "{name} achieved the objective!",
     "rule_not_your_territory": "This {board.territory} is not yours.",
     "place_not_yours": "That {board.territory} is {owner}'s: place on one of your own.",
+    "show_on_map": "Show on the map",
+    "show_on_map_named": "{pool} (show on the map)",
     "rule_not_adjacent": "You can only attack or move to a neighbouring {board.territory}.",
     "rule_occupation_army": "You need at least 2 {board.armies}: one stays as the occupying "
     "{board.army}.",

@@ -129,6 +129,7 @@
   let announced = 0;
   let lastStep = null; // the player's step in the panel (the frame's "step")
   let wholeMap = null; // the frame's "whole_map" count: when it changes, the zoom resets
+  let shownOnMap = null; // the frame's "show_on_map" count: when it grows, the map shows them
   let botTimer = null;
   let blitzTimer = null;
   let botDelay = null; // ?speed=fast: no pause between bot steps
@@ -238,6 +239,14 @@
       const first = wholeMap === null;
       wholeMap = frame.whole_map;
       if (!first && window.pywarZoom) window.pywarZoom.reset();
+    }
+    const show = frame.show_on_map;
+    if (show && show.seq !== shownOnMap) {
+      // a bound pool's place ("1 only on Australia"): zoomed in on, its names in sight
+      const first = shownOnMap === null;
+      shownOnMap = show.seq;
+      const places = show.ids.map((id) => paths.get(id)).filter(Boolean);
+      if (!first && places.length && window.pywarZoom) window.pywarZoom.show(places);
     }
     paintBoard(frame.paint);
     writeMarks(frame.marks);

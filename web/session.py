@@ -286,6 +286,7 @@ class Session:
             "paused": bool(view.get("paused")),
             "step": view.get("step"),
             "whole_map": view.get("whole_map", 0),
+            "show_on_map": view.get("show_on_map") or None,
             "message": view["message"],
             "announce": view.get("announce") or None,
             "focus": {"request": view.get("focus") or None, "cursor": board.get("cursor")},

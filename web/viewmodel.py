@@ -150,6 +150,9 @@ class App(
         #: Counts the times the map is to show whole again, unzoomed (a game opened or
         #: started, a replay begun or left): the page resets its zoom when it changes.
         self.whole_map = 0
+        #: The territories the page is asked to show on the map (``seq`` counts the asks:
+        #: a tap on a bound pool's line, "1 only on Australia").
+        self.show_on_map: dict[str, Any] = {"seq": 0, "ids": []}
         #: The person's step last read out (see :meth:`_say_the_step`).
         self.spoken_step: str | None = None
         #: What each person held as their last turn ended, by seat, in the game this page has
@@ -267,6 +270,21 @@ class App(
             if self.game is not None:
                 self._rebuild_log()
 
+    def on_show_on_map(self, arg: str | None, _v: str | None) -> None:
+        """Show a pool's place on the map: a continent's territories, or one territory."""
+        g = self.game
+        if g is None or not arg:
+            return
+        kind, _, ident = arg.partition(":")
+        board = g.board
+        if kind == "territory" and ident in board.territories:
+            ids = [ident]
+        elif ident in board.continents:
+            ids = list(board.continents[ident].territories)
+        else:
+            return
+        self.show_on_map = {"seq": self.show_on_map["seq"] + 1, "ids": ids}
+
     def on_screen(self, arg: str | None, _v: str | None) -> None:
         if self.blitz is not None:
             self._end_blitz("stopped")
@@ -326,6 +344,7 @@ class App(
         )
         view["busy"] = self.blitz_running
         view["whole_map"] = self.whole_map
+        view["show_on_map"] = self.show_on_map
         #: The computers are paused on their turn (the page dims the board).
         view["paused"] = bool(
             self.paused

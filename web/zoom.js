@@ -163,6 +163,20 @@
     apply();
   }
 
+  // Zoom in on some of the map's elements (a continent's territories, one territory): in
+  // the middle, with room around them, at least near enough for the names to show.
+  function show(list) {
+    if (!svg) return;
+    var b = box(list);
+    if (!b) return;
+    var ratio = home.h / home.w;
+    var w = Math.max((b.x2 - b.x) * 2.5, (b.y2 - b.y) * 2.5 / ratio, full.w / 3);
+    var h = w * ratio;
+    view = {x: (b.x + b.x2) / 2 - w / 2, y: (b.y + b.y2) / 2 - h / 2, w: w, h: h};
+    clamp();
+    apply();
+  }
+
   function center() {
     var r = svg.getBoundingClientRect();
     return {x: r.left + r.width / 2, y: r.top + r.height / 2};
@@ -278,6 +292,7 @@
     zoomBy: function (factor, clientX, clientY) { if (svg) zoomAt(factor, clientX, clientY); },
     reset: function () { if (svg) reset(); },
     reveal: reveal,
+    show: show,
     relayout: refit,
     scale: function () { return svg ? scaleNow() : 1; },
   };

@@ -9,7 +9,7 @@ from pywar.odds import battle_outlook
 from nodes import Node, button, h
 from screens.common import PageBase
 from screens.counts import count_picker
-from screens.placement import free_pool_lines, placement_panel
+from screens.placement import bound_pool_line, free_pool_lines, placement_panel
 
 
 class PhaseControls(PageBase):
@@ -55,21 +55,16 @@ class PhaseControls(PageBase):
         for key, n in sorted(g.pools.items()):
             kind, _, ident = key.partition(":")
             if kind == "continent":
-                lines.append(
-                    h(
-                        "li",
-                        {"class": "pool-bound"},
-                        self.tr("pool_continent", n=n, continent=self.place(ident)),
-                    )
-                )
+                text = self.tr("pool_continent", n=n, continent=self.place(ident))
             elif kind == "territory":
-                lines.append(
-                    h(
-                        "li",
-                        {"class": "pool-bound"},
-                        self.tr("pool_territory", n=n, territory=self.place(ident)),
-                    )
+                text = self.tr("pool_territory", n=n, territory=self.place(ident))
+            else:
+                continue
+            lines.append(
+                bound_pool_line(
+                    text, key, self.tr("show_on_map"), self.tr("show_on_map_named", pool=text)
                 )
+            )
         # a first round of placing only (War Brasil, Mythological Battles, the option):
         # the turn passes with the last army, so say it before it happens
         passes = [h("p", {"class": "hint"}, self.tr("first_round_placing"))]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from icons import icon
 from nodes import Node, button, h
 
 #: What one tap on a territory places: one army, five, ten, twenty-five, or all that are
@@ -36,6 +37,21 @@ def free_pool_lines(tr: Callable[..., str], pools: dict[str, int]) -> list[Node]
     """
     free = pools.get("free", 0)
     return [h("li", {"class": "pool-free"}, tr("pool_free", n=free))] if free else []
+
+
+def bound_pool_line(text: str, pool: str, show: str, named: str) -> Node:
+    """The line of armies bound to a place (``pool``, a key of ``Game.pools``): a tap shows
+    that place on the map (a phone's whole map has no names: "1 only on Australia" could not
+    be found). ``show`` is the button's hint ("Show on the map"), ``named`` its name.
+
+    >>> line = bound_pool_line("2 only in Africa", "continent:africa", "Show", "2... Show")
+    >>> b = line["children"][0]
+    >>> b["attrs"]["data-action"], b["attrs"]["data-arg"], b["attrs"]["aria-label"]
+    ('show-on-map', 'continent:africa', '2... Show')
+    """
+    node = button("", "show-on-map", pool, cls="pool-show", title=show, aria_label=named)
+    node["children"] = [text, icon("find")]
+    return h("li", {"class": "pool-bound"}, node)
 
 
 def placement_panel(

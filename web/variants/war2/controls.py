@@ -7,7 +7,7 @@ from typing import Any
 from pywar.actions import EndAttack, EndTurn
 
 from nodes import Node, button, find, h
-from screens.placement import free_pool_lines, placement_panel
+from screens.placement import bound_pool_line, free_pool_lines, placement_panel
 from variant_ui import PageApp
 from variants.war2.common import War2Base, _game, _state
 
@@ -143,21 +143,16 @@ class War2Controls(War2Base):
         for key, n in sorted(g.pools.items()):
             kind, _, ident = key.partition(":")
             if kind in ("continent", "majority", "majority_any"):
-                lines.append(
-                    h(
-                        "li",
-                        {"class": "pool-bound"},
-                        app.tr(f"w2_pool_{kind}", n=n, continent=app.place(ident)),
-                    )
-                )
+                text = app.tr(f"w2_pool_{kind}", n=n, continent=app.place(ident))
             elif kind == "territory":
-                lines.append(
-                    h(
-                        "li",
-                        {"class": "pool-bound"},
-                        app.tr("w2_pool_centre", n=n, territory=app.place(ident)),
-                    )
+                text = app.tr("w2_pool_centre", n=n, territory=app.place(ident))
+            else:
+                continue
+            lines.append(
+                bound_pool_line(
+                    text, key, app.tr("show_on_map"), app.tr("show_on_map_named", pool=text)
                 )
+            )
         return placement_panel(
             app.tr,
             app.amount,

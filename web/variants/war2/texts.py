@@ -293,9 +293,8 @@ EN: dict[str, Entry] = {
     "w2_n_destroyed": "{n} destroyed",
     "w2_air_go": "Go on (roll again)",
     "w2_air_stop": "Stop (back to the base)",
-    "w2_air_rules": "Each round the defender rolls the anti-aircraft die; if a bomber is left "
-    "you roll the air-attack die. No conquest from the air: 1 army always "
-    "stays.",
+    "w2_air_rules": "On each roll the defender rolls the anti-aircraft die; if a bomber is "
+    "left you roll the air-attack die. No conquest from the air: 1 army always stays.",
     "w2_die_aa": "Anti-aircraft",
     "w2_die_air": "Bombs",
     "w2_die_aa_title": "Blue anti-aircraft die: {n}",
