@@ -1155,3 +1155,19 @@ def test_a_screen_opened_over_the_game_hides_the_players_secrets() -> None:
             app.render()["panel"], lambda n: "secrets open" in str(n["attrs"].get("class"))
         )
         app.dispatch("reveal")
+
+
+def test_the_new_game_form_explains_the_seed_and_a_five_player_option() -> None:
+    """A newcomer met "Seed (optional)" with no word on what it does, and WAR II's "With 5
+    players, deal all 12 centres" offered to 3 players as if it applied."""
+    app = App(MemoryStorage())
+    app.dispatch("lang", "en")
+    app.dispatch("screen", "setup")
+    form = text_of(app.render()["overlay"])
+    assert "The same seed deals the same cards and rolls the same dice" in form
+    app.dispatch("variant", "war2")
+    form = " ".join(text_of(app.render()["overlay"]).split())
+    assert "deal all 12 centres (no choice) (only with 5 players)" in form
+    while len(app.form["seats"]) < 5:
+        app.dispatch("seat-add")
+    assert "(only with 5 players)" not in text_of(app.render()["overlay"])

@@ -91,7 +91,7 @@ PT: dict[str, Entry] = {
     # "blitz" is Portuguese too (a blitz: a sudden, quick attack); the short word keeps
     # Attack, Blitz and Cancel on one row of a phone's panel
     "blitz": "Blitz",
-    "blitz_title": "Atacar sem parar até conquistar ou chegar ao limite",
+    "blitz_title": "Atacar sem parar até conquistar ou chegar ao número que você escolheu manter",
     "blitz_floor": "A blitz para quando me restarem:",
     "blitz_stop": "Parar",
     "blitz_tally": "Blitz {source.de} contra {target.the} — rolagens: {rolls} · o ataque perdeu: "
@@ -167,6 +167,9 @@ PT: dict[str, Entry] = {
     "opt_not_here": "(não se aplica a este jogo)",
     "seed_label": "Semente (opcional): ",
     "seed_placeholder": "aleatória",
+    "seed_hint": "A mesma semente repete as mesmas cartas e os mesmos dados: para jogar de novo "
+    "uma partida.",
+    "opt_only_with_5": "(vale só com 5 jogadores)",
     "start": "Começar",
     "setup_need_names": "Todo jogador precisa de um nome.",
     "setup_colors_clash": "Dois jogadores não podem ter a mesma cor.",
@@ -544,14 +547,14 @@ EN: dict[str, Entry] = {
     "odds_expect_about": "On average, fighting to the end: you keep about {a}, the defence "
     "about {d}",
     "blitz": "Blitz",
-    "blitz_title": "Keep attacking until the conquest or the floor",
+    "blitz_title": "Keep attacking until you conquer or drop to the number you chose to keep",
     "blitz_floor": "Blitz stops when I am down to:",
     "blitz_stop": "Stop",
     "blitz_tally": "Blitz from {source.the} on {target.the} — rolls: {rolls} · attack lost: "
     "{lost} · defence lost: {killed}",
     "blitz_said": "{tally}. {why}",
     "blitz_why_conquered": "It stopped because you conquered {target.the}.",
-    "blitz_why_floor": "It stopped at the floor you chose: {floor} in {source.the}.",
+    "blitz_why_floor": "It stopped at the number you chose to keep: {floor} in {source.the}.",
     "blitz_why_stopped": "It stopped because you stopped it.",
     "blitz_why_no_armies": "It stopped because {source.the} has nothing left to attack with (one "
     "always stays to hold it).",
@@ -619,6 +622,9 @@ EN: dict[str, Entry] = {
     "opt_not_here": "(not in this game)",
     "seed_label": "Seed (optional): ",
     "seed_placeholder": "random",
+    "seed_hint": "The same seed deals the same cards and rolls the same dice: to play a game "
+    "again.",
+    "opt_only_with_5": "(only with 5 players)",
     "start": "Start",
     "setup_need_names": "Every player needs a name.",
     "setup_colors_clash": "Two players cannot share a colour.",

@@ -448,7 +448,15 @@ class SetupScreen(PageBase):
                                     "checked": "checked" if f.get("options", {}).get(opt) else None,
                                 },
                             ),
-                            self.tr("opt_" + opt),
+                            h(
+                                "span",
+                                {},
+                                self.tr("opt_" + opt),
+                                # an option for a number of players says when it applies
+                                h("span", {"class": "opt-why"}, " " + self.tr("opt_only_with_5"))
+                                if opt.startswith("five_players") and len(f["seats"]) != 5
+                                else None,
+                            ),
                         )
                         for opt in rules.options
                         if opt != "first_round_placement_only"
@@ -466,9 +474,11 @@ class SetupScreen(PageBase):
                                 "value": f["seed"],
                                 "data-action": "seed",
                                 "placeholder": self.tr("seed_placeholder"),
+                                "aria-describedby": "seed-hint",
                             },
                         ),
                     ),
+                    h("p", {"class": "hint", "id": "seed-hint"}, self.tr("seed_hint")),
                 ),
             ),
             button(self.tr("start"), "start", cls="btn primary big"),
