@@ -1139,9 +1139,9 @@ def test_a_blitz_is_read_out_once_when_it_stops_not_roll_by_roll():
     rolls = sum(" atacou " in line for line in app.log)
     assert rolls >= 1
     last = heard[-1]
-    assert f"rolagens: {rolls} ·" in last
+    assert f"Rolagens: {rolls}; o ataque perdeu " in last and "·" not in last
     assert f"Parou porque você conquistou {app.place('argelia').the}." in last
-    assert last.count("rolagens:") == 1
+    assert last.count("Rolagens:") == 1
     report = find(app.render()["panel"], lambda n: "blitz-report" in n["attrs"].get("class", ""))
     assert "role" not in report[0]["attrs"]  # not a live region read at every roll
 
@@ -1205,7 +1205,7 @@ def test_escape_during_a_blitz_ends_it_as_stop_does():
     app.dispatch("escape")
     assert not app.blitz_running
     said = app.render()["announce"]["text"]
-    assert "rolagens: 2 ·" in said and "Parou porque você mandou parar." in said
+    assert "Rolagens: 2;" in said and "Parou porque você mandou parar." in said
     assert "Parou porque você mandou parar." in text_of(app.render()["panel"])
 
 
@@ -1325,3 +1325,15 @@ def test_a_refused_attack_tap_says_why_and_what_to_do(lang: str) -> None:
             "en": "France is not next to Brazil. From Brazil you can attack: Algeria.",
         }[lang]
     )
+
+
+def test_a_replay_step_that_ends_the_attacks_says_so() -> None:
+    """A replayed end of attacks showed and said nothing ("Move 11 of 20, round 1.")."""
+    app = lesson({"brasil": 5})
+    place_all_on(app, "brasil")
+    app.dispatch("end-attack")
+    app.dispatch("screen", "history")
+    app.dispatch("replay-start")
+    app.dispatch("replay-step", "last")
+    assert app.replay["lines"] == ["Ana encerrou os ataques."]
+    assert app.render()["announce"]["text"].endswith("Ana encerrou os ataques.")

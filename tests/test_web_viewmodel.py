@@ -436,6 +436,7 @@ def test_the_curtain_takes_back_the_army_that_ended_a_first_round_turn(lang, und
     app.dispatch("undo-turn-end")
     # the curtain passes back to Ana: whoever tapped it could not then see her objective
     assert game.current == ana and app.curtain == ana
+    assert app.focus_target == ("action", "curtain-open")  # the button pressed is gone
     assert not buttons(app.render()["curtain"], "undo-turn-end")
     app.dispatch("reveal")
     assert not app.revealed
@@ -695,6 +696,10 @@ def test_replay_steps_through_the_log_and_stats_add_up():
     said = app.render()["announce"]["text"]
     assert said == f"Lance 1 de {len(g.log)}, rodada {g.round}. " + " ".join(app.replay["lines"])
     assert "colocou" in said
+    # every step says something: an end of attacks said nothing, on screen or aloud
+    for step in range(1, len(g.log) + 1):
+        app._replay_goto(step)
+        assert app.replay["lines"], (step, g.log[step - 1])
     app.dispatch("replay-step", "last")
     assert app.replay["step"] == len(g.log)
     assert app.render()["board"]["territories"]["brasil"]["armies"] == g.armies["brasil"]

@@ -97,6 +97,9 @@ PT: dict[str, Entry] = {
     "blitz_tally": "Blitz {source.de} contra {target.the} — rolagens: {rolls} · o ataque perdeu: "
     "{lost} · a defesa perdeu: {killed}",
     "blitz_said": "{tally}. {why}",
+    "blitz_tally_said": "Blitz {source.de} contra {target.the}. Rolagens: {rolls}; o ataque "
+    "perdeu {lost}, a defesa perdeu {killed}",
+    "replay_end_attack": "{name} encerrou os ataques.",
     "blitz_why_conquered": "Parou porque você conquistou {target.the}.",
     "blitz_why_floor": "Parou no limite que você escolheu: {floor} {source.em}.",
     "blitz_why_stopped": "Parou porque você mandou parar.",
@@ -553,6 +556,9 @@ EN: dict[str, Entry] = {
     "blitz_tally": "Blitz from {source.the} on {target.the} — rolls: {rolls} · attack lost: "
     "{lost} · defence lost: {killed}",
     "blitz_said": "{tally}. {why}",
+    "blitz_tally_said": "Blitz from {source.the} on {target.the}. Rolls: {rolls}; attack lost "
+    "{lost}, defence lost {killed}",
+    "replay_end_attack": "{name} ended the attacks.",
     "blitz_why_conquered": "It stopped because you conquered {target.the}.",
     "blitz_why_floor": "It stopped at the number you chose to keep: {floor} in {source.the}.",
     "blitz_why_stopped": "It stopped because you stopped it.",

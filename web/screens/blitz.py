@@ -105,7 +105,16 @@ class Blitz(PageBase):
         self.blitz = None
         g = self.game
         if g is not None:
-            tally, why = self.blitz_lines()  # read out as two sentences
+            _shown, why = self.blitz_lines()  # read out as two sentences, with no "·"
+            b = self.blitz_report
+            tally = self.tr(
+                "blitz_tally_said",
+                source=self.place(b["source"]),
+                target=self.place(b["target"]),
+                rolls=b["rolls"],
+                lost=b["lost"],
+                killed=b["killed"],
+            )
             self.say(self.tr("blitz_said", tally=tally, why=why))
             if g.phase == "occupy" and g.occupy and self.taps_wanted():
                 # the next key says how many move in, as after a single roll's conquest

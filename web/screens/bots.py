@@ -111,6 +111,8 @@ class BotTurns(PageBase):
         kinds = HEARD_WHILE_SKIPPING if self.fast_forward else HEARD_WHILE_COMPUTERS_PLAY
         if e["type"] in kinds:
             return True
+        if e["type"] == "turn" and e.get("player") in self.humans():
+            return True  # "Round 3: Ana to play.", skipping or not
         seat = e.get(AIMED_AT.get(e["type"], ""))
         return isinstance(seat, int) and seat in self.humans()
 

@@ -69,11 +69,15 @@ class HistoryScreen(PageBase):
             events = replayed.apply(
                 Action.from_dict(entry["action"]), rolls=(rolls[0], rolls[1]) if rolls else None
             )
+        lines = [x for x in (self.describe_event(e) for e in events) if x]
+        if step and not lines and g.log[step - 1]["action"].get("type") == "end_attack":
+            # (the step said nothing, on the screen or to a screen reader)
+            lines = [self.tr("replay_end_attack", name=self.name(replayed.current))]
         self.replay = {
             "step": step,
             "game": replayed,
             "log": len(g.log),
-            "lines": [x for x in (self.describe_event(e) for e in events) if x],
+            "lines": lines,
             "marks": step_marks(events, replayed.board.territories),
         }
 

@@ -45,6 +45,7 @@ class PlayScreen(PageBase):
         # the curtain stays, now for the one who placed it: the next person, who has the
         # device, could take Ana's turn back and tap "Show" on her objective
         self.curtain = g.current
+        self.request_focus("action", "curtain-open")  # (the button pressed is gone)
 
     def on_reveal(self, _a: str | None, _v: str | None) -> None:
         # never under the curtain: the person behind it has not said who they are yet
