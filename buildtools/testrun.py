@@ -55,6 +55,8 @@ def cmd_test(args: argparse.Namespace) -> int:
             "web/saves.py",
             "web/i18n.py",
             "web/bytecode.py",
+            "web/rules_help.py",
+            "web/icons.py",
             "-q",
         ]
     )
