@@ -43,7 +43,9 @@ A frame: ``slots`` (slot name to its view JSON, or None, for the slots that chan
 top bar), ``board_id`` (the map the view wants), ``paint``/``names``/``input`` (the
 board's changed territories, as ``web/page.js`` takes them), ``map_label``, ``labels``
 (the zoom buttons' and the panel's names, when they change), ``step`` (the player's step
-in the panel: the page scrolls the panel back to its top when it changes), ``marks``
+in the panel: the page scrolls the panel back to its top when it changes), ``whole_map``
+and ``show_on_map`` (counted asks: show the whole map; zoom in on some territories),
+``marks``
 (changed), ``choice``, ``message``, ``screen``, ``paused``, ``announce``, ``focus`` (the
 dialog open and the model's focus request), ``timers`` (the next bot step's delay or None,
 whether blitz runs) and ``effects``.
