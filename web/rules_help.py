@@ -59,7 +59,7 @@ CLASSIC: dict[str, list[Section]] = {
                 "Três cartas com figuras iguais ou todas diferentes (o coringa vale qualquer) "
                 "são trocadas por {board.armies}: 4, 6, 8, 10, 12, 15 e depois 5 a mais a cada "
                 "troca do jogo. Se você tem o {board.territory} de uma carta trocada, ganha mais "
-                "2 nele (uma vez por troca). Quem começa a jogada com 5 cartas ou mais é obrigado "
+                "2 nele. Quem começa a jogada com 5 cartas ou mais é obrigado "
                 "a trocar antes de colocar.",
             ],
         ),
@@ -119,8 +119,8 @@ CLASSIC: dict[str, list[Section]] = {
             [
                 "Three cards with equal shapes or all different (a joker is any shape) trade for "
                 "{board.armies}: 4, 6, 8, 10, 12, 15 and then 5 more at each trade of the game. "
-                "Holding the {board.territory} of a traded card gives 2 more there (once per "
-                "trade). Starting your turn with 5 cards or more, you must trade before placing.",
+                "Holding the {board.territory} of a traded card gives 2 more there. Starting "
+                "your turn with 5 cards or more, you must trade before placing.",
             ],
         ),
         (
