@@ -200,10 +200,16 @@ def test_the_keyboard_follows_a_blitz_to_stop_and_back_to_attack(app_page: Any) 
     page.locator('#board [data-territory="brasil"]').focus()
     page.keyboard.press("Enter")
     page.wait_for_selector(".phase.attack")
-    for territory in ("brasil", "argelia"):
+    # each choice seen before the next key, as a person waits for it (a frame still on its
+    # way moved the focus off the next territory on a busy machine)
+    page.wait_for_timeout(300)
+    for territory, state in (("brasil", "source"), ("argelia", "target")):
         page.locator(f'#board [data-territory="{territory}"]').focus()
         page.keyboard.press("Enter")
-    page.wait_for_selector('.phase.attack [data-action="blitz"]')
+        page.wait_for_selector(
+            f'#board [data-territory="{territory}"][data-state="{state}"]', timeout=TIMEOUT
+        )
+    page.wait_for_selector('.phase.attack [data-action="blitz"]', timeout=TIMEOUT)
     page.locator('.phase.attack [data-action="blitz"]').focus()
     page.keyboard.press("Enter")
     page.wait_for_function(
