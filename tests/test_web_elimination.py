@@ -25,15 +25,17 @@ def app_at(
     armies: dict[str, int],
     objectives: dict[int, str],
     seed: int = 3,
+    person: int = 0,
 ) -> App:
-    """A page playing ``variant`` at a position, Ana (seat 0) a person, the others bots."""
+    """A page playing ``variant`` at a position, seat ``person`` (Ana) a person, the others
+    bots."""
     game = Game.scenario(
         variant, SEATS, owner, armies=armies, hands=hands, objectives=objectives, seed=seed, round=2
     )
     app = App(MemoryStorage())
     app.game = game
     app.seats = [
-        {"name": n, "color": c, "kind": "human" if i == 0 else "bot"}
+        {"name": n, "color": c, "kind": "human" if i == person else "bot"}
         for i, (n, c) in enumerate(SEATS)
     ]
     app.record = make_record(app.store.new_id(), game, app.seats)
@@ -267,18 +269,8 @@ def test_the_last_person_knocked_out_watches_rather_than_skips():
     computers are left, and offers pause and the speeds."""
     owner = {t: (0 if i % 2 else 2) for i, t in enumerate(CLASSIC.territories)}
     owner.update({"argentina": 1, "brasil": 0})
-    game = Game.scenario(
-        "classic", SEATS, owner, armies={"brasil": 40}, objectives={0: "territories_24"}, seed=3
-    )
-    app = App(MemoryStorage())
-    app.game = game
-    app.seats = [
-        {"name": n, "color": c, "kind": "human" if i == 1 else "normal"}
-        for i, (n, c) in enumerate(SEATS)
-    ]
-    app.record = make_record(app.store.new_id(), game, app.seats)
-    app.store.save(app.record)
-    app.screen = "play"
+    app = app_at("classic", owner, {}, {"brasil": 40}, {0: "territories_24"}, person=1)
+    game = app.game
     assert buttons(app.render()["panel"], "fast-forward")
     assert app.tr("watch_hint_out") not in panel(app)
     app.dispatch("fast-forward")  # skipping to Bia's turn when she is knocked out

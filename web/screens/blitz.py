@@ -105,16 +105,7 @@ class Blitz(PageBase):
         self.blitz = None
         g = self.game
         if g is not None:
-            _shown, why = self.blitz_lines()  # read out as two sentences, with no "·"
-            b = self.blitz_report
-            tally = self.tr(
-                "blitz_tally_said",
-                source=self.place(b["source"]),
-                target=self.place(b["target"]),
-                rolls=b["rolls"],
-                lost=b["lost"],
-                killed=b["killed"],
-            )
+            tally, why = self.blitz_lines("blitz_tally_said")  # two sentences, no "·"
             self.say(self.tr("blitz_said", tally=tally, why=why))
             if g.phase == "occupy" and g.occupy and self.taps_wanted():
                 # the next key says how many move in, as after a single roll's conquest
@@ -124,14 +115,15 @@ class Blitz(PageBase):
                 # Attack, where the next key goes on (it fell to the map)
                 self.request_focus("action", "attack")
 
-    def blitz_lines(self) -> list[str]:
-        """The running or finished blitz in words: its tally, then why it stopped."""
+    def blitz_lines(self, tally: str = "blitz_tally") -> list[str]:
+        """The running or finished blitz in words: its tally (the catalogue's ``tally``: as
+        shown, or as read out), then why it stopped."""
         b = self.blitz or self.blitz_report
         if b is None:
             return []
         lines = [
             self.tr(
-                "blitz_tally",
+                tally,
                 source=self.place(b["source"]),
                 target=self.place(b["target"]),
                 rolls=b["rolls"],

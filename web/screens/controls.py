@@ -60,11 +60,7 @@ class PhaseControls(PageBase):
                 text = self.tr("pool_territory", n=n, territory=self.place(ident))
             else:
                 continue
-            lines.append(
-                bound_pool_line(
-                    text, key, self.tr("show_on_map"), self.tr("show_on_map_named", pool=text)
-                )
-            )
+            lines.append(bound_pool_line(self.tr, text, key))
         # a first round of placing only (War Brasil, Mythological Battles, the option):
         # the turn passes with the last army, so say it before it happens
         passes = [h("p", {"class": "hint"}, self.tr("first_round_placing"))]

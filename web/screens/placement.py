@@ -39,17 +39,24 @@ def free_pool_lines(tr: Callable[..., str], pools: dict[str, int]) -> list[Node]
     return [h("li", {"class": "pool-free"}, tr("pool_free", n=free))] if free else []
 
 
-def bound_pool_line(text: str, pool: str, show: str, named: str) -> Node:
-    """The line of armies bound to a place (``pool``, a key of ``Game.pools``): a tap shows
-    that place on the map (a phone's whole map has no names: "1 only on Australia" could not
-    be found). ``show`` is the button's hint ("Show on the map"), ``named`` its name.
+def bound_pool_line(tr: Callable[..., str], text: str, pool: str) -> Node:
+    """The line ``text`` of armies bound to a place (``pool``, a key of ``Game.pools``): a
+    tap shows that place on the map (a phone's whole map has no names: "1 only on
+    Australia" could not be found).
 
-    >>> line = bound_pool_line("2 only in Africa", "continent:africa", "Show", "2... Show")
+    >>> line = bound_pool_line(lambda key, **kw: key, "2 only in Africa", "continent:africa")
     >>> b = line["children"][0]
     >>> b["attrs"]["data-action"], b["attrs"]["data-arg"], b["attrs"]["aria-label"]
-    ('show-on-map', 'continent:africa', '2... Show')
+    ('show-on-map', 'continent:africa', 'show_on_map_named')
     """
-    node = button("", "show-on-map", pool, cls="pool-show", title=show, aria_label=named)
+    node = button(
+        "",
+        "show-on-map",
+        pool,
+        cls="pool-show",
+        title=tr("show_on_map"),
+        aria_label=tr("show_on_map_named", pool=text),
+    )
     node["children"] = [text, icon("find")]
     return h("li", {"class": "pool-bound"}, node)
 

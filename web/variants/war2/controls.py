@@ -148,11 +148,7 @@ class War2Controls(War2Base):
                 text = app.tr("w2_pool_centre", n=n, territory=app.place(ident))
             else:
                 continue
-            lines.append(
-                bound_pool_line(
-                    text, key, app.tr("show_on_map"), app.tr("show_on_map_named", pool=text)
-                )
-            )
+            lines.append(bound_pool_line(app.tr, text, key))
         return placement_panel(
             app.tr,
             app.amount,
