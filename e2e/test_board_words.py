@@ -90,7 +90,7 @@ def test_a_person_holding_a_region_places_its_bonus_in_english(
     assert page.locator(".pool-bound").count() == 1
     place_all_on(page, sorted(mine)[0])
     page.wait_for_selector(".phase.attack")
-    assert "Tap one of your" in panel.inner_text()
+    assert "Choose one of your" in panel.inner_text()
 
 
 def label_and_name(page: Any, tid: str) -> tuple[str, str]:

@@ -302,7 +302,7 @@ def test_every_text_with_a_count_takes_the_form_of_its_count(board: str) -> None
             "classic",
             "regroup_pick_target",
             {"source": place("pt", "classic", "peru"), "n": 1},
-            "Do Peru pode sair 1: toque num território seu vizinho.",
+            "Do Peru pode sair 1: escolha um território seu vizinho.",
         ),
         ("pt", "war2", "w2_ev_cards", {"name": "Ana", "n": 1}, "Ana recebeu 1 carta."),
         ("pt", "war2", "w2_ev_cards", {"name": "Ana", "n": 3}, "Ana recebeu 3 cartas."),

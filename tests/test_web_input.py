@@ -288,7 +288,7 @@ def test_a_new_step_of_a_persons_turn_is_read_out_once():
     app.dispatch("curtain-open")
     said = app.render()["announce"]
     assert said["text"].startswith("Exércitos a colocar:")
-    assert "Toque num território seu para colocar." in said["text"]
+    assert "Escolha um território seu para colocar." in said["text"]
     assert app.render()["announce"] == said
     app.dispatch("amount", "all")
     app.dispatch("territory", "brasil")
@@ -618,7 +618,7 @@ def test_a_screen_reader_hears_the_computers_take_not_every_roll(skipping: bool)
         assert said == [said[-1]] and said[-1].startswith("Rodada 2: vez de Ana."), said
     else:
         assert any("Rodada 1: vez de" in s or "conquistou" in s for s in said[:-1]), said
-    assert "Exércitos a colocar: 5. Toque num território seu para colocar." in said[-1]
+    assert "Exércitos a colocar: 5. Escolha um território seu para colocar." in said[-1]
 
 
 def test_a_screen_reader_hears_the_war2_moves_aimed_at_a_person() -> None:

@@ -615,7 +615,7 @@ def test_paused_computers_show_a_paused_state_until_resumed():
     view = app.render()
     assert view["paused"] and not app.bot_to_move
     (banner,) = find(view["panel"], lambda n: n["attrs"].get("class") == "paused-banner")
-    assert text_of(banner) == f"Pausado: {name} (computador) espera até você tocar em Continuar."
+    assert text_of(banner) == f"Pausado: {name} (computador) espera até você usar Continuar."
     assert find(banner, lambda n: n["tag"] == "svg")  # the pause icon ships with the page
     assert "Rodada 2 · colocar exércitos · pausado" in text_of(view["panel"])
     (resume,) = find(view["panel"], lambda n: n["attrs"].get("data-action") == "pause")
@@ -1309,9 +1309,9 @@ def test_a_refused_attack_tap_says_why_and_what_to_do(lang: str) -> None:
     assert (
         app.message[1]
         == {
-            "pt": "Esse território é seu: para atacar a partir do Brasil, toque num território "
+            "pt": "Esse território é seu: para atacar a partir do Brasil, escolha um território "
             "inimigo vizinho.",
-            "en": "That territory is yours: to attack from Brazil, tap an enemy territory next "
+            "en": "That territory is yours: to attack from Brazil, choose an enemy territory next "
             "to it.",
         }[lang]
     )

@@ -355,8 +355,8 @@ def test_a_territory_lost_twice_over_names_who_took_it_from_us():
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("pt", "Toque num território seu na América do Sul para colocar."),
-        ("en", "Tap one of your territories in South America to place."),
+        ("pt", "Escolha um território seu na América do Sul para colocar."),
+        ("en", "Choose one of your territories in South America to place."),
     ],
 )
 def test_the_placement_hint_says_where_the_last_bound_armies_go(lang, said):

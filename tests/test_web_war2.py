@@ -201,12 +201,12 @@ def test_setup_claims_by_taps_then_the_two_stage_first_round():
         assert sorted(free) == sorted(g.vacant())
         taken = next(t for t in TERRITORIES if t in g.owner and g.owner[t] != 0)
         app.dispatch("territory", taken)
-        said = f"{app.place(taken).The} já tem dono: toque num território vago (tracejado)."
+        said = f"{app.place(taken).The} já tem dono: escolha um território vago (tracejado)."
         assert app.render()["message"]["text"] == said
         own = next((t for t in TERRITORIES if g.owner.get(t) == 0), None)
         if own is not None:  # one's own: said so ("taken" read as wrong)
             app.dispatch("territory", own)
-            said = f"Você já tem {app.place(own).the}: toque num território vago (tracejado)."
+            said = f"Você já tem {app.place(own).the}: escolha um território vago (tracejado)."
             assert app.render()["message"]["text"] == said
         app.dispatch("territory", free[0])
         assert g.owner[free[0]] == 0 and g.armies[free[0]] == 1
@@ -548,7 +548,7 @@ def test_airlift_between_centres_without_chains():
     app.dispatch("end-attack")
     assert g.phase == "regroup"
     app.dispatch("w2-mode", "airlift")
-    assert "Toque no seu Centro Estratégico" in panel(app)
+    assert "Escolha o seu Centro Estratégico" in panel(app)
     assert set(options(app)) <= set(g.centres_of(0))
     app.dispatch("territory", "venezuela")
     assert app.render()["message"]["text"] == "Aerotransporte só entre Centros Estratégicos seus."

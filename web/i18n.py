@@ -158,7 +158,7 @@ PT: dict[str, Entry] = {
     "pause": "Pausar",
     "resume_bots": "Continuar",
     "bot_paused_tag": "pausado",
-    "bots_paused": "Pausado: {name} (computador) espera até você tocar em Continuar.",
+    "bots_paused": "Pausado: {name} (computador) espera até você usar Continuar.",
     "fast_forward": "Avançar até a minha vez",
     "watch_hint": "Só computadores: assista à partida.",
     "watch_hint_out": "Só restam computadores: assista à partida até o fim.",
@@ -259,9 +259,9 @@ PT: dict[str, Entry] = {
     "game_of": "{game} de {names}, rodada {round}",
     "save_restore_refused": Plural(
         "O armazenamento do navegador está cheio: {n} jogo apagado não pôde voltar. Apague "
-        "jogos terminados para liberar espaço e toque em Desfazer de novo.",
+        "jogos terminados para liberar espaço e use Desfazer de novo.",
         "O armazenamento do navegador está cheio: {n} jogos apagados não puderam voltar. "
-        "Apague jogos terminados para liberar espaço e toque em Desfazer de novo.",
+        "Apague jogos terminados para liberar espaço e use Desfazer de novo.",
     ),
     "last_game_not_kept": "O último jogo não ficou guardado neste aparelho (o armazenamento "
     "do navegador estava cheio ou foi limpo). Jogos salvos mostra o que este aparelho guarda.",
@@ -301,19 +301,19 @@ PT: dict[str, Entry] = {
     "pool_free": "{n} em qualquer {board.territory} seu",
     "pool_continent": "{n} só {continent.em}",
     "pool_territory": "{n} só {territory.em} (carta trocada)",
-    "amount_label": "Quantos colocar por toque",
+    "amount_label": "Quantos colocar de cada vez",
     "amount_1": "+1",
     "amount_5": "+5",
     "amount_10": "+10",
     "amount_25": "+25",
     "amount_all": "Todos",
-    "place_hint": "Toque num {board.territory} seu para colocar.",
-    "place_hint_continent": "Toque num {board.territory} seu {continent.em} para colocar.",
-    "place_hint_territory": "Toque {territory.em} para colocar.",
+    "place_hint": "Escolha um {board.territory} seu para colocar.",
+    "place_hint_continent": "Escolha um {board.territory} seu {continent.em} para colocar.",
+    "place_hint_territory": "Escolha {territory.the} para colocar.",
     "must_trade": "Você tem 5 cartas ou mais: mostre suas cartas e troque um conjunto.",
-    "attack_pick_source": "Toque num {board.territory} seu com 2 ou mais {board.armies} para "
+    "attack_pick_source": "Escolha um {board.territory} seu com 2 ou mais {board.armies} para "
     "atacar dele.",
-    "attack_pick_target": "Atacar {source.de}: toque num {board.territory} inimigo vizinho.",
+    "attack_pick_target": "Atacar {source.de}: escolha um {board.territory} inimigo vizinho.",
     "attack_matchup": "{source} ({a}) ataca {target} ({d})",
     "odds_line": "Chance de conquistar atacando até o fim: {pct}%",
     "odds_line_about": "Chance de conquistar atacando até o fim: cerca de {pct}%",
@@ -330,7 +330,7 @@ PT: dict[str, Entry] = {
     "attack_one_army": "{territory.The} tem só 1 {board.army}, e 1 sempre fica. Ataque a "
     "partir de um {board.territory} seu com 2 ou mais.",
     "attack_own_with_source": "Esse {board.territory} é seu: para atacar a partir "
-    "{source.de}, toque num {board.territory} inimigo vizinho.",
+    "{source.de}, escolha um {board.territory} inimigo vizinho.",
     "attack_not_adjacent": "{target.The} e {source.the} não são vizinhos. A partir {source.de}"
     " você pode atacar: {targets}.",
     "attack_not_adjacent_none": "{target.The} e {source.the} não são vizinhos, e {source.the}"
@@ -338,11 +338,11 @@ PT: dict[str, Entry] = {
     "occupy_prompt": "Você conquistou {territory.the}! Quantos {board.armies} mover para lá "
     "(até {max})?",
     "occupy_n": Plural("Mover {n} {board.army} para lá", "Mover {n} {board.armies} para lá"),
-    "regroup_pick_source": "Remanejar: toque num {board.territory} seu de onde mover "
+    "regroup_pick_source": "Remanejar: escolha um {board.territory} seu de onde mover "
     "{board.armies}.",
     "regroup_pick_target": Plural(
-        "{source.De} pode sair {n}: toque num {board.territory} seu vizinho.",
-        "{source.De} podem sair {n}: toque num {board.territory} seu vizinho.",
+        "{source.De} pode sair {n}: escolha um {board.territory} seu vizinho.",
+        "{source.De} podem sair {n}: escolha um {board.territory} seu vizinho.",
     ),
     "regroup_prompt": "Mover {source.de} para {target.the}:",
     "count_label": "Quantos {board.armies} mover",
@@ -374,7 +374,7 @@ PT: dict[str, Entry] = {
     "3 cartas que formem um conjunto.",
     "trade_picked": "Escolhidas: {n} de 3.",
     "trade_pick_set": "Escolher um conjunto para mim",
-    "trade_set_picked": "Conjunto escolhido (vale {value}): troque, ou toque numa carta para "
+    "trade_set_picked": "Conjunto escolhido (vale {value}): troque, ou escolha outra carta para "
     "mudar.",
     "trade_none": "Ainda não há conjunto nestas cartas: são 3 figuras iguais ou 3 diferentes "
     "(o coringa vale qualquer uma).",
@@ -711,9 +711,9 @@ EN: dict[str, Entry] = {
     "game_of": "{game} with {names}, round {round}",
     "save_restore_refused": Plural(
         "The browser's storage is full: {n} deleted game could not come back. Delete "
-        "finished games to free space, then tap Undo again.",
+        "finished games to free space, then press Undo again.",
         "The browser's storage is full: {n} deleted games could not come back. Delete "
-        "finished games to free space, then tap Undo again.",
+        "finished games to free space, then press Undo again.",
     ),
     "last_game_not_kept": "The last game was not kept on this device (the browser's storage "
     "was full, or was cleared). Saved games lists what this device keeps.",
@@ -756,19 +756,19 @@ EN: dict[str, Entry] = {
     "pool_free": "{n} on any of your {board.territories}",
     "pool_continent": "{n} only in {continent.the}",
     "pool_territory": "{n} only on {territory.the} (traded card)",
-    "amount_label": "{board.Armies} per tap",
+    "amount_label": "{board.Armies} each time",
     "amount_1": "+1",
     "amount_5": "+5",
     "amount_10": "+10",
     "amount_25": "+25",
     "amount_all": "All",
-    "place_hint": "Tap one of your {board.territories} to place.",
-    "place_hint_continent": "Tap one of your {board.territories} in {continent.the} to place.",
-    "place_hint_territory": "Tap {territory.the} to place.",
+    "place_hint": "Choose one of your {board.territories} to place.",
+    "place_hint_continent": "Choose one of your {board.territories} in {continent.the} to place.",
+    "place_hint_territory": "Choose {territory.the} to place.",
     "must_trade": "You hold 5 cards or more: show your cards and trade a set.",
-    "attack_pick_source": "Tap one of your {board.territories} with 2 or more {board.armies} to "
+    "attack_pick_source": "Choose one of your {board.territories} with 2 or more {board.armies} to "
     "attack from it.",
-    "attack_pick_target": "Attacking from {source.the}: tap a neighbouring enemy "
+    "attack_pick_target": "Attacking from {source.the}: choose a neighbouring enemy "
     "{board.territory}.",
     "attack_matchup": "{source} ({a}) attacks {target} ({d})",
     "odds_line": "Chance to conquer attacking to the end: {pct}%",
@@ -786,7 +786,7 @@ EN: dict[str, Entry] = {
     "attack_one_army": "{territory.The} has only 1 {board.army}, and 1 always stays. Attack "
     "from one of your {board.territories} with 2 or more.",
     "attack_own_with_source": "That {board.territory} is yours: to attack from {source.the}, "
-    "tap an enemy {board.territory} next to it.",
+    "choose an enemy {board.territory} next to it.",
     "attack_not_adjacent": "{target.The} is not next to {source.the}. From {source.the} you "
     "can attack: {targets}.",
     "attack_not_adjacent_none": "{target.The} is not next to {source.the}, and {source.the} has "
@@ -794,9 +794,9 @@ EN: dict[str, Entry] = {
     "occupy_prompt": "You conquered {territory.the}! How many {board.armies} move in (up to "
     "{max})?",
     "occupy_n": Plural("Move {n} {board.army} in", "Move {n} {board.armies} in"),
-    "regroup_pick_source": "Regroup: tap one of your {board.territories} to move "
+    "regroup_pick_source": "Regroup: choose one of your {board.territories} to move "
     "{board.armies} from.",
-    "regroup_pick_target": "{n} may leave {source.the}: tap a neighbouring {board.territory} "
+    "regroup_pick_target": "{n} may leave {source.the}: choose a neighbouring {board.territory} "
     "of yours.",
     "regroup_prompt": "Move from {source.the} to {target.the}:",
     "count_label": "How many {board.armies} to move",
@@ -828,7 +828,8 @@ EN: dict[str, Entry] = {
     "that make a set.",
     "trade_picked": "Picked: {n} of 3.",
     "trade_pick_set": "Pick a set for me",
-    "trade_set_picked": "A set is picked (worth {value}): trade it, or tap a card to change it.",
+    "trade_set_picked": "A set is picked (worth {value}): trade it, or choose another card to "
+    "change it.",
     "trade_none": "No set among these cards yet: a set is 3 equal shapes or 3 different ones "
     "(a joker is any shape).",
     "trade_later": "You hold a set, but cards are traded at the start of your turn (or at its "

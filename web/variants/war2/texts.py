@@ -14,7 +14,7 @@ PT: dict[str, Entry] = {
     "w2_stage1": "1ª rodada, 1ª etapa: só colocar exércitos e receber bombardeiros; a vez passa "
     "com o último exército colocado.",
     "w2_stage2": "1ª rodada, 2ª etapa: atacar, deslocar e usar cartas (sem novos exércitos).",
-    "w2_claim_prompt": "Escolha livre: toque num território vago (tracejado) para pôr 1 "
+    "w2_claim_prompt": "Escolha livre: escolha um território vago (tracejado) para pôr 1 "
     "exército nele. Vagos: {n}.",
     "w2_claim_dealt": "Os 12 Centros Estratégicos (★) já foram distribuídos, com 2 exércitos "
     "em cada. Depois da escolha começa a 1ª rodada.",
@@ -22,8 +22,8 @@ PT: dict[str, Entry] = {
     "exércitos) ou dois territórios vagos, que não sejam CE, de continentes "
     "diferentes (1 exército em cada).",
     "w2_take_centre": "Ficar com {territory.the} (★, 2 exércitos)",
-    "w2_pair_prompt": "Para dois territórios: toque em dois vagos de continentes diferentes.",
-    "w2_pair_first": "Primeiro: {territory}. Toque no segundo, de outro continente.",
+    "w2_pair_prompt": "Para dois territórios: escolha dois vagos de continentes diferentes.",
+    "w2_pair_first": "Primeiro: {territory}. Escolha o segundo, de outro continente.",
     "w2_pairs_closed": "Três jogadores já escolheram dois territórios: pegue uma carta de CE.",
     "w2_no_centres_left": "Não restam cartas de CE: escolha dois territórios.",
     "w2_pool_continent": "{n} só {continent.em} (continente inteiro)",
@@ -32,7 +32,7 @@ PT: dict[str, Entry] = {
     "w2_pool_centre": "{n} só {territory.em} (★ Centro Estratégico)",
     # (the cards' box is under the panel on a phone, beside it on a tablet: named, not placed)
     "w2_cards_any_time": "Suas cartas podem ser usadas a qualquer momento da sua jogada "
-    "(toque em “{reveal}”).",
+    "(use “{reveal}”).",
     "w2_air_base": Plural(
         "✈ Sua base aérea: {base} bombardeiro · na caixa: {box}",
         "✈ Sua base aérea: {base} bombardeiros · na caixa: {box}",
@@ -44,7 +44,7 @@ PT: dict[str, Entry] = {
     ),
     "w2_air_base_idle": "Base aérea ({color}): cor fora deste jogo",
     "w2_air_button": "✈ Ataque aéreo da base ({n})",
-    "w2_air_pick_target": "Toque num território inimigo com pelo menos 2 exércitos, em "
+    "w2_air_pick_target": "Escolha um território inimigo com pelo menos 2 exércitos, em "
     "qualquer lugar do mapa.",
     "w2_air_choose": Plural(
         "Bombardear {target.the} ({armies} exército) com quantos bombardeiros?",
@@ -81,10 +81,10 @@ PT: dict[str, Entry] = {
     "w2_air_end_stopped": "Ataque aéreo interrompido.",
     "w2_air_summary": "Bombardeiros perdidos: {lost} · de volta à base: {returned}",
     "w2_airlift_button": "✈ Aerotransporte entre CEs",
-    "w2_airlift_pick_source": "Toque no seu Centro Estratégico de onde os exércitos voam.",
+    "w2_airlift_pick_source": "Escolha o seu Centro Estratégico de onde os exércitos voam.",
     "w2_airlift_pick_target": Plural(
-        "{source.De} ({n} pode voar): toque no CE de destino.",
-        "{source.De} ({n} podem voar): toque no CE de destino.",
+        "{source.De} ({n} pode voar): escolha o CE de destino.",
+        "{source.De} ({n} podem voar): escolha o CE de destino.",
     ),
     "w2_airlift_prompt": "Voar {source.de} para {target.the}:",
     "w2_airlift_go": "Voar com {n}",
@@ -92,7 +92,7 @@ PT: dict[str, Entry] = {
     "não se deslocam de novo.",
     "w2_count_label": "Quantos",
     "w2_cards_count": "Cartas: {n} de {limit}",
-    "w2_card_hint": "Toque numa carta de território para usá-la; junte cartas numeradas para "
+    "w2_card_hint": "Escolha uma carta de território para usá-la; junte cartas numeradas para "
     "somar; duas cartas de território fazem um transporte.",
     "w2_card_timing": "As cartas se usam na sua jogada: ao colocar, atacar ou deslocar.",
     "w2_card_armies": Plural("+{n} exército {territory.em}", "+{n} exércitos {territory.em}"),
@@ -131,11 +131,11 @@ PT: dict[str, Entry] = {
     "w2_ci_captured": "{owner}: {territory.em}, com {holder}",
     "w2_ci_unplaced": "{owner}: ainda fora do tabuleiro",
     "w2_ci_place": "Colocar meu Centro de Informação",
-    "w2_ci_place_pick": "Toque num território seu para pôr o Centro de Informação.",
+    "w2_ci_place_pick": "Escolha um território seu para pôr o Centro de Informação.",
     "w2_ci_place_due": "Coloque seu Centro de Informação antes de terminar esta jogada (ele "
     "entra até a 2ª rodada).",
     "w2_ci_move": "Mover o Centro de Informação de {owner}",
-    "w2_ci_move_pick": "Toque num território seu vizinho (ou noutro CE seu, se ele está num CE).",
+    "w2_ci_move_pick": "Escolha um território seu vizinho (ou outro CE seu, se ele está num CE).",
     "w2_spy": "Espionar {name}",
     "w2_spy_hint": "Espionagem: veja todas as cartas de um adversário (não o objetivo), uma "
     "vez por jogada. Só você verá.",
@@ -228,8 +228,8 @@ PT: dict[str, Entry] = {
     "rule_spy_once": "Só se espiona um adversário por jogada.",
     "rule_territory_cards_only": "Use duas cartas de territórios seus.",
     "rule_territory_taken": "Este território já tem dono.",
-    "w2_claim_own": "Você já tem {territory.the}: toque num território vago (tracejado).",
-    "w2_claim_taken": "{territory.The} já tem dono: toque num território vago (tracejado).",
+    "w2_claim_own": "Você já tem {territory.the}: escolha um território vago (tracejado).",
+    "w2_claim_taken": "{territory.The} já tem dono: escolha um território vago (tracejado).",
     "w2_air_target_armies": Plural(
         "{territory.The} tem só {n} exército: os bombardeiros só atacam um território com "
         "{least} ou mais.",
@@ -248,7 +248,7 @@ EN: dict[str, Entry] = {
     "w2_stage1": "First round, stage 1: place armies and receive bombers only; your turn ends "
     "with the last army placed.",
     "w2_stage2": "First round, stage 2: attack, move and use cards (no new armies).",
-    "w2_claim_prompt": "Free choice: tap a vacant territory (dashed) to put 1 army on it. "
+    "w2_claim_prompt": "Free choice: choose a vacant territory (dashed) to put 1 army on it. "
     "Vacant: {n}.",
     "w2_claim_dealt": "The 12 Strategic Centres (★) were dealt, 2 armies on each. The first "
     "round starts after the choice.",
@@ -256,15 +256,15 @@ EN: dict[str, Entry] = {
     "armies) or two vacant territories, not centres, in different "
     "continents (1 army on each).",
     "w2_take_centre": "Take {territory.the} (★, 2 armies)",
-    "w2_pair_prompt": "For two territories: tap two vacant ones in different continents.",
-    "w2_pair_first": "First: {territory}. Tap the second, in another continent.",
+    "w2_pair_prompt": "For two territories: choose two vacant ones in different continents.",
+    "w2_pair_first": "First: {territory}. Choose the second, in another continent.",
     "w2_pairs_closed": "Three players already chose two territories: take a centre card.",
     "w2_no_centres_left": "No centre cards left: choose two territories.",
     "w2_pool_continent": "{n} only in {continent.the} (whole continent)",
     "w2_pool_majority": "{n} only in {continent.the} (majority)",
     "w2_pool_majority_any": "{n} for the majority of {continent.the} (anywhere)",
     "w2_pool_centre": "{n} only on {territory.the} (★ Strategic Centre)",
-    "w2_cards_any_time": "Your cards may be used at any time of your turn (tap “{reveal}”).",
+    "w2_cards_any_time": "Your cards may be used at any time of your turn (use “{reveal}”).",
     "w2_air_base": Plural(
         "✈ Your air base: {base} bomber · in the box: {box}",
         "✈ Your air base: {base} bombers · in the box: {box}",
@@ -276,7 +276,7 @@ EN: dict[str, Entry] = {
     ),
     "w2_air_base_idle": "Air base ({color}): a colour not in this game",
     "w2_air_button": "✈ Air attack from the base ({n})",
-    "w2_air_pick_target": "Tap an enemy territory with at least 2 armies, anywhere on the map.",
+    "w2_air_pick_target": "Choose an enemy territory with at least 2 armies, anywhere on the map.",
     "w2_air_choose": Plural(
         "Bomb {target.the} ({armies} army) with how many bombers?",
         "Bomb {target.the} ({armies} armies) with how many bombers?",
@@ -310,15 +310,15 @@ EN: dict[str, Entry] = {
     "w2_air_end_stopped": "Air attack stopped.",
     "w2_air_summary": "Bombers lost: {lost} · back to the base: {returned}",
     "w2_airlift_button": "✈ Airlift between centres",
-    "w2_airlift_pick_source": "Tap your Strategic Centre the armies fly from.",
-    "w2_airlift_pick_target": "From {source.the} ({n} may fly): tap the centre they fly to.",
+    "w2_airlift_pick_source": "Choose your Strategic Centre the armies fly from.",
+    "w2_airlift_pick_target": "From {source.the} ({n} may fly): choose the centre they fly to.",
     "w2_airlift_prompt": "Fly from {source.the} to {target.the}:",
     "w2_airlift_go": "Fly {n}",
     "w2_airlift_hint": "Armies that moved this turn do not fly, and armies that flew do not "
     "move again.",
     "w2_count_label": "How many",
     "w2_cards_count": "Cards: {n} of {limit}",
-    "w2_card_hint": "Tap a territory card to use it; add numbered cards to add up; two "
+    "w2_card_hint": "Choose a territory card to use it; add numbered cards to add up; two "
     "territory cards make a transport.",
     "w2_card_timing": "Cards are used during your turn: placing, attacking or moving.",
     "w2_card_armies": Plural("+{n} army on {territory.the}", "+{n} armies on {territory.the}"),
@@ -349,11 +349,11 @@ EN: dict[str, Entry] = {
     "w2_ci_captured": "{owner}: on {territory.the}, held by {holder}",
     "w2_ci_unplaced": "{owner}: not on the board yet",
     "w2_ci_place": "Place my Information Centre",
-    "w2_ci_place_pick": "Tap a territory of yours to put the Information Centre on.",
+    "w2_ci_place_pick": "Choose a territory of yours to put the Information Centre on.",
     "w2_ci_place_due": "Place your Information Centre before ending this turn (it goes on by "
     "round 2).",
     "w2_ci_move": "Move {owner}'s Information Centre",
-    "w2_ci_move_pick": "Tap a neighbouring territory of yours (or another centre of yours, if "
+    "w2_ci_move_pick": "Choose a neighbouring territory of yours (or another centre of yours, if "
     "it stands on a centre).",
     "w2_spy": "Spy on {name}",
     "w2_spy_hint": "Spying: see every card of one opponent (not the objective), once per "
@@ -446,8 +446,8 @@ EN: dict[str, Entry] = {
     "rule_spy_once": "You spy on one opponent per turn.",
     "rule_territory_cards_only": "Use two cards of territories of yours.",
     "rule_territory_taken": "This territory is taken.",
-    "w2_claim_own": "You already hold {territory.the}: tap a vacant territory (dashed).",
-    "w2_claim_taken": "{territory.The} is taken: tap a vacant territory (dashed).",
+    "w2_claim_own": "You already hold {territory.the}: choose a vacant territory (dashed).",
+    "w2_claim_taken": "{territory.The} is taken: choose a vacant territory (dashed).",
     "w2_air_target_armies": Plural(
         "{territory.The} has only {n} army: bombers only attack a territory with {least} or more.",
         "{territory.The} has only {n} armies: bombers only attack a territory with {least} or "
