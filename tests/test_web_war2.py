@@ -938,3 +938,37 @@ def test_a_bound_pools_line_shows_its_place_on_the_map(lang: str) -> None:
         want = [ident] if kind == "territory" else list(g.board.continents[ident].territories)
         assert shown["ids"] == want and shown["seq"] == before + 1
         before = shown["seq"]
+
+
+def test_the_attack_stage_of_the_first_round_says_what_was_lost_before_it():
+    """WAR II's first round: Bia (the person) places in stage 1, then Ana's stage-2
+    attacks (a computer's, 40 armies beside Bia's ones) come before Bia's. Bia's stage 2
+    opens on the attack (nothing to place) and says what she lost and to whom, until her
+    first move (it said nothing: the note waited for a placement)."""
+    armies = {t: 1 for t in TERRITORIES} | {"mexico": 40}
+    held = {0: ["mexico"], 1: SOUTH + ["california", "cuba", "nova_york"]}
+    app = war2_app(held, ["bot", "human", "bot"], armies=armies, round_=1, current=0)
+    g = app.game
+
+    def notes() -> list[dict]:
+        return find(app.render()["panel"], lambda n: n["attrs"].get("class") == "losses")
+
+    steps = 0
+    while g.current != 1 and steps < 500:
+        app.bot_step()
+        steps += 1
+    assert (g.stage, g.phase) == (1, "reinforce") and not notes()
+    place_everything(app)
+    while not (g.stage == 2 and g.current == 1) and steps < 1000:
+        app.bot_step()
+        steps += 1
+    assert g.phase == "attack"
+    lost = [t for t in held[1] if g.owner[t] != 1]
+    assert lost, "Ana's 40 armies took nothing"
+    (note,) = notes()
+    said = text_of(note)
+    assert said.startswith("Desde a sua última jogada você perdeu")
+    for t in lost:
+        assert f"{app.tname(t)} (para {app.name(g.owner[t])})" in said
+    app.dispatch("end-attack")  # her first move: the note has been read
+    assert not notes()

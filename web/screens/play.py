@@ -680,10 +680,15 @@ class PlayScreen(PageBase):
         )
 
     def _losses_note(self) -> Node | None:
-        """At the start of a person's turn (their placement), what they lost since their
-        last turn, and to whom: the computers' turns go by fast."""
+        """At the start of a person's turn (their placement, or until their first move
+        where a turn has none: WAR II's second stage of the first round opens on the
+        attack), what they lost since their last turn, and to whom: the computers' turns
+        go by fast."""
         g = self.game
-        if g is None or self.record is None or g.phase != "reinforce" or self.is_bot(g.current):
+        if g is None or self.record is None or self.is_bot(g.current):
+            return None
+        untouched = not g.log or g.log[-1].get("turn") != g.turn  # no move yet this turn
+        if g.phase != "reinforce" and not (g.phase == "attack" and untouched):
             return None
         held = self.held_at_turn_end.get(g.current)
         lost = [t for t in held or () if g.owner.get(t) not in (None, g.current)]
