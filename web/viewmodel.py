@@ -439,7 +439,7 @@ class App(
         said = [s if s[-1] in ".!?…:" else s + "." for s in said if s]
         said = [s for s in said if s not in self.announce_lines]  # (said by the move)
         if said:  # after what just happened, and said again by a render of the same state
-            self.say(" ".join(said))  # as sentences: "Armies to place: 6. Tap ..."
+            self.say(" ".join(said))  # as sentences: "Armies to place: 6. Choose ..."
             view["announce"] = {"id": self.announce_id, "text": " ".join(self.announce_lines)}
 
     def panel_step(self, panel: Node) -> str | None:
