@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from conftest import place_all
 
 from pywar.actions import Attack, Place
@@ -140,6 +141,54 @@ def test_classic_page_shows_the_end_of_turn_trade_and_its_rule():
     assert "Ana knocked Bia out of the game. Ana took Bia's 4 cards." in app.history_lines()
     app.dispatch("end-turn")
     assert g.current == 2 and len(g.players[0].cards) == 5
+
+
+@pytest.mark.parametrize("held", [3, 4, 5])
+def test_the_end_of_turn_trade_says_only_what_the_hand_allows(held: int) -> None:
+    """Bia's cards taken, no forced trade: "the turn's card makes 6" is said only of a
+    hand of 5 (it was said of 3 and 4, where the card makes 4 or 5), and once the sets are
+    traded, no more "may trade sets now" (of the cards left, which make none)."""
+    app = classic_app()
+    g = app.game
+    north = ["vancouver", "ottawa", "labrador", "nova_york", "california"]
+    g.players[0].cards = []
+    g.players[1].cards = [CARD[t] for t in north[:held]]
+    app.dispatch("amount", "all")
+    app.dispatch("territory", "brasil")
+    conquer(app, "brasil", "argentina")
+    app.dispatch("end-turn")
+    assert g.phase == "final_trade" and not g.must_trade and len(g.players[0].cards) == held
+    texts = {
+        "pt": (
+            "Fim da jogada: você tem {n} cartas e pode trocar conjuntos agora",
+            "Com a carta da jogada você terá 6",
+            "Fim da jogada: você tem {n} carta{s}. Encerre para receber a carta da jogada.",
+        ),
+        "en": (
+            "End of the turn: you hold {n} cards and may trade sets now",
+            "The turn's card will make 6",
+            "End of the turn: you hold {n} card{s}. End the turn to draw the turn's card.",
+        ),
+    }
+    for lang, (may, six, _draw) in texts.items():
+        app.dispatch("lang", lang)
+        text = panel(app)
+        assert may.format(n=held) in text, text
+        assert (six in text) == (held == 5), text
+    app.dispatch("reveal")
+    for t in north[:3]:
+        app.dispatch("card", str(CARD[t]))
+    app.dispatch("trade")
+    app.dispatch("amount", "all")
+    app.dispatch("territory", "brasil")
+    left = held - 3
+    assert g.phase == "final_trade" and len(g.players[0].cards) == left
+    for lang, (_may, six, draw) in texts.items():
+        app.dispatch("lang", lang)
+        text = panel(app)
+        plural = left > 1 if lang == "pt" else left != 1
+        assert draw.format(n=left, s="s" if plural else "") in text, text
+        assert "may trade" not in text and "pode trocar" not in text and six not in text
 
 
 def test_classic_page_names_the_forced_trade_in_english():

@@ -480,13 +480,18 @@ PT: dict[str, Entry] = {
     "final_trade_must": "Você tem {n} cartas: com mais de 5, troque conjuntos, um após "
     "o outro, até ficar com 5 ou menos. Mostre suas cartas e "
     "escolha 3.",
-    "final_trade_may": Plural(
+    "final_trade_draw": Plural(
         "Fim da jogada: você tem {n} carta. Encerre para receber a carta da jogada.",
-        "Fim da jogada: você tem {n} cartas e pode trocar conjuntos "
-        "agora, antes de receber a carta da jogada (mostre suas "
-        "cartas). Se a carta deixar 6, a troca é obrigatória no início "
-        "da próxima jogada.",
+        "Fim da jogada: você tem {n} cartas. Encerre para receber a carta da jogada.",
     ),
+    "final_trade_may": Plural(
+        "Fim da jogada: você tem {n} carta e pode trocar conjuntos agora, antes de receber "
+        "a carta da jogada (mostre suas cartas).",
+        "Fim da jogada: você tem {n} cartas e pode trocar conjuntos agora, antes de "
+        "receber a carta da jogada (mostre suas cartas).",
+    ),
+    "final_trade_six": "Com a carta da jogada você terá 6: a troca será obrigatória no "
+    "início da próxima jogada.",
     "final_trade_end": "Encerrar a jogada e receber a carta",
     "rule_forced_trade_final": "Com mais de 5 cartas, troque um conjunto antes de encerrar a "
     "jogada.",
@@ -924,12 +929,18 @@ EN: dict[str, Entry] = {
     "final_trade_must": "You hold {n} cards: with more than 5 you must trade sets, one "
     "after another, until you hold 5 or fewer. Show your cards and "
     "pick 3.",
-    "final_trade_may": Plural(
+    "final_trade_draw": Plural(
         "End of the turn: you hold {n} card. End the turn to draw the turn's card.",
-        "End of the turn: you hold {n} cards and may trade sets now, "
-        "before the turn's card is drawn (show your cards). If the "
-        "card makes 6, you must trade at the start of your next turn.",
+        "End of the turn: you hold {n} cards. End the turn to draw the turn's card.",
     ),
+    "final_trade_may": Plural(
+        "End of the turn: you hold {n} card and may trade sets now, before the turn's card "
+        "is drawn (show your cards).",
+        "End of the turn: you hold {n} cards and may trade sets now, before the turn's "
+        "card is drawn (show your cards).",
+    ),
+    "final_trade_six": "The turn's card will make 6: you will have to trade at the start of "
+    "your next turn.",
     "final_trade_end": "End the turn and draw the card",
     "rule_forced_trade_final": "With more than 5 cards, trade a set before ending the turn.",
     "ev_card": "{name} received a card.",

@@ -29,10 +29,13 @@ class PhaseControls(PageBase):
             )
         if g.pending_armies:
             return self._placement_controls()
+        # sets left to trade, or only the card to draw; from 5 it makes a sixth, a trade due
+        may = "final_trade_may" if g.valid_trades() else "final_trade_draw"
+        said = [self.tr_count(may, held)] + ([self.tr("final_trade_six")] if held == 5 else [])
         return h(
             "div",
             {"class": "phase final-trade"},
-            h("p", {"class": "hint"}, self.tr_count("final_trade_may", held)),
+            h("p", {"class": "hint"}, " ".join(said)),
             h(
                 "div",
                 {"class": "btn-row end"},
