@@ -1577,6 +1577,61 @@ def test_war2_spied_cards_come_into_sight(page: Any) -> None:
 
 
 @pytest.mark.parametrize(
+    ("size", "lang"), [("1024x768", "en"), ("768x1024", "pt"), ("844x390", "en")]
+)
+def test_war2_spying_and_a_cards_uses_are_in_sight_on_a_tablet(
+    page: Any, size: str, lang: str
+) -> None:
+    """WAR II with Information Centres on a tablet, both ways round, and a phone on its
+    side: "Spy…" is in sight beside End turn (the Information Centres' spy buttons sat
+    below the strip, never seen: a spy not made by the turn's end is lost), its choices
+    come at the panel's top; a tap on a territory card brings its uses into sight (they
+    opened below the fold and the tap seemed to do nothing)."""
+    from pywar.variants.war2.rules import War2Game
+
+    resize(page, size)
+    switch_language(page, lang)
+    try:
+        board = get_variant("war2").board
+        owner = {t: 1 + i % 2 for i, t in enumerate(board.territories)} | {"brasil": 0}
+        owner |= {"argentina": 0, "peru": 0}
+        game = War2Game.scenario(
+            "war2",
+            SEATS,
+            owner,
+            armies={"brasil": 5},
+            objectives={s: "territories_18_x2" for s in range(3)},
+            hands={0: [2], 1: [0, 1]},  # Ana's: South America, a card of her territories
+            seed=5,
+            options={"information_centres": True},
+            round=2,
+            ci={0: "brasil"},
+        )
+        load_position(page, game, kinds=("human", "human", "normal"))
+        open_curtain(page)
+        place_everything(page, "brasil")
+        page.wait_for_selector(".phase.attack")
+        tap_in_sight(page, '#panel .btn-row.end [data-action="w2-mode"][data-arg="spy"]')
+        page.wait_for_selector("#panel .phase.spy")
+        tap_in_sight(page, '#panel .phase.spy [data-action="w2-spy"][data-arg="1"]')
+        page.wait_for_selector("#w2-intel")
+        assert page.locator('[data-action="w2-mode"][data-arg="spy"]').count() == 0
+        assert "Bia" in page.locator("#w2-intel").inner_text()
+        page.locator(".secrets.open .w2-card:not(.kind-number)").first.tap()
+        page.wait_for_selector(".w2-card-uses [data-action='w2-card-armies']")
+        page.wait_for_function(
+            '() => { const b = document.querySelector(".w2-card-uses button")'
+            ".getBoundingClientRect(); const p = document.getElementById('panel')"
+            ".getBoundingClientRect(); return b.bottom <= Math.min(innerHeight, p.bottom) + 1"
+            " && b.top >= p.top - 1; }",
+            timeout=TIMEOUT,
+        )
+        assert in_sight(page, ".w2-card-uses [data-action='w2-card-armies']")
+    finally:
+        switch_language(page, "pt")
+
+
+@pytest.mark.parametrize(
     ("board_id", "lang", "size", "undo"),
     [
         ("brasil", "en", "390x844", "Undo {name}'s last placement"),

@@ -972,3 +972,61 @@ def test_the_attack_stage_of_the_first_round_says_what_was_lost_before_it():
         assert f"{app.tname(t)} (para {app.name(g.owner[t])})" in said
     app.dispatch("end-attack")  # her first move: the note has been read
     assert not notes()
+
+
+@pytest.mark.parametrize("phase", ["attack", "regroup"])
+def test_spying_is_offered_beside_the_end_of_the_turn(phase: str) -> None:
+    """The Information Centres' spy buttons sit low in the panel (below a tablet's strip):
+    while a spy may still be made, "Spy…" stands beside End attacks and End turn, opens
+    whose cards to see at the panel's top (the keyboard on the first), and Cancel goes
+    back; once spied, it is gone."""
+    app = war2_app(
+        {0: ["brasil"], 1: ["china"]},
+        ["human", "human", "bot"],
+        options={"information_centres": True},
+        ci={0: "brasil"},
+        hands={1: [CARD["china"]]},
+    )
+    g = app.game
+    app.last_human = 0
+    place_everything(app)
+    if phase == "regroup":
+        app.dispatch("end-attack")
+    assert g.phase == phase
+
+    def end_row() -> list[str]:
+        rows = find(app.render()["panel"], lambda n: n["attrs"].get("class") == "btn-row end")
+        return [b["attrs"].get("data-action") for b in rows[0]["children"]]
+
+    assert end_row()[-1] == "w2-mode" and "end-turn" in end_row()
+    (spy_open,) = buttons(app.render()["panel"], "w2-mode", "spy")
+    assert text_of(spy_open) == "Espionar…"
+    app.dispatch("w2-mode", "spy")
+    phase_node = find(app.render()["panel"], lambda n: "phase spy" in str(n["attrs"].get("class")))
+    assert phase_node, panel(app)
+    choices = buttons(phase_node[0], "w2-spy")
+    assert [text_of(b) for b in choices] == ["Espionar Bia", "Espionar Caio"]
+    assert app.focus_target == ("action", "w2-spy")
+    app.dispatch("w2-cancel")
+    assert not find(app.render()["panel"], lambda n: "phase spy" in str(n["attrs"].get("class")))
+    app.dispatch("lang", "en")
+    assert text_of(buttons(app.render()["panel"], "w2-mode", "spy")[0]) == "Spy…"
+    app.dispatch("w2-mode", "spy")
+    app.dispatch("w2-spy", "1")
+    assert g.spied and g.phase == phase and app.variant_state["mode"] is None
+    assert "w2-mode" not in end_row() and not buttons(app.render()["panel"], "w2-spy")
+
+
+def test_a_picked_cards_uses_are_brought_into_sight():
+    """At 1024 x 768 a WAR II card's uses (armies, a bomber, discard) opened below the
+    strip's fold: a tap on a card asks the page to scroll them into sight; a tap that
+    unpicks the last card does not."""
+    app = war2_app({0: ["china"]}, ["human", "bot", "bot"], hands={0: [CARD["china"]]})
+    app.dispatch("reveal")
+    seq = app.render()["in_sight"]["seq"]
+    app.dispatch("w2-card", str(CARD["china"]))
+    sight = app.render()["in_sight"]
+    assert sight == {"seq": seq + 1, "selector": ".w2-card-uses"}
+    assert find(app.render()["panel"], lambda n: n["attrs"].get("class") == "w2-card-uses")
+    app.dispatch("w2-card", str(CARD["china"]))
+    assert app.render()["in_sight"]["seq"] == seq + 1

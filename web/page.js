@@ -130,6 +130,7 @@
   let lastStep = null; // the player's step in the panel (the frame's "step")
   let wholeMap = null; // the frame's "whole_map" count: when it changes, the zoom resets
   let shownOnMap = null; // the frame's "show_on_map" count: when it grows, the map shows them
+  let inSight = null; // the frame's "in_sight" count: when it grows, its element scrolls in
   let botTimer = null;
   let blitzTimer = null;
   let botDelay = null; // ?speed=fast: no pause between bot steps
@@ -247,6 +248,14 @@
       shownOnMap = show.seq;
       const places = show.ids.map((id) => paths.get(id)).filter(Boolean);
       if (!first && places.length && window.pywarZoom) window.pywarZoom.show(places);
+    }
+    const sight = frame.in_sight;
+    if (sight && sight.seq !== inSight) {
+      // choices a tap opened below the fold (a tablet's strip): scrolled into sight
+      const first = inSight === null;
+      inSight = sight.seq;
+      const el = first || !sight.selector ? null : document.querySelector(sight.selector);
+      if (el) el.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
     paintBoard(frame.paint);
     writeMarks(frame.marks);

@@ -45,7 +45,7 @@ board's changed territories, as ``web/page.js`` takes them), ``map_label``, ``la
 (the zoom buttons' and the panel's names, when they change), ``step`` (the player's step
 in the panel: the page scrolls the panel back to its top when it changes), ``whole_map``
 and ``show_on_map`` (counted asks: show the whole map; zoom in on some territories),
-``marks``
+``in_sight`` (a counted ask: scroll a part of the panel into sight), ``marks``
 (changed), ``choice``, ``message``, ``screen``, ``paused``, ``announce``, ``focus`` (the
 dialog open and the model's focus request), ``timers`` (the next bot step's delay or None,
 whether blitz runs) and ``effects``.
@@ -289,6 +289,7 @@ class Session:
             "step": view.get("step"),
             "whole_map": view.get("whole_map", 0),
             "show_on_map": view.get("show_on_map") or None,
+            "in_sight": view.get("in_sight") or None,
             "message": view["message"],
             "announce": view.get("announce") or None,
             "focus": {"request": view.get("focus") or None, "cursor": board.get("cursor")},

@@ -153,6 +153,8 @@ class App(
         #: The territories the page is asked to show on the map (``seq`` counts the asks:
         #: a tap on a bound pool's line, "1 only on Australia").
         self.show_on_map: dict[str, Any] = {"seq": 0, "ids": []}
+        #: A counted ask to scroll a part of the panel into sight (see bring_into_sight).
+        self.in_sight: dict[str, Any] = {"seq": 0, "selector": ""}
         #: The person's step last read out (see :meth:`_say_the_step`).
         self.spoken_step: str | None = None
         #: What each person held as their last turn ended, by seat, in the game this page has
@@ -270,6 +272,11 @@ class App(
             if self.game is not None:
                 self._rebuild_log()
 
+    def bring_into_sight(self, selector: str) -> None:
+        """Have the page scroll the panel's element ``selector`` into sight: choices that
+        a tap opened below the fold of a tablet's short strip (a WAR II card's uses)."""
+        self.in_sight = {"seq": self.in_sight["seq"] + 1, "selector": selector}
+
     def on_show_on_map(self, arg: str | None, _v: str | None) -> None:
         """Show a pool's place on the map: a continent's territories, or one territory."""
         g = self.game
@@ -345,6 +352,7 @@ class App(
         view["busy"] = self.blitz_running
         view["whole_map"] = self.whole_map
         view["show_on_map"] = self.show_on_map
+        view["in_sight"] = self.in_sight
         #: The computers are paused on their turn (the page dims the board).
         view["paused"] = bool(
             self.paused

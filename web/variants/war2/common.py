@@ -60,6 +60,7 @@ def _sane(g: War2Game, st: dict[str, Any]) -> None:
         "air": g.phase == "attack" and g.bombers[g.current] > 0,
         "airlift": g.phase == "regroup",
         "ci_move": g.phase == "regroup" and st["ci"] in g.ci_held_by(g.current),
+        "spy": g.can_spy(),
         "ci_place": g.phase in CARD_PHASES
         and bool(g.ci)
         and g.ci[str(g.current)]["territory"] is None,

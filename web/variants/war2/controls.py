@@ -28,6 +28,8 @@ class War2Controls(War2Base):
             return None
         if st["mode"] in ("ci_place", "ci_move"):
             return self._ci_pick_controls(app, st)
+        if st["mode"] == "spy":
+            return self._spy_controls(app)
         if g.pending_armies:
             return self._placement_controls(app)
         if g.phase == "attack":
@@ -35,6 +37,7 @@ class War2Controls(War2Base):
                 return self._air_pick_controls(app, st)
             classic = app.attack_controls()
             self._guard_end_buttons(app, classic)
+            self._spy_before_the_end(app, classic)
             return h(
                 "div",
                 {"class": "phase attack w2"},
@@ -49,6 +52,7 @@ class War2Controls(War2Base):
                 return self._airlift_controls(app, st)
             classic = app.regroup_controls()
             self._guard_end_buttons(app, classic)
+            self._spy_before_the_end(app, classic)
             return h(
                 "div",
                 {"class": "phase regroup w2"},
@@ -87,6 +91,35 @@ class War2Controls(War2Base):
                     button(app.tr("w2_ci_place"), "w2-mode", "ci_place", cls="btn primary"),
                 ),
             )
+
+    def _spy_before_the_end(self, app: PageApp, node: Node) -> None:
+        """Spying, while it may still be done this turn, beside End attacks and End turn:
+        the book's player who ends the turn without it has lost it, and its buttons in
+        the Information Centres' section sat below a tablet's strip, never seen."""
+        if not _game(app).can_spy():
+            return
+        for row in find(node, lambda n: n["attrs"].get("class") == "btn-row end"):
+            row["children"].append(button(app.tr("w2_spy_open"), "w2-mode", "spy", cls="btn"))
+            return
+
+    def _spy_controls(self, app: PageApp) -> Node:
+        """Whose cards to see (the spy mode opened beside the turn's end)."""
+        g = _game(app)
+        return h(
+            "div",
+            {"class": "phase spy w2"},
+            h("p", {"class": "hint"}, app.tr("w2_spy_hint")),
+            h(
+                "div",
+                {"class": "btn-row"},
+                [
+                    button(app.tr("w2_spy", name=app.name(p)), "w2-spy", str(p), cls="btn primary")
+                    for p, pl in enumerate(g.players)
+                    if p != g.current and pl.alive
+                ],
+            ),
+            button(app.tr("w2_cancel"), "w2-cancel", cls="btn small"),
+        )
 
     def _claim_controls(self, app: PageApp) -> Node:
         g = _game(app)

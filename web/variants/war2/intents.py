@@ -41,17 +41,21 @@ class War2Intents(War2Base):
         self.on_w2_cancel(app, None, None)
 
     def input_snapshot(self, app: PageApp) -> Any:
-        return (app.variant_state.get("target"), app.variant_state.get("dst"))
+        st = app.variant_state
+        return (st.get("target"), st.get("dst"), st.get("mode"))
 
     def focus_after(self, app: PageApp, before: Any) -> tuple[str, str] | None:
         """A target chosen for an air attack, or a centre to airlift to: the keyboard goes
-        to the button that launches it (as a regroup's target sends it to Move)."""
+        to the button that launches it (as a regroup's target sends it to Move); the spy
+        mode opened: to its first opponent."""
         st = app.variant_state
         if st.pop("spied_now", False):  # the cards just seen: into sight, and read out
             return ("region", "w2-intel")
         if _game(app).phase == "air":  # the bombers fly: the next key rolls the next round
             return ("action", "w2-air-round")
-        target, dst = before if isinstance(before, tuple) else (None, None)
+        target, dst, mode = before if isinstance(before, tuple) else (None, None, None)
+        if st.get("mode") == "spy" and mode != "spy":  # whose cards: the first to choose
+            return ("action", "w2-spy")
         if st.get("target") and st.get("mode") == "air" and target != st["target"]:
             return ("action", "w2-launch")
         if st.get("dst") and st.get("mode") == "airlift" and dst != st["dst"]:
@@ -65,7 +69,7 @@ class War2Intents(War2Base):
         mode, _, seat = (arg or "").partition(":")
         _reset(st)
         app.clear_selection()
-        if mode in ("air", "airlift", "ci_place", "ci_move"):
+        if mode in ("air", "airlift", "ci_place", "ci_move", "spy"):
             st["mode"] = mode
             st["ci"] = _number(seat)
         _sane(_game(app), st)
@@ -133,6 +137,8 @@ class War2Intents(War2Base):
             else [*st["picked"], card]
         )
         st.update(src=None, dst=None, count=None)
+        if st["picked"]:  # what the cards picked may do, under them: into sight
+            app.bring_into_sight(".w2-card-uses")
 
     def _card_action(self, app: PageApp, kind: str, territory: str) -> Action | None:
         g, st = _game(app), _state(app)
@@ -198,6 +204,7 @@ class War2Intents(War2Base):
     def on_w2_spy(self, app: PageApp, arg: str | None, _v: str | None) -> None:
         seat = _number(arg)
         if self._ready(app) and seat is not None:
+            _reset(_state(app))  # (the spy mode, if it was chosen there)
             self._act(app, Spy(seat))
             app.revealed = True  # the cards seen appear in the spy's own box at once
             _state(app)["spied_now"] = True

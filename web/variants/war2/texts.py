@@ -137,6 +137,7 @@ PT: dict[str, Entry] = {
     "w2_ci_move": "Mover o Centro de Informação de {owner}",
     "w2_ci_move_pick": "Escolha um território seu vizinho (ou outro CE seu, se ele está num CE).",
     "w2_spy": "Espionar {name}",
+    "w2_spy_open": "Espionar…",
     "w2_spy_hint": "Espionagem: veja todas as cartas de um adversário (não o objetivo), uma "
     "vez por jogada. Só você verá.",
     "w2_ci_transport": "Levar o Centro de Informação de {owner} para {territory.the}",
@@ -356,6 +357,7 @@ EN: dict[str, Entry] = {
     "w2_ci_move_pick": "Choose a neighbouring territory of yours (or another centre of yours, if "
     "it stands on a centre).",
     "w2_spy": "Spy on {name}",
+    "w2_spy_open": "Spy…",
     "w2_spy_hint": "Spying: see every card of one opponent (not the objective), once per "
     "turn. Only you will see them.",
     "w2_ci_transport": "Take {owner}'s Information Centre to {territory.the}",
