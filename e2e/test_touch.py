@@ -734,7 +734,7 @@ LAYOUT_JS = """() => {
                boardShare: board.width * board.height / (vw * vh), cut: [], overlap: [],
                small: [], layout: document.documentElement.dataset.layout};
   // every control in sight is wholly on the screen and inside its scrolling box
-  for (const el of document.querySelectorAll('.topbar button, #panel-slot .btn, '
+  for (const el of document.querySelectorAll('.topbar button, #panel-slot .btn, .pool-show, '
                                              + '.zoom-controls .btn')) {
     if (!visible(el)) continue;
     const b = r(el);
@@ -2048,8 +2048,8 @@ def test_a_big_placement_by_tens_and_twenty_fives(
 @pytest.mark.parametrize(("board_id", "size"), [("war2", "390x844"), ("classic", "844x390")])
 def test_a_bound_pools_line_shows_its_place_on_the_map(page: Any, board_id: str, size: str) -> None:
     """A phone's whole map has no names: "1 only on Australia (★ Strategic Centre)" or "2
-    only in South America" could not be found. A tap on the line zooms the map in on the
-    place, its name in sight."""
+    only in South America" could not be found. A tap on the line (a finger's 44 px) zooms
+    the map in on the place, its name in sight."""
     resize(page, size)
     try:
         game = turn_position(board_id)
@@ -2060,6 +2060,8 @@ def test_a_bound_pools_line_shows_its_place_on_the_map(page: Any, board_id: str,
         before = page.evaluate("() => pywarZoom.scale()")
         line = page.locator('[data-action="show-on-map"]').first
         pool = line.get_attribute("data-arg") or ""
+        box = line.bounding_box()
+        assert box and box["height"] >= 43.5, f"a finger's target of {box} px"  # (was 32)
         kind, _, ident = pool.partition(":")
         board = get_variant(board_id).board
         place = ident if kind == "territory" else board.continents[ident].territories[0]
