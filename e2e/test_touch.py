@@ -1577,6 +1577,39 @@ def test_war2_spied_cards_come_into_sight(page: Any) -> None:
 
 
 @pytest.mark.parametrize(
+    ("board_id", "size"), [("classic", "1024x768"), ("mitologicas", "844x390")]
+)
+def test_three_cards_picked_by_hand_bring_trade_into_sight(
+    page: Any, board_id: str, size: str
+) -> None:
+    """Three cards tapped one by one (each brought into sight as a person scrolls to it):
+    the Trade button under them comes into sight (on a tablet's strip and a phone on its
+    side it stayed below the fold) and a tap on it trades."""
+    resize(page, size)
+    game = turn_position(board_id)
+    load_position(page, game)
+    open_curtain(page)
+    press(page, "reveal")
+    page.wait_for_selector(".secrets.open")
+    pending = page.locator("#pending").inner_text()
+    for card in page.locator('.secrets.open [data-action="card"]').all()[:3]:
+        card.tap()
+    page.wait_for_function(
+        """() => { const b = document.querySelector('.secrets [data-action="trade"]')
+          .getBoundingClientRect(); const p = document.getElementById('panel')
+          .getBoundingClientRect(); return b.top >= p.top - 1
+          && b.bottom <= Math.min(innerHeight, p.bottom) + 1; }""",
+        timeout=TIMEOUT,
+    )
+    tap_in_sight(page, '.secrets [data-action="trade"]')
+    page.wait_for_function(
+        "(b) => document.querySelector('#pending').textContent !== b",
+        arg=pending,
+        timeout=TIMEOUT,
+    )
+
+
+@pytest.mark.parametrize(
     ("size", "lang"), [("1024x768", "en"), ("768x1024", "pt"), ("844x390", "en")]
 )
 def test_war2_spying_and_a_cards_uses_are_in_sight_on_a_tablet(

@@ -582,6 +582,25 @@ def test_pick_a_set_for_me_picks_one_with_a_held_territory_and_trades_it(lang):
     assert len(g.players[0].cards) == 1
 
 
+def test_a_third_card_picked_brings_the_trade_button_into_sight():
+    """On a tablet's strip (classic at 1024 x 768) the Trade button sat under the cards,
+    below the fold, once three were picked by hand: the third asks the page to scroll it
+    into sight; the first two, and a card put back, do not."""
+    app = lesson({"brasil": 5}, hands={0: [0, 3, 5, 1]})
+    app.dispatch("reveal")
+    seq = app.render()["in_sight"]["seq"]
+    app.dispatch("card", "0")
+    app.dispatch("card", "3")
+    assert app.render()["in_sight"]["seq"] == seq
+    app.dispatch("card", "5")
+    assert app.render()["in_sight"] == {
+        "seq": seq + 1,
+        "selector": '.secrets [data-action="trade"]',
+    }
+    app.dispatch("card", "5")
+    assert app.render()["in_sight"]["seq"] == seq + 1
+
+
 def test_no_set_yet_must_trade_and_trade_later_are_each_said():
     app = lesson({"brasil": 5}, hands={0: [0, 3, 5, 6]})
     app.dispatch("reveal")

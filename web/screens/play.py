@@ -218,6 +218,8 @@ class PlayScreen(PageBase):
             self.picked.remove(card)
         elif len(self.picked) < 3:
             self.picked.append(card)
+            if len(self.picked) == 3:  # the Trade button, under the cards: into sight
+                self.bring_into_sight('.secrets [data-action="trade"]')
 
     def on_pick_set(self, _a: str | None, _v: str | None) -> None:
         if self.game and self.revealed and self.game.trade_allowed():
