@@ -1537,30 +1537,35 @@ def test_a_turn_starts_with_what_the_computers_took(page: Any, tmp_path: Path) -
         switch_language(page, "pt")
 
 
+def spying_position(ana_cards: list[int] | None = None) -> Game:
+    """WAR II with Information Centres, round 2: Ana (Brazil, Argentina, Peru; her centre
+    on Brazil) to place, Bia with two cards to spy on, Ana with ``ana_cards``."""
+    from pywar.variants.war2.rules import War2Game
+
+    board = get_variant("war2").board
+    owner = {t: 1 + i % 2 for i, t in enumerate(board.territories)} | {"brasil": 0}
+    owner |= {"argentina": 0, "peru": 0}
+    return War2Game.scenario(
+        "war2",
+        SEATS,
+        owner,
+        armies={"brasil": 5},
+        objectives={s: "territories_18_x2" for s in range(3)},
+        hands={0: ana_cards or [], 1: [0, 1]},
+        seed=5,
+        options={"information_centres": True},
+        round=2,
+        ci={0: "brasil"},
+    )
+
+
 def test_war2_spied_cards_come_into_sight(page: Any) -> None:
     """WAR II with Information Centres, on a phone in English: after a tap on "Spy" the
     cards just seen are focused and in sight (they appeared below the panel's fold)."""
-    from pywar.variants.war2.rules import War2Game
-
     resize(page, "390x844")
     switch_language(page, "en")
     try:
-        board = get_variant("war2").board
-        owner = {t: 1 + i % 2 for i, t in enumerate(board.territories)} | {"brasil": 0}
-        owner |= {"argentina": 0, "peru": 0}
-        game = War2Game.scenario(
-            "war2",
-            SEATS,
-            owner,
-            armies={"brasil": 5},
-            objectives={s: "territories_18_x2" for s in range(3)},
-            hands={1: [0, 1]},
-            seed=5,
-            options={"information_centres": True},
-            round=2,
-            ci={0: "brasil"},
-        )
-        load_position(page, game, kinds=("human", "human", "normal"))
+        load_position(page, spying_position(), kinds=("human", "human", "normal"))
         open_curtain(page)
         place_everything(page, "brasil")
         page.locator('#panel [data-action="w2-spy"][data-arg="1"]').first.wait_for()
@@ -1620,26 +1625,11 @@ def test_war2_spying_and_a_cards_uses_are_in_sight_on_a_tablet(
     below the strip, never seen: a spy not made by the turn's end is lost), its choices
     come at the panel's top; a tap on a territory card brings its uses into sight (they
     opened below the fold and the tap seemed to do nothing)."""
-    from pywar.variants.war2.rules import War2Game
-
     resize(page, size)
     switch_language(page, lang)
     try:
-        board = get_variant("war2").board
-        owner = {t: 1 + i % 2 for i, t in enumerate(board.territories)} | {"brasil": 0}
-        owner |= {"argentina": 0, "peru": 0}
-        game = War2Game.scenario(
-            "war2",
-            SEATS,
-            owner,
-            armies={"brasil": 5},
-            objectives={s: "territories_18_x2" for s in range(3)},
-            hands={0: [2], 1: [0, 1]},  # Ana's: South America, a card of her territories
-            seed=5,
-            options={"information_centres": True},
-            round=2,
-            ci={0: "brasil"},
-        )
+        # Ana's card: South America, a card of her own territories
+        game = spying_position(ana_cards=[2])
         load_position(page, game, kinds=("human", "human", "normal"))
         open_curtain(page)
         place_everything(page, "brasil")
