@@ -441,3 +441,21 @@ def test_rules_help_in_both_languages(app_page: Any) -> None:
     click(page, "lang", "en")
     page.wait_for_selector("html[lang=en]")
     assert "ties go to the defence" in page.locator(".rules").inner_text()
+
+
+def test_rules_and_saved_games_close_on_a_page_with_no_game(app_page: Any) -> None:
+    """A teacher on another computer (no game stored) opens the rules and the saved games
+    from the new-game screen: the ✕ (a click) and Escape close them back to it (they
+    stayed open, the ✕ dead)."""
+    page = app_page
+    goto_ready(page)
+    page.wait_for_selector("html[data-screen=setup]")
+    for screen, close in (("rules", "click"), ("saves", "Escape")):
+        page.locator(f'.header-actions [data-action="screen"][data-arg="{screen}"]').click()
+        page.wait_for_selector(f"html[data-screen={screen}]")
+        if close == "click":
+            page.locator("#overlay .dialog-close").click()
+        else:
+            page.keyboard.press("Escape")
+        page.wait_for_selector("html[data-screen=setup]")
+        assert page.locator('[data-action="start"]').first.is_visible()

@@ -13,7 +13,7 @@ import pytest
 from pywar.actions import Attack
 from pywar.game import Game
 from pywar.objectives import describe
-from pywar.variants import VARIANTS
+from pywar.variants import VARIANTS, get_variant
 
 import viewmodel  # noqa: F401 - merges the WAR II page's texts into the catalogue
 from i18n import (
@@ -141,6 +141,12 @@ def test_rules_help_formats_in_the_boards_words(variant: str, lang: str) -> None
         assert ("exército" if lang == "pt" else "armies") not in text
     if variant == "brasil":
         assert ("estados" if lang == "pt" else "states") in text
+    # dotted lines across the sea only where the board draws them (War Brasil has none)
+    dotted = {"pt": "linha", "en": "dotted line"}[lang]
+    drawn = bool(get_variant(variant).board.sea_links)
+    assert (dotted in text) == drawn, (variant, lang)
+    if not drawn:
+        assert {"pt": "fronteira em comum", "en": "share a border"}[lang] in text
 
 
 def test_mitologicas_rules_read_naturally_in_portuguese() -> None:

@@ -242,6 +242,24 @@ def test_escape_closes_a_screen_over_the_game():
         assert app.render()["focus"] == asked, screen
 
 
+def test_the_close_button_works_on_a_page_with_no_game_yet():
+    """Another computer, or storage wiped: the rules or the saved games opened from the
+    new-game screen close (✕ or Escape) back to it; they stayed open, the ✕ dead."""
+    app = App(MemoryStorage())
+    assert app.game is None and app.screen == "setup"
+    for screen in ("rules", "saves"):
+        app.dispatch("screen", screen)
+        assert app.screen == screen
+        (close,) = find(
+            app.render()["overlay"], lambda n: "dialog-close" in n["attrs"].get("class", "")
+        )
+        app.dispatch(close["attrs"]["data-action"])
+        assert app.screen == "setup", screen
+    for screen in ("history", "stats", "play"):  # nothing to show: nothing opens
+        app.dispatch("screen", screen)
+        assert app.screen == "setup", screen
+
+
 def test_a_dialog_over_the_game_heads_its_title_and_close_button_together():
     """Every dialog opened over a game starts with one row holding its heading and its ✕
     (the page keeps that row at the top while the dialog scrolls)."""

@@ -36,8 +36,7 @@ CLASSIC: dict[str, list[Section]] = {
             "Ataques",
             [
                 "Ataque de um {board.territory} seu com pelo menos 2 {board.armies} a um vizinho "
-                "inimigo (as linhas pontilhadas também ligam {board.territories}; duas formas que "
-                "se tocam no mapa nem sempre são vizinhas). O atacante rola 1 dado por "
+                "inimigo ({neighbours}). O atacante rola 1 dado por "
                 "{board.army} menos 1, até 3 (pode escolher rolar menos); o defensor, 1 por "
                 "{board.army}, até 3. Comparam-se os maiores, depois os segundos e os terceiros: o "
                 "maior vence e o empate é da defesa; cada dado perdido custa 1 {board.army}.",
@@ -96,8 +95,7 @@ CLASSIC: dict[str, list[Section]] = {
             "Attacks",
             [
                 "Attack from {board.a_territory} of yours with at least 2 {board.armies} into a "
-                "neighbouring enemy (dotted lines connect {board.territories} too; two shapes that "
-                "touch on the map are not always neighbours). The attacker rolls 1 die per "
+                "neighbouring enemy ({neighbours}). The attacker rolls 1 die per "
                 "{board.army} less 1, up to 3 (and may choose to roll fewer); the defender 1 per "
                 "{board.army}, up to 3. Highest against highest, then second and third: the "
                 "higher die wins and ties go to the defence; each die lost costs 1 {board.army}.",
@@ -152,8 +150,14 @@ def rules_for(variant: str, lang: str) -> list[Section]:
             for title, paragraphs in sections
         ]
     board_id = get_variant(variant).board_id
+    linked = bool(get_variant(variant).board.sea_links)
+    said = NEIGHBOURS[lang if lang in NEIGHBOURS else "pt"][linked]
+    neighbours = fill(lang, said, board_id)
     filled = [
-        (fill(lang, heading, board_id), [fill(lang, p, board_id) for p in paragraphs])
+        (
+            fill(lang, heading, board_id),
+            [fill(lang, p, board_id, neighbours=neighbours) for p in paragraphs],
+        )
         for heading, paragraphs in sections
     ]
     if ui is not None and ui.rules:  # (a variant's own rules list its bonuses, WAR II's)
@@ -175,6 +179,21 @@ def bonuses_section(variant: str, lang: str) -> Section:
     heading = fill(lang, BONUS_HEADING.get(lang, BONUS_HEADING["pt"]), board_id)
     return heading, [" · ".join(items)]
 
+
+#: Who neighbours whom, by language, on a board without and with lines across the sea
+#: (War Brasil has none: its rules spoke of dotted lines its map does not draw).
+NEIGHBOURS = {
+    "pt": {
+        False: "vizinhos são os {board.territories} que têm fronteira em comum",
+        True: "as linhas pontilhadas também ligam {board.territories}; duas formas que se "
+        "tocam no mapa nem sempre são vizinhas",
+    },
+    "en": {
+        False: "neighbours are {board.territories} that share a border",
+        True: "dotted lines connect {board.territories} too; two shapes that touch on the "
+        "map are not always neighbours",
+    },
+}
 
 #: The heading of the board's bonuses: the continents' (or regions') armies a turn.
 BONUS_HEADING = {"pt": "Bônus por {board.continent}", "en": "Bonus by {board.continent}"}

@@ -298,8 +298,11 @@ class App(
         if self.replay is not None:  # back from a replay: the game's whole map
             self.replay = None
             self.whole_map += 1
-        needs_game = arg in ("history", "stats", "play")
-        if needs_game and self.game is None:
+        if arg == "play" and self.game is None:
+            # closing the rules or the saved games on a page with no game yet (another
+            # computer, storage wiped): back to the new game it opened on (the ✕ did nothing)
+            arg = "setup"
+        if arg in ("history", "stats") and self.game is None:
             return
         if arg in ("setup", "saves", "rules", "history", "stats"):
             self.screen = arg
