@@ -419,6 +419,24 @@ def test_saves_list_says_which_game_is_which():
     assert "rodada 1" in text and "Vez de " in text
 
 
+def test_export_file_name_stays_short_with_six_long_names():
+    """Six groups named to the field's 40 letters made a file name of 256 characters (a
+    USB stick's FAT32 and Windows take 255 and 260): each name's start, as many whole as
+    60 letters hold."""
+    app = App(MemoryStorage())
+    app.lang = "en"
+    app.dispatch("variant", "brasil")
+    for _ in range(3):
+        app.dispatch("seat-add")
+    for i in range(6):
+        app.dispatch("seat-name", str(i), f"Group {i + 1} — Maria Eduarda, João Pedro, Ana"[:40])
+    app.dispatch("start")
+    name = app.dispatch("export", app.record["id"])["download"]
+    assert len(name) <= 120, (len(name), name)
+    assert name.startswith("pywar_war-brasil_group-1-maria-ed-group-2-maria-ed-group-3-maria-ed_")
+    assert name.endswith(".json") and "_round-1_" in name
+
+
 def test_export_file_name_says_which_game():
     app = start(MemoryStorage(), lang="en")
     effect = app.dispatch("export", app.record["id"])

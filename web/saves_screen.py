@@ -57,10 +57,23 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:60]
 
 
+#: The longest part of an exported file's name the players' names take (six names of 40
+#: letters made a name of 256: over what a USB stick's file system or Windows takes).
+PLAYERS_IN_NAME = 60
+
+
 def export_name(app: App, summary: SaveSummary) -> str:
-    """A file name that says which game it is: board, players, round and date."""
+    """A file name that says which game it is: board, players (each name's start, as
+    many whole as :data:`PLAYERS_IN_NAME` letters hold), round and date."""
     when = time.strftime("%Y-%m-%d", time.localtime(summary.updated or time.time()))
-    players = "-".join(slug(p) for p in (summary.players or [])[:6] if slug(p))
+    players = ""
+    for name in (slug(p)[:16].strip("-") for p in (summary.players or [])[:6]):
+        if not name:
+            continue  # (a name without a letter of the Latin alphabet)
+        longer = f"{players}-{name}" if players else name
+        if len(longer) > PLAYERS_IN_NAME:
+            break
+        players = longer
     parts = [
         "pywar",
         slug(app.variant_title(summary.variant)),
