@@ -459,3 +459,60 @@ def test_rules_and_saved_games_close_on_a_page_with_no_game(app_page: Any) -> No
             page.keyboard.press("Escape")
         page.wait_for_selector("html[data-screen=setup]")
         assert page.locator('[data-action="start"]').first.is_visible()
+
+
+def six_groups_at_round_five() -> Game:
+    """Six groups of pupils (long names with commas and a dash) after four rounds of War
+    Brasil between normal bots: a chart of five rounds."""
+    from pywar.tournament import new_match
+
+    game, _levels, bots = new_match(["normal"] * 6, 5, "brasil")
+    for i, player in enumerate(game.players):
+        player.name = f"Group {i + 1} — Maria, João, Ana"
+    game.setup["players"] = [[p.name, p.color] for p in game.players]
+    while game.phase != "over" and game.round < 5:
+        game.apply(bots[game.current].choose(game))
+    assert game.phase != "over"
+    return game
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_six_groups_figures_fit_a_projectors_statistics(
+    chromium_browser: Any, server_url: str, size: tuple[int, int]
+) -> None:
+    """A teacher's projector, six groups: the chart's figures show every group's column
+    without scrolling sideways (the sixth was cut to "G…", the dialog 640 px wide), each
+    name in a few lines."""
+    width, height = size
+    context = chromium_browser.new_context(
+        base_url=server_url, viewport={"width": width, "height": height}
+    )
+    try:
+        page = context.new_page()
+        game = six_groups_at_round_five()
+        seats = [{"name": p.name, "color": p.color, "kind": "human"} for p in game.players]
+        stored = json.dumps(json.dumps(make_record("lesson", game, seats)))
+        page.add_init_script(
+            script=(
+                "if (!localStorage.getItem('pywar:v1:save:lesson')) {"
+                f"localStorage.setItem('pywar:v1:save:lesson', {stored});"
+                "localStorage.setItem('pywar:v1:current', 'lesson');}"
+            )
+        )
+        goto_ready(page, "index.html?lang=en")
+        page.wait_for_selector("html[data-screen=play]")
+        page.locator('.header-actions [data-action="screen"][data-arg="stats"]').click()
+        page.wait_for_selector(".screen.stats")
+        page.locator('[data-action="chart-figures"]').click()
+        page.wait_for_selector(".chart-figures table.figures")
+        found = page.evaluate(
+            """() => { const box = document.querySelector('.figures-scroll');
+              const heads = [...document.querySelectorAll('table.figures th[scope=col]')];
+              const line = parseFloat(getComputedStyle(heads[1]).lineHeight);
+              return {over: box.scrollWidth - box.clientWidth, columns: heads.length,
+                      lines: Math.max(...heads.map((h) => h.clientHeight / line))}; }"""
+        )
+        assert found["columns"] == 7 and found["over"] <= 1, found
+        assert found["lines"] <= 4.5, found
+    finally:
+        context.close()

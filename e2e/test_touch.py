@@ -1508,7 +1508,8 @@ def test_a_finished_game_shows_its_map_statistics_and_history(
 def test_a_turn_starts_with_what_the_computers_took(page: Any, tmp_path: Path) -> None:
     """On a phone, in English: Ana ends her turn by touch, two computers play theirs (one
     has 40 armies beside her South America), and her next turn opens with what she lost
-    and to whom, above her placement; once she has placed it is gone."""
+    and to whom, above her placement, and again after a reload (recalled from the game's
+    log); once she has placed it is gone."""
     resize(page, "390x844")
     switch_language(page, "en")
     try:
@@ -1531,6 +1532,10 @@ def test_a_turn_starts_with_what_the_computers_took(page: Any, tmp_path: Path) -
         assert re.search(r"(Venezuela|Peru|Brazil|Argentina) \(to (Bia|Caio)\)", said), said
         assert in_sight(page, "#panel .losses")
         page.screenshot(path=str(shots_dir(tmp_path) / "losses-390x844.png"))
+        goto_ready(page)  # a reload (or the game opened on another device): the same note
+        page.wait_for_selector("html[data-screen=play]")
+        note.wait_for(timeout=TIMEOUT)
+        assert note.inner_text() == said
         place_everything(page, "argentina")
         assert page.locator("#panel .losses").count() == 0
     finally:

@@ -970,6 +970,10 @@ def test_the_attack_stage_of_the_first_round_says_what_was_lost_before_it():
     assert said.startswith("Desde a sua última jogada você perdeu")
     for t in lost:
         assert f"{app.tname(t)} (para {app.name(g.owner[t])})" in said
+    app._open(app.record["id"])  # a reload: the same, recalled from the game's log
+    g = app.game
+    (again,) = notes()
+    assert text_of(again) == said
     app.dispatch("end-attack")  # her first move: the note has been read
     assert not notes()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pywar.actions import Action, Attack, EndAttack, EndTurn, Occupy, Place, Regroup, Trade
+from pywar.game import Game
 
 from icons import icon
 from nodes import Node, button, h
@@ -263,29 +264,20 @@ class PlayScreen(PageBase):
         assert g is not None and self.record is not None
         self._note_events(events)
         self.turn_passed_by = before if g.current != before else None
+        self.remember_turns(g, events, before)
         for e in events:
             if e["type"] == "battle":
                 self.battle = e
-            elif e["type"] == "conquest" and e["defender"] in self.held_at_turn_end:
-                self.taken_by.setdefault(e["defender"], {}).setdefault(e["territory"], e["player"])
-            elif e["type"] == "eliminated":
-                for seat in self.humans():  # each person's next turn says it
-                    if seat != e["player"]:
-                        self.knocked_out.setdefault(seat, []).append((e["player"], e["by"]))
-                if not self.is_bot(e["player"]) and self.is_bot(e["by"]):
-                    # a person a computer knocked out learns it now, not from the history
-                    self.message = (
-                        "info",
-                        self.tr(
-                            "ev_eliminated", name=self.name(e["player"]), by=self.name(e["by"])
-                        ),
-                    )
+            elif (
+                e["type"] == "eliminated" and not self.is_bot(e["player"]) and self.is_bot(e["by"])
+            ):
+                # a person a computer knocked out learns it now, not from the history
+                self.message = (
+                    "info",
+                    self.tr("ev_eliminated", name=self.name(e["player"]), by=self.name(e["by"])),
+                )
         if g.phase == "over":
             self.screen = "over"
-        if g.current != before and not self.is_bot(before):
-            self.held_at_turn_end[before] = g.territories_of(before)
-            self.taken_by[before] = {}
-            self.knocked_out[before] = []
         if g.current != before or g.phase == "over":
             self.clear_selection()
             self.revealed = False
@@ -312,6 +304,22 @@ class PlayScreen(PageBase):
         self._save()
         if g.current != before:
             self._maybe_curtain()
+
+    def remember_turns(self, g: Game, events: list[dict[str, Any]], before: int) -> None:
+        """After a move of seat ``before`` (played here, or replayed as a game opens): what
+        each person held as their turn ended, and what was taken from them and who was
+        knocked out since, for the start of their next turn (see :meth:`_losses_note`)."""
+        for e in events:
+            if e["type"] == "conquest" and e["defender"] in self.held_at_turn_end:
+                self.taken_by.setdefault(e["defender"], {}).setdefault(e["territory"], e["player"])
+            elif e["type"] == "eliminated":
+                for seat in self.humans():  # each person's next turn says it
+                    if seat != e["player"]:
+                        self.knocked_out.setdefault(seat, []).append((e["player"], e["by"]))
+        if g.current != before and not self.is_bot(before):
+            self.held_at_turn_end[before] = g.territories_of(before)
+            self.taken_by[before] = {}
+            self.knocked_out[before] = []
 
     def _forget_last_game(self) -> None:
         """What the page held of the game it showed before (its bots, blitz, selection,

@@ -60,9 +60,9 @@ class SavedGames(PageBase):
         record, game = self.store.load(save_id)
         self.deleted_elsewhere = None
         self.record, self.game, self.seats = record, game, record["seats"]
-        self._forget_last_game()  # (what this game's people held, if reopened: stale)
+        self._forget_last_game()  # (what this game's people held: recalled from its log)
         self._set_current(save_id)
-        self._rebuild_log()
+        self._rebuild_log(recall_turns=True)
         self.screen = "over" if game.phase == "over" else "play"
         self._maybe_curtain()
 

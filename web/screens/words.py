@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pywar.errors import WarError
@@ -109,11 +110,16 @@ class EventWords(PageBase):
             lines.append(self.tr_count("ev_discarded", e["cards_discarded"]))
         return " ".join(lines)
 
-    def history_lines(self, group_battles: bool = False) -> list[str]:
+    def history_lines(
+        self,
+        group_battles: bool = False,
+        observe: Callable[[Game, list[dict[str, Any]], int], None] | None = None,
+    ) -> list[str]:
         """The whole game in words, replayed from its log (public information only).
         ``group_battles``: the rolls of one battle in a row (a blitz's) as one line, with
         what they cost each side (the history screen: a round of big stacks' blitzes
-        logged some 40,000 rolls)."""
+        logged some 40,000 rolls). ``observe(game, events, seat)``: each step as it is
+        replayed, after the move of ``seat`` (one replay serves both)."""
         g = self.game
         assert g is not None
         lines: list[str] = []
@@ -142,7 +148,11 @@ class EventWords(PageBase):
                 )
             run.clear()
 
-        for _game, events in Game.iter_replay(g.setup, g.log):
+        mover: int | None = None
+        for replayed, events in Game.iter_replay(g.setup, g.log):
+            if observe is not None and mover is not None:
+                observe(replayed, events, mover)
+            mover = replayed.current
             for e in events:
                 if group_battles and e["type"] == "battle":
                     pair = (e["player"], e["source"], e["target"])
@@ -185,15 +195,19 @@ class EventWords(PageBase):
                     self.say(line)
         del self.log[:-LOG_LINES]
 
-    def _rebuild_log(self) -> None:
+    def _rebuild_log(self, recall_turns: bool = False) -> None:
         """The game log's last lines, rebuilt by replaying the saved log (after a reload, on
         resuming a save, in another language), in the words of the game's board whatever
-        screen is open (the new-game screen's board may be another)."""
+        screen is open (the new-game screen's board may be another). ``recall_turns``: a
+        game opened: the same replay recalls what each person held at the end of their
+        last turn and lost since (see :meth:`remember_turns`)."""
         self.game_words = True
         try:
-            self.log = self.history_lines()[-LOG_LINES:]
+            observe = self.remember_turns if recall_turns else None
+            self.log = self.history_lines(observe=observe)[-LOG_LINES:]
         except (WarError, LookupError, TypeError, ValueError):
             self.log = []  # a log that does not replay: the panel starts empty, play goes on
+            self.held_at_turn_end, self.taken_by, self.knocked_out = {}, {}, {}
         finally:
             self.game_words = False
 
