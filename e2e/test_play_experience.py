@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pytest
@@ -467,8 +468,16 @@ def six_groups_at_round_five() -> Game:
     from pywar.tournament import new_match
 
     game, _levels, bots = new_match(["normal"] * 6, 5, "brasil")
-    for i, player in enumerate(game.players):
-        player.name = f"Group {i + 1} — Maria, João, Ana"
+    pupils = [
+        "Maria, João, Ana",
+        "Pedro, Luísa, Tom",
+        "Beatriz, Carlos, Li",
+        "Fernanda, Oliver, Sam",
+        "Gabriela, Mohammed",
+        "Rafael, Yuki, Bia",
+    ]
+    for i, (player, names) in enumerate(zip(game.players, pupils, strict=True)):
+        player.name = f"Group {i + 1} — {names}"
     game.setup["players"] = [[p.name, p.color] for p in game.players]
     while game.phase != "over" and game.round < 5:
         game.apply(bots[game.current].choose(game))
@@ -508,10 +517,14 @@ def test_six_groups_figures_fit_a_projectors_statistics(
         found = page.evaluate(
             """() => { const box = document.querySelector('.figures-scroll');
               const heads = [...document.querySelectorAll('table.figures th[scope=col]')];
-              const line = parseFloat(getComputedStyle(heads[1]).lineHeight);
+              const style = getComputedStyle(heads[1]);
+              const line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize);
               return {over: box.scrollWidth - box.clientWidth, columns: heads.length,
                       lines: Math.max(...heads.map((h) => h.clientHeight / line))}; }"""
         )
+        shots = os.environ.get("PYWAR_SHOTS")
+        if shots:
+            page.screenshot(path=f"{shots}/stats-six-groups-{width}x{height}.png")
         assert found["columns"] == 7 and found["over"] <= 1, found
         assert found["lines"] <= 4.5, found
     finally:
