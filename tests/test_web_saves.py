@@ -622,3 +622,39 @@ def test_a_finished_game_shown_is_not_said_to_be_in_play(lang: str) -> None:
         "en": ("open on this page", "in play"),
     }[lang]
     assert shown in text and in_play not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "listed", "said"),
+    [
+        (
+            "en",
+            "Group 1 — Maria, João; Group 2 — Ana, Tom (Computer, normal); Group 3 — Li",
+            "Group 1 — Maria, João; Group 2 — Ana, Tom; and Group 3 — Li",
+        ),
+        (
+            "pt",
+            "Group 1 — Maria, João; Group 2 — Ana, Tom (Computador normal); Group 3 — Li",
+            "Group 1 — Maria, João; Group 2 — Ana, Tom; e Group 3 — Li",
+        ),
+    ],
+)
+def test_groups_named_with_commas_stay_apart_in_the_saved_games(
+    lang: str, listed: str, said: str
+) -> None:
+    """A class's groups named with their pupils ("Group 1 — Maria, João"): the saved
+    games listed "Maria, João, Group 2 — Ana, Tom, ..." (where does a group end?); names
+    with commas are set apart by semicolons, in the list and in a sentence."""
+    app = App(MemoryStorage())
+    app.lang = lang
+    app.dispatch("variant", "brasil")
+    names = ["Group 1 — Maria, João", "Group 2 — Ana, Tom", "Group 3 — Li"]
+    for i, name in enumerate(names):
+        app.dispatch("seat-name", str(i), name)
+    app.dispatch("start")
+    app.dispatch("screen", "saves")
+    assert listed in text_of(app.render()["overlay"])
+    assert app.names_list(names) == said
+    assert app.names_list(["Ana", "Bia", "Caio"]) == {"en": "Ana, Bia and Caio"}.get(
+        lang, "Ana, Bia e Caio"
+    )

@@ -222,7 +222,8 @@ def _players_text(app: App, s: SaveSummary) -> str:
         out.append(
             name if kind == "human" else app.tr("save_player_bot", name=name, kind=app.tr(key))
         )
-    return ", ".join(out)
+    # groups named with their pupils ("Group 1 — Maria, João"): set apart by semicolons
+    return ("; " if any("," in n for n in s.players or []) else ", ").join(out)
 
 
 def _save_item(app: App, s: SaveSummary) -> Node:

@@ -60,9 +60,14 @@ class PageBase(BoardInput):
         return self.tr(key, n=n, **kw)
 
     def names_list(self, names: list[str]) -> str:
-        """Names in a sentence: "Elisa", "Elisa e Fábio", "Davi, Elisa e Fábio"."""
+        """Names in a sentence: "Elisa", "Elisa e Fábio", "Davi, Elisa e Fábio"; names
+        with commas of their own (a group of pupils, "Group 1 — Maria, João") apart by
+        semicolons: "Group 1 — Maria, João; e Group 2 — Ana, Tom"."""
         if len(names) < 2:
             return "".join(names)
+        if any("," in n for n in names):
+            head = "; ".join(names[:-1])
+            return self.tr("list_and_semicolons", head=head, last=names[-1])
         return self.tr("list_and", head=", ".join(names[:-1]), last=names[-1])
 
     def chance(self, p: float) -> str:
