@@ -62,3 +62,16 @@ def test_blocking_styles_and_scripts_come_inline(tmp_path: Path) -> None:
         '<script src="./missing.js"></script>',
     ):
         assert kept in html, kept
+
+
+def test_the_site_leaves_out_bytecode_and_hidden_tool_caches(tmp_path: Path) -> None:
+    """A tool run in web/ (mypy's .mypy_cache: 2.4 MB) or bytecode never reaches the site."""
+    from buildtools.site import _web_files
+
+    for rel in ("page.js", "screens/play.py", ".mypy_cache/3.11/cache.db", "a/.hidden/x.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x")
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "m.cpython-311.pyc").write_text("x")
+    found = {p.relative_to(tmp_path).as_posix() for p in _web_files(tmp_path)}
+    assert found == {"page.js", "screens/play.py"}

@@ -142,7 +142,7 @@ def test_rules_help_formats_in_the_boards_words(variant: str, lang: str) -> None
     if variant == "brasil":
         assert ("estados" if lang == "pt" else "states") in text
     # dotted lines across the sea only where the board draws them (War Brasil has none)
-    dotted = {"pt": "linha", "en": "dotted line"}[lang]
+    dotted = {"pt": "pontilhad", "en": "dotted line"}[lang]
     drawn = bool(get_variant(variant).board.sea_links)
     assert (dotted in text) == drawn, (variant, lang)
     if not drawn:

@@ -145,9 +145,10 @@ def test_classic_page_shows_the_end_of_turn_trade_and_its_rule():
 
 @pytest.mark.parametrize("held", [3, 4, 5])
 def test_the_end_of_turn_trade_says_only_what_the_hand_allows(held: int) -> None:
-    """Bia's cards taken, no forced trade: "the turn's card makes 6" is said only of a
-    hand of 5 (it was said of 3 and 4, where the card makes 4 or 5), and once the sets are
-    traded, no more "may trade sets now" (of the cards left, which make none)."""
+    """Bia's cards taken, no forced trade now: a trade due at the start of the next turn is
+    said when the turn's card makes 5 or more (of 4 and 5 cards; it was said of 3, and as
+    "makes 6" only), and once the sets are traded no more "may trade sets now" (of the
+    cards left, which make none): "no cards" when none are left."""
     app = classic_app()
     g = app.game
     north = ["vancouver", "ottawa", "labrador", "nova_york", "california"]
@@ -161,20 +162,20 @@ def test_the_end_of_turn_trade_says_only_what_the_hand_allows(held: int) -> None
     texts = {
         "pt": (
             "Fim da jogada: você tem {n} cartas e pode trocar conjuntos agora",
-            "Com a carta da jogada você terá 6",
-            "Fim da jogada: você tem {n} carta{s}. Encerre para receber a carta da jogada.",
+            "Com a carta da jogada você terá {n}: a troca de um conjunto será obrigatória",
+            ["você não tem cartas", "você tem 1 carta.", "você tem 2 cartas."],
         ),
         "en": (
             "End of the turn: you hold {n} cards and may trade sets now",
-            "The turn's card will make 6",
-            "End of the turn: you hold {n} card{s}. End the turn to draw the turn's card.",
+            "The turn's card will make {n}: you will have to trade a set",
+            ["you hold no cards", "you hold 1 card.", "you hold 2 cards."],
         ),
     }
-    for lang, (may, six, _draw) in texts.items():
+    for lang, (may, due, _draw) in texts.items():
         app.dispatch("lang", lang)
         text = panel(app)
         assert may.format(n=held) in text, text
-        assert (six in text) == (held == 5), text
+        assert (due.format(n=held + 1) in text) == (held >= 4), text
     app.dispatch("reveal")
     for t in north[:3]:
         app.dispatch("card", str(CARD[t]))
@@ -183,12 +184,12 @@ def test_the_end_of_turn_trade_says_only_what_the_hand_allows(held: int) -> None
     app.dispatch("territory", "brasil")
     left = held - 3
     assert g.phase == "final_trade" and len(g.players[0].cards) == left
-    for lang, (_may, six, draw) in texts.items():
+    for lang, (_may, due, draw) in texts.items():
         app.dispatch("lang", lang)
         text = panel(app)
-        plural = left > 1 if lang == "pt" else left != 1
-        assert draw.format(n=left, s="s" if plural else "") in text, text
-        assert "may trade" not in text and "pode trocar" not in text and six not in text
+        assert draw[left] in text, text
+        assert "may trade" not in text and "pode trocar" not in text, text
+        assert due.split("{n}")[0] not in text, text
 
 
 def test_classic_page_names_the_forced_trade_in_english():

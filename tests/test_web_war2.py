@@ -1034,3 +1034,38 @@ def test_a_picked_cards_uses_are_brought_into_sight():
     assert find(app.render()["panel"], lambda n: n["attrs"].get("class") == "w2-card-uses")
     app.dispatch("w2-card", str(CARD["china"]))
     assert app.render()["in_sight"]["seq"] == seq + 1
+
+
+def test_the_spy_mode_gives_way_to_a_map_tap_and_to_an_undo():
+    """ "Spy…" opened, then a tap on the map: the spy put off, the tap chooses the attack as
+    usual (it chose one behind the spy's buttons). Opened again, then Undo of the last
+    placement: back to placing, with its controls (the spy's choices stayed in their
+    place and a tap placed every army unseen)."""
+    app = war2_app(
+        {0: ["brasil", "argentina"], 1: ["peru"]},
+        ["human", "human", "bot"],
+        options={"information_centres": True},
+        ci={0: "brasil"},
+        armies={"brasil": 5, "peru": 1},
+    )
+    g = app.game
+    app.last_human = 0
+    place_everything(app)
+    assert g.phase == "attack"
+
+    def spying() -> bool:
+        return bool(
+            find(app.render()["panel"], lambda n: "phase spy" in str(n["attrs"].get("class")))
+        )
+
+    app.dispatch("w2-mode", "spy")
+    assert spying()
+    app.dispatch("territory", "brasil")
+    assert not spying() and app.variant_state["mode"] is None and app.source == "brasil"
+    app.dispatch("escape")
+    app.dispatch("w2-mode", "spy")
+    assert spying() and g.can_undo()
+    app.dispatch("undo")
+    assert g.phase == "reinforce" and g.pending_armies
+    assert not spying() and app.variant_state["mode"] is None
+    assert buttons(app.render()["panel"], "amount")

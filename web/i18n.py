@@ -484,6 +484,7 @@ PT: dict[str, Entry] = {
     "final_trade_draw": Plural(
         "Fim da jogada: você tem {n} carta. Encerre para receber a carta da jogada.",
         "Fim da jogada: você tem {n} cartas. Encerre para receber a carta da jogada.",
+        zero="Fim da jogada: você não tem cartas. Encerre para receber a carta da jogada.",
     ),
     "final_trade_may": Plural(
         "Fim da jogada: você tem {n} carta e pode trocar conjuntos agora, antes de receber "
@@ -491,8 +492,8 @@ PT: dict[str, Entry] = {
         "Fim da jogada: você tem {n} cartas e pode trocar conjuntos agora, antes de "
         "receber a carta da jogada (mostre suas cartas).",
     ),
-    "final_trade_six": "Com a carta da jogada você terá 6: a troca será obrigatória no "
-    "início da próxima jogada.",
+    "final_trade_due": "Com a carta da jogada você terá {n}: a troca de um conjunto será "
+    "obrigatória no início da próxima jogada.",
     "final_trade_end": "Encerrar a jogada e receber a carta",
     "rule_forced_trade_final": "Com mais de 5 cartas, troque um conjunto antes de encerrar a "
     "jogada.",
@@ -934,6 +935,7 @@ EN: dict[str, Entry] = {
     "final_trade_draw": Plural(
         "End of the turn: you hold {n} card. End the turn to draw the turn's card.",
         "End of the turn: you hold {n} cards. End the turn to draw the turn's card.",
+        zero="End of the turn: you hold no cards. End the turn to draw the turn's card.",
     ),
     "final_trade_may": Plural(
         "End of the turn: you hold {n} card and may trade sets now, before the turn's card "
@@ -941,8 +943,8 @@ EN: dict[str, Entry] = {
         "End of the turn: you hold {n} cards and may trade sets now, before the turn's "
         "card is drawn (show your cards).",
     ),
-    "final_trade_six": "The turn's card will make 6: you will have to trade at the start of "
-    "your next turn.",
+    "final_trade_due": "The turn's card will make {n}: you will have to trade a set at the "
+    "start of your next turn.",
     "final_trade_end": "End the turn and draw the card",
     "rule_forced_trade_final": "With more than 5 cards, trade a set before ending the turn.",
     "ev_card": "{name} received a card.",

@@ -149,8 +149,9 @@ def rules_for(variant: str, lang: str) -> list[Section]:
             elimination if title == elimination[0] else (title, paragraphs)
             for title, paragraphs in sections
         ]
-    board_id = get_variant(variant).board_id
-    linked = bool(get_variant(variant).board.sea_links)
+    spec = get_variant(variant)
+    board_id = spec.board_id
+    linked = bool(spec.board.sea_links)
     said = NEIGHBOURS[lang if lang in NEIGHBOURS else "pt"][linked]
     neighbours = fill(lang, said, board_id)
     filled = [
@@ -184,7 +185,7 @@ def bonuses_section(variant: str, lang: str) -> Section:
 #: (War Brasil has none: its rules spoke of dotted lines its map does not draw).
 NEIGHBOURS = {
     "pt": {
-        False: "vizinhos são os {board.territories} que têm fronteira em comum",
+        False: "só há vizinhança onde há fronteira em comum",
         True: "as linhas pontilhadas também ligam {board.territories}; duas formas que se "
         "tocam no mapa nem sempre são vizinhas",
     },

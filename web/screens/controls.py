@@ -29,9 +29,11 @@ class PhaseControls(PageBase):
             )
         if g.pending_armies:
             return self._placement_controls()
-        # sets left to trade, or only the card to draw; from 5 it makes a sixth, a trade due
+        # sets left to trade, or only the card to draw; with it, a trade due next turn?
         may = "final_trade_may" if g.valid_trades() else "final_trade_draw"
-        said = [self.tr_count(may, held)] + ([self.tr("final_trade_six")] if held == 5 else [])
+        after = held + g.variant.cards_per_conquest_turn
+        due = after >= g.variant.forced_trade_at
+        said = [self.tr_count(may, held)] + ([self.tr("final_trade_due", n=after)] if due else [])
         return h(
             "div",
             {"class": "phase final-trade"},

@@ -321,6 +321,10 @@ class PlayScreen(PageBase):
             self.taken_by[before] = {}
             self.knocked_out[before] = []
 
+    def forget_turns(self) -> None:
+        """Nothing known of what the people held and lost (see :meth:`remember_turns`)."""
+        self.held_at_turn_end, self.taken_by, self.knocked_out = {}, {}, {}
+
     def _forget_last_game(self) -> None:
         """What the page held of the game it showed before (its bots, blitz, selection,
         the people's turns and losses, the amount a tap places): a game opened or started
@@ -331,9 +335,7 @@ class PlayScreen(PageBase):
         self.clear_selection()
         self.battle = None
         self.blitz = self.blitz_report = None
-        self.held_at_turn_end = {}
-        self.taken_by = {}
-        self.knocked_out = {}
+        self.forget_turns()
         self.amount = "1"
         self.last_human = None
         self.turn_passed_by = None

@@ -207,7 +207,8 @@ class EventWords(PageBase):
             self.log = self.history_lines(observe=observe)[-LOG_LINES:]
         except (WarError, LookupError, TypeError, ValueError):
             self.log = []  # a log that does not replay: the panel starts empty, play goes on
-            self.held_at_turn_end, self.taken_by, self.knocked_out = {}, {}, {}
+            if recall_turns:
+                self.forget_turns()  # (half recalled: nothing rather than wrong)
         finally:
             self.game_words = False
 

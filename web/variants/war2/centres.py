@@ -11,7 +11,7 @@ from pywar.variants.war2.data import describe as describe_war2_objective
 
 from nodes import Node, button, h
 from variant_ui import PageApp
-from variants.war2.common import War2Base, _game
+from variants.war2.common import War2Base, _game, _state, spy_choices
 
 
 class War2Centres(War2Base):
@@ -104,19 +104,8 @@ class War2Centres(War2Base):
             )
             if g.round == 2:
                 actions.append(h("p", {"class": "alert"}, app.tr("w2_ci_place_due")))
-        if g.can_spy():
-            actions.append(h("p", {"class": "hint"}, app.tr("w2_spy_hint")))
-            actions.append(
-                h(
-                    "div",
-                    {"class": "btn-row"},
-                    [
-                        button(app.tr("w2_spy", name=app.name(p)), "w2-spy", p, cls="btn")
-                        for p, pl in enumerate(g.players)
-                        if p != me and pl.alive
-                    ],
-                )
-            )
+        if g.can_spy() and _state(app)["mode"] != "spy":  # (the spy mode shows them on top)
+            actions.extend(spy_choices(app, "btn"))
         if g.phase == "regroup":
             for seat in g.ci_held_by(me):
                 if seat not in g.ci_moved and any(

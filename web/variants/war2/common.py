@@ -9,7 +9,7 @@ from pywar.variants.war2.base import CARD_PHASES
 from pywar.variants.war2.rules import War2Game
 
 import variants.war2.texts  # noqa: F401 - WAR II's words, merged into the catalogue
-from nodes import Node
+from nodes import Node, button, h
 from screens.counts import count_picker
 from variant_ui import PageApp, VariantUI
 
@@ -60,13 +60,31 @@ def _sane(g: War2Game, st: dict[str, Any]) -> None:
         "air": g.phase == "attack" and g.bombers[g.current] > 0,
         "airlift": g.phase == "regroup",
         "ci_move": g.phase == "regroup" and st["ci"] in g.ci_held_by(g.current),
-        "spy": g.can_spy(),
+        "spy": g.phase in ("attack", "regroup") and g.can_spy(),  # where it is offered
         "ci_place": g.phase in CARD_PHASES
         and bool(g.ci)
         and g.ci[str(g.current)]["territory"] is None,
     }
     if mode is not None and not allowed.get(mode, False):
         _reset(st)
+
+
+def spy_choices(app: PageApp, cls: str) -> list[Node]:
+    """What spying is, and a button for each opponent left (the Information Centres'
+    section, and the spy mode opened beside the turn's end)."""
+    g = _game(app)
+    return [
+        h("p", {"class": "hint"}, app.tr("w2_spy_hint")),
+        h(
+            "div",
+            {"class": "btn-row"},
+            [
+                button(app.tr("w2_spy", name=app.name(p)), "w2-spy", str(p), cls=cls)
+                for p, pl in enumerate(g.players)
+                if p != g.current and pl.alive
+            ],
+        ),
+    ]
 
 
 def _reset(st: dict[str, Any]) -> None:

@@ -9,7 +9,7 @@ from pywar.actions import EndAttack, EndTurn
 from nodes import Node, button, find, h
 from screens.placement import bound_pool_line, free_pool_lines, placement_panel
 from variant_ui import PageApp
-from variants.war2.common import War2Base, _game, _state
+from variants.war2.common import War2Base, _game, _state, spy_choices
 
 
 class War2Controls(War2Base):
@@ -37,7 +37,7 @@ class War2Controls(War2Base):
                 return self._air_pick_controls(app, st)
             classic = app.attack_controls()
             self._guard_end_buttons(app, classic)
-            self._spy_before_the_end(app, classic)
+            self._spy_beside_the_end(app, classic)
             return h(
                 "div",
                 {"class": "phase attack w2"},
@@ -52,7 +52,7 @@ class War2Controls(War2Base):
                 return self._airlift_controls(app, st)
             classic = app.regroup_controls()
             self._guard_end_buttons(app, classic)
-            self._spy_before_the_end(app, classic)
+            self._spy_beside_the_end(app, classic)
             return h(
                 "div",
                 {"class": "phase regroup w2"},
@@ -92,7 +92,7 @@ class War2Controls(War2Base):
                 ),
             )
 
-    def _spy_before_the_end(self, app: PageApp, node: Node) -> None:
+    def _spy_beside_the_end(self, app: PageApp, node: Node) -> None:
         """Spying, while it may still be done this turn, beside End attacks and End turn:
         the book's player who ends the turn without it has lost it, and its buttons in
         the Information Centres' section sat below a tablet's strip, never seen."""
@@ -104,20 +104,10 @@ class War2Controls(War2Base):
 
     def _spy_controls(self, app: PageApp) -> Node:
         """Whose cards to see (the spy mode opened beside the turn's end)."""
-        g = _game(app)
         return h(
             "div",
             {"class": "phase spy w2"},
-            h("p", {"class": "hint"}, app.tr("w2_spy_hint")),
-            h(
-                "div",
-                {"class": "btn-row"},
-                [
-                    button(app.tr("w2_spy", name=app.name(p)), "w2-spy", str(p), cls="btn primary")
-                    for p, pl in enumerate(g.players)
-                    if p != g.current and pl.alive
-                ],
-            ),
+            spy_choices(app, "btn primary"),
             button(app.tr("w2_cancel"), "w2-cancel", cls="btn small"),
         )
 

@@ -22,6 +22,7 @@ from pywar.variants.war2.actions import (
     Transport,
     TransportCI,
 )
+from pywar.variants.war2.base import CARD_PHASES
 
 from screens.counts import step_count
 from variant_ui import PageApp
@@ -137,7 +138,7 @@ class War2Intents(War2Base):
             else [*st["picked"], card]
         )
         st.update(src=None, dst=None, count=None)
-        if st["picked"]:  # what the cards picked may do, under them: into sight
+        if st["picked"] and g.phase in CARD_PHASES:  # what they may do, under them: in sight
             app.bring_into_sight(".w2-card-uses")
 
     def _card_action(self, app: PageApp, kind: str, territory: str) -> Action | None:
@@ -227,6 +228,9 @@ class War2Intents(War2Base):
             app.message = ("error", app.tr("rule_air_combat"))
             return True
         mode = st["mode"]
+        if mode == "spy":  # a tap on the map: the spy put off, the tap acts as usual
+            _reset(st)
+            return False
         if mode == "air":
             if g.owner[t] == g.current:
                 app.message = ("error", app.tr("rule_attack_own_territory"))

@@ -14,8 +14,8 @@ PT: dict[str, Entry] = {
     "w2_stage1": "1ª rodada, 1ª etapa: só colocar exércitos e receber bombardeiros; a vez passa "
     "com o último exército colocado.",
     "w2_stage2": "1ª rodada, 2ª etapa: atacar, deslocar e usar cartas (sem novos exércitos).",
-    "w2_claim_prompt": "Escolha livre: escolha um território vago (tracejado) para pôr 1 "
-    "exército nele. Vagos: {n}.",
+    "w2_claim_prompt": "Escolha livre: ponha 1 exército num território vago (tracejado). "
+    "Vagos: {n}.",
     "w2_claim_dealt": "Os 12 Centros Estratégicos (★) já foram distribuídos, com 2 exércitos "
     "em cada. Depois da escolha começa a 1ª rodada.",
     "w2_choice_prompt": "Com 5 jogadores, escolha: uma das cartas de CE que restam (2 "
@@ -249,8 +249,7 @@ EN: dict[str, Entry] = {
     "w2_stage1": "First round, stage 1: place armies and receive bombers only; your turn ends "
     "with the last army placed.",
     "w2_stage2": "First round, stage 2: attack, move and use cards (no new armies).",
-    "w2_claim_prompt": "Free choice: choose a vacant territory (dashed) to put 1 army on it. "
-    "Vacant: {n}.",
+    "w2_claim_prompt": "Free choice: put 1 army on a vacant territory (dashed). Vacant: {n}.",
     "w2_claim_dealt": "The 12 Strategic Centres (★) were dealt, 2 armies on each. The first "
     "round starts after the choice.",
     "w2_choice_prompt": "With 5 players, choose: one of the Strategic Centre cards left (2 "
