@@ -1073,6 +1073,16 @@ def place(lang: str, board_id: str, place_id: str) -> Place:
 NUMBER_MARKS = {"pt": (".", ","), "en": (",", ".")}
 
 
+def names_separator(names: list[str]) -> str:
+    """What sets names apart in a list: a comma, or a semicolon where a name holds commas
+    of its own (a group of pupils: "Group 1 — Maria, João; Group 2 — Ana, Tom").
+
+    >>> names_separator(["Ana", "Bia"]), names_separator(["G1 — Ana, Bia", "G2 — Tom"])
+    (', ', '; ')
+    """
+    return "; " if any("," in n for n in names) else ", "
+
+
 def grouped(lang: str, x: float, decimals: int = 0) -> str:
     """``x`` in the language's number style, thousands grouped.
 

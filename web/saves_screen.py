@@ -16,6 +16,7 @@ import unicodedata
 import zlib
 from typing import Any, Protocol
 
+from i18n import names_separator
 from nodes import Node, button, h
 from saves import SaveError, SaveStore, SaveSummary, bounded_json, record_from_data
 
@@ -222,8 +223,7 @@ def _players_text(app: App, s: SaveSummary) -> str:
         out.append(
             name if kind == "human" else app.tr("save_player_bot", name=name, kind=app.tr(key))
         )
-    # groups named with their pupils ("Group 1 — Maria, João"): set apart by semicolons
-    return ("; " if any("," in n for n in s.players or []) else ", ").join(out)
+    return names_separator(s.players or []).join(out)
 
 
 def _save_item(app: App, s: SaveSummary) -> Node:

@@ -8,7 +8,7 @@ from pywar.errors import IllegalAction, WarError
 from pywar.variants import get_variant
 
 from board_input import BoardInput
-from i18n import CATALOGUE, grouped, t
+from i18n import CATALOGUE, grouped, names_separator, t
 from i18n import Place as PlaceName
 from i18n import place as named_place
 from variant_ui import VariantUI, page_part, seat_kinds
@@ -65,10 +65,9 @@ class PageBase(BoardInput):
         semicolons: "Group 1 — Maria, João; e Group 2 — Ana, Tom"."""
         if len(names) < 2:
             return "".join(names)
-        if any("," in n for n in names):
-            head = "; ".join(names[:-1])
-            return self.tr("list_and_semicolons", head=head, last=names[-1])
-        return self.tr("list_and", head=", ".join(names[:-1]), last=names[-1])
+        sep = names_separator(names)
+        key = "list_and" if sep == ", " else "list_and_semicolons"
+        return self.tr(key, head=sep.join(names[:-1]), last=names[-1])
 
     def chance(self, p: float) -> str:
         """A battle's chance to conquer as a percentage with one decimal, in the page's
